@@ -1,0 +1,156 @@
+// Loom tests: ArrayHandle ownership, borrowing without copies, views, implicit arrays, permutation,
+// Vec arithmetic, and the typed errors for bad sizes and ranges.
+#include "TestingDevice.h"
+
+#include <loom/Math.h>
+#include <loom/cont/ArrayHandle.h>
+#include <loom/cont/ArrayHandleImplicit.h>
+#include <loom/cont/ArrayHandlePermutation.h>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace loom;
+using loom::cont::ArrayHandle;
+
+TEST(Vec, ArithmeticAndComponents)
+{
+  Vec3f a(1.f, 2.f, 3.f);
+  Vec3f b(4.f, 5.f, 6.f);
+  EXPECT_EQ(Vec3f(5.f, 7.f, 9.f), a + b);
+  EXPECT_EQ(Vec3f(-3.f, -3.f, -3.f), a - b);
+  EXPECT_EQ(Vec3f(2.f, 4.f, 6.f), a * 2.f);
+  EXPECT_EQ(Vec3f(2.f, 4.f, 6.f), 2.f * a);
+  EXPECT_EQ(Vec3f(4.f, 10.f, 18.f), a * b);
+  EXPECT_FLOAT_EQ(32.f, Dot(a, b));
+  EXPECT_EQ(Vec3f(-3.f, 6.f, -3.f), Cross(a, b));
+  EXPECT_FLOAT_EQ(5.f, Magnitude(Vec2f(3.f, 4.f)));
+  EXPECT_EQ(Vec3f(2.5f, 3.5f, 4.5f), Lerp(a, b, 0.5f));
+  EXPECT_EQ(3, Vec3f::GetNumberOfComponents());
+  EXPECT_EQ(Id3(1, 2, 3), Id3(Vec3f(1.9f, 2.1f, 3.f)));
+  EXPECT_TRUE(Id2(1, 5) < Id2(2, 0));
+  EXPECT_FALSE(Id2(2, 0) < Id2(1, 5));
+  EXPECT_EQ(Vec3f(7.f), Vec3f(7.f, 7.f, 7.f));
+  auto v = make_Vec(1.0, 2.0);
+  static_assert(std::is_same<decltype(v), Vec<double, 2>>::value, "make_Vec deduces");
+  EXPECT_EQ(2, VecTraits<Vec3f_64>::NUM_COMPONENTS + 0 - 1);
+}
+
+TEST(ArrayHandle, AllocateReadWrite)
+{
+  ArrayHandle<Float32> a;
+  EXPECT_EQ(0, a.GetNumberOfValues());
+  a.Allocate(100);
+  auto w = a.WritePortal();
+  for (Id i = 0; i < 100; ++i)
+    w.Set(i, static_cast<Float32>(i) * 0.5f);
+  auto r = a.ReadPortal();
+  EXPECT_EQ(100, r.GetNumberOfValues());
+  EXPECT_FLOAT_EQ(49.5f, r.Get(99));
+  // Copies share the array; allocating through one is seen by the other.
+  ArrayHandle<Float32> b = a;
+  EXPECT_TRUE(a == b);
+  b.Allocate(10);
+  EXPECT_EQ(10, a.GetNumberOfValues());
+  // Allocate to the same size keeps the memory.
+  Float32* before = a.GetPointer();
+  a.Allocate(10);
+  EXPECT_EQ(before, a.GetPointer());
+  for (Id i = 0; i < 10; ++i)
+    a.WritePortal().Set(i, static_cast<Float32>(i) * 0.5f);
+  a.Reallocate(20);
+  EXPECT_EQ(20, a.GetNumberOfValues());
+  EXPECT_FLOAT_EQ(4.5f, a.ReadPortal().Get(9));
+  a.ReleaseResources();
+  EXPECT_EQ(0, b.GetNumberOfValues());
+}
+
+TEST(ArrayHandle, BorrowDoesNotCopyAndReleasesOnce)
+{
+  std::vector<Int64> memory(1000, 7);
+  int released = 0;
+  {
+    auto a = ArrayHandle<Int64>::Borrow(memory.data(), 1000, [&released] { ++released; });
+    EXPECT_EQ(memory.data(), a.GetPointer());
+    EXPECT_FALSE(a.GetBuffer()->IsOwned());
+    auto view = a.View(10, 5);
+    EXPECT_EQ(memory.data() + 10, view.GetPointer());
+    view.WritePortal().Set(0, 99);
+    EXPECT_EQ(99, memory[10]);
+    // Output of the same size lands in the borrowed memory.
+    auto out = a.PrepareForOutput(1000, cont::DeviceAdapterTagSerial{});
+    EXPECT_EQ(memory.data(), out.GetArray());
+    ArrayHandle<Int64> copy = a;
+    EXPECT_EQ(0, released);
+  }
+  EXPECT_EQ(1, released);
+}
+
+TEST(ArrayHandle, MoveVectorWithoutCopy)
+{
+  std::vector<Int32> v(50, 3);
+  const Int32* data = v.data();
+  auto a = cont::make_ArrayHandleMove(std::move(v));
+  EXPECT_EQ(data, a.GetPointer());
+  EXPECT_EQ(50, a.GetNumberOfValues());
+}
+
+TEST(ArrayHandle, ViewsCheckTheirRange)
+{
+  auto a = cont::make_ArrayHandle(std::vector<Int32>{ 0, 1, 2, 3, 4, 5 });
+  auto v = a.View(2, 3);
+  EXPECT_EQ((std::vector<Int32>{ 2, 3, 4 }), cont::ToVector(v));
+  auto vv = v.View(1, 2);
+  EXPECT_EQ((std::vector<Int32>{ 3, 4 }), cont::ToVector(vv));
+  EXPECT_EQ(0, a.View(6, 0).GetNumberOfValues());
+  EXPECT_THROW(a.View(4, 3), cont::ErrorBadValue);
+  EXPECT_THROW(a.View(-1, 2), cont::ErrorBadValue);
+  EXPECT_THROW(a.View(7, 0), cont::ErrorBadValue);
+  EXPECT_THROW(a.View(0, -1), cont::ErrorBadValue);
+  EXPECT_THROW(v.View(1, 3), cont::ErrorBadValue);
+  try
+  {
+    a.View(4, 3);
+  }
+  catch (const cont::ErrorBadValue& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("outside an array of 6 values"), std::string::npos)
+      << e.what();
+  }
+  EXPECT_THROW(a.Allocate(-5), cont::ErrorBadValue);
+  EXPECT_THROW(ArrayHandle<Int32>::Borrow(nullptr, -1), cont::ErrorBadValue);
+}
+
+TEST(ArrayHandle, HugeAllocationThrowsBadAllocation)
+{
+  ArrayHandle<Float64> a;
+  EXPECT_THROW(a.Allocate(Id(1) << 60), cont::ErrorBadAllocation);
+  EXPECT_EQ(0, a.GetNumberOfValues());
+}
+
+TEST(ArrayHandle, ImplicitArrays)
+{
+  cont::ArrayHandleIndex index(5);
+  EXPECT_EQ((std::vector<Id>{ 0, 1, 2, 3, 4 }), cont::ToVector(index));
+  cont::ArrayHandleCounting<Float32> counting(1.f, 0.5f, 4);
+  EXPECT_EQ((std::vector<Float32>{ 1.f, 1.5f, 2.f, 2.5f }), cont::ToVector(counting));
+  cont::ArrayHandleConstant<Id3> constant(Id3(1, 2, 3), 3);
+  EXPECT_EQ(3, constant.GetNumberOfValues());
+  EXPECT_EQ(Id3(1, 2, 3), constant.ReadPortal().Get(2));
+  EXPECT_THROW(cont::ArrayHandleIndex(-1), cont::ErrorBadValue);
+}
+
+TEST(ArrayHandle, PermutationReadsAndWrites)
+{
+  auto values = cont::make_ArrayHandle(std::vector<Int32>{ 10, 20, 30, 40 });
+  auto indices = cont::make_ArrayHandle(std::vector<Id>{ 3, 1 });
+  auto perm = cont::make_ArrayHandlePermutation(indices, values);
+  EXPECT_EQ((std::vector<Int32>{ 40, 20 }), cont::ToVector(perm));
+  perm.WritePortal().Set(0, 41);
+  EXPECT_EQ((std::vector<Int32>{ 10, 20, 30, 41 }), cont::ToVector(values));
+  EXPECT_NO_THROW(perm.Validate());
+  EXPECT_THROW(perm.PrepareForOutput(3, cont::DeviceAdapterTagSerial{}), cont::ErrorBadValue);
+  auto bad = cont::make_ArrayHandlePermutation(cont::make_ArrayHandle(std::vector<Id>{ 0, 4 }), values);
+  EXPECT_THROW(bad.Validate(), cont::ErrorBadValue);
+}

@@ -1,0 +1,109 @@
+// Loom tests: device names, LOOM_DEVICE, forced devices and fallback with a warning.
+#include "TestingDevice.h"
+
+#include <loom/cont/Algorithm.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+using namespace loom;
+using namespace loom::cont;
+
+namespace
+{
+// Restores the tracker and LOOM_DEVICE after a test that changes them.
+struct TrackerGuard
+{
+  TrackerGuard() { unsetenv("LOOM_DEVICE"); }
+  ~TrackerGuard()
+  {
+    unsetenv("LOOM_DEVICE");
+    RuntimeDeviceTracker::Get().Reset();
+    RuntimeDeviceTracker::Get().ForceDevice(test::Device());
+  }
+};
+} // namespace
+
+TEST(DeviceTracker, NamesRoundTrip)
+{
+  for (DeviceId d : { DeviceId::Serial, DeviceId::TBB, DeviceId::Cuda, DeviceId::Auto })
+    EXPECT_EQ(d, ParseDeviceName(DeviceName(d)));
+  EXPECT_EQ(DeviceId::TBB, ParseDeviceName("TBB"));
+  EXPECT_THROW(ParseDeviceName("openmp"), ErrorBadDevice);
+}
+
+TEST(DeviceTracker, ForcedDeviceIsUsed)
+{
+  EXPECT_EQ(test::Device(), RuntimeDeviceTracker::Get().Resolve());
+  DeviceId seen = DeviceId::Auto;
+  CallOnDevice(DeviceId::Auto, [&](auto tag) { seen = decltype(tag)::Id; });
+  EXPECT_EQ(test::Device(), seen);
+}
+
+TEST(DeviceTracker, EnvironmentChoosesAndUnknownNameThrows)
+{
+  TrackerGuard guard;
+  auto& tracker = RuntimeDeviceTracker::Get();
+  tracker.ForceDevice(DeviceId::Auto);
+  setenv("LOOM_DEVICE", "serial", 1);
+  EXPECT_EQ(DeviceId::Serial, tracker.Resolve());
+  setenv("LOOM_DEVICE", "no-such-device", 1);
+  EXPECT_THROW(tracker.Resolve(), ErrorBadDevice);
+  try
+  {
+    tracker.Resolve();
+  }
+  catch (const ErrorBadDevice& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("no-such-device"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("serial, tbb, cuda"), std::string::npos);
+  }
+  auto a = make_ArrayHandle(std::vector<Int32>{ 3, 1, 2 });
+  EXPECT_THROW(Algorithm::Sort(a), ErrorBadDevice);
+}
+
+TEST(DeviceTracker, UnavailableDeviceFallsBack)
+{
+  TrackerGuard guard;
+  auto& tracker = RuntimeDeviceTracker::Get();
+  if (!cuda::IsAvailable())
+  {
+    // No GPU here: asking for CUDA runs on the best CPU device.
+    const DeviceId expected = tracker.CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+    EXPECT_EQ(expected, tracker.Resolve(DeviceId::Cuda));
+    setenv("LOOM_DEVICE", "cuda", 1);
+    tracker.ForceDevice(DeviceId::Auto);
+    EXPECT_EQ(expected, tracker.Resolve());
+  }
+  tracker.DisableDevice(DeviceId::TBB, "test");
+  EXPECT_FALSE(tracker.CanRunOn(DeviceId::TBB));
+  EXPECT_EQ(DeviceId::Serial, tracker.Resolve(DeviceId::TBB));
+  EXPECT_TRUE(tracker.CanRunOn(DeviceId::Serial));
+  tracker.DisableDevice(DeviceId::Serial, "serial is never disabled");
+  EXPECT_TRUE(tracker.CanRunOn(DeviceId::Serial));
+}
+
+TEST(DeviceTracker, FailingDeviceIsDisabledAndTheNextOneRuns)
+{
+  TrackerGuard guard;
+  auto& tracker = RuntimeDeviceTracker::Get();
+  if (!tracker.CanRunOn(DeviceId::TBB))
+    GTEST_SKIP() << "needs the TBB device";
+  std::vector<DeviceId> tried;
+  const int result = tracker.TryExecute(DeviceId::TBB, [&](DeviceId d) {
+    tried.push_back(d);
+    if (d == DeviceId::TBB)
+      throw ErrorBadDevice("simulated device failure");
+    return 5;
+  });
+  EXPECT_EQ(5, result);
+  ASSERT_EQ(2u, tried.size());
+  EXPECT_EQ(DeviceId::TBB, tried[0]);
+  EXPECT_EQ(DeviceId::Serial, tried[1]);
+  EXPECT_FALSE(tracker.CanRunOn(DeviceId::TBB));
+  // Errors of the request itself are not device failures.
+  EXPECT_THROW(tracker.TryExecute(DeviceId::Serial, [](DeviceId) -> int { throw ErrorBadValue("x"); }),
+               ErrorBadValue);
+}

@@ -1,0 +1,68 @@
+// Loom: the device algorithms with the device chosen at run time (Auto, LOOM_DEVICE, or given),
+// falling back to the next device when one cannot run.
+#pragma once
+
+#include <loom/cont/DeviceAdapterAlgorithm.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <utility>
+
+namespace loom
+{
+namespace cont
+{
+/// Call `functor(tag)` with the compile-time tag of the device the tracker picks for `requested`.
+template <typename Functor>
+auto CallOnDevice(DeviceId requested, Functor&& functor)
+{
+  return RuntimeDeviceTracker::Get().TryExecute(requested, [&](DeviceId device) {
+    switch (device)
+    {
+#ifdef LOOM_ENABLE_TBB
+      case DeviceId::TBB:
+        return functor(DeviceAdapterTagTBB{});
+#endif
+      case DeviceId::Serial:
+        return functor(DeviceAdapterTagSerial{});
+      default:
+        throw ErrorBadDevice(std::string("Loom device '") + DeviceName(device) +
+                             "' cannot run this algorithm in this build.");
+    }
+  });
+}
+
+/// Every algorithm of DeviceAdapterAlgorithm, run on the device chosen at run time.
+/// `Algorithm::Sort(array)` uses Auto; `Algorithm::Sort(DeviceId::Serial, array)` asks for one.
+struct Algorithm
+{
+#define LOOM_ALGORITHM_FORWARD(Name)                                                               \
+  template <typename... Args>                                                                      \
+  static auto Name(DeviceId device, Args&&... args)                                                \
+  {                                                                                                \
+    return CallOnDevice(device, [&](auto tag) {                                                    \
+      return DeviceAdapterAlgorithm<decltype(tag)>::Name(std::forward<Args>(args)...);             \
+    });                                                                                            \
+  }                                                                                                \
+  template <typename First, typename... Args,                                                      \
+            typename = std::enable_if_t<!std::is_same<std::decay_t<First>, DeviceId>::value>>      \
+  static auto Name(First&& first, Args&&... args)                                                  \
+  {                                                                                                \
+    return Name(DeviceId::Auto, std::forward<First>(first), std::forward<Args>(args)...);          \
+  }
+
+  LOOM_ALGORITHM_FORWARD(Schedule)
+  LOOM_ALGORITHM_FORWARD(Copy)
+  LOOM_ALGORITHM_FORWARD(CopyIf)
+  LOOM_ALGORITHM_FORWARD(Reduce)
+  LOOM_ALGORITHM_FORWARD(ScanInclusive)
+  LOOM_ALGORITHM_FORWARD(ScanExclusive)
+  LOOM_ALGORITHM_FORWARD(ReduceByKey)
+  LOOM_ALGORITHM_FORWARD(Sort)
+  LOOM_ALGORITHM_FORWARD(SortByKey)
+  LOOM_ALGORITHM_FORWARD(Unique)
+  LOOM_ALGORITHM_FORWARD(LowerBounds)
+  LOOM_ALGORITHM_FORWARD(UpperBounds)
+#undef LOOM_ALGORITHM_FORWARD
+};
+} // namespace cont
+} // namespace loom

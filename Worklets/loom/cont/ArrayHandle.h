@@ -1,0 +1,209 @@
+// Loom: ArrayHandle, the control-side handle to an array of values in host memory.
+#pragma once
+
+#include <loom/cont/ArrayPortal.h>
+#include <loom/cont/DeviceAdapterTag.h>
+#include <loom/cont/Error.h>
+#include <loom/cont/internal/Buffer.h>
+
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace loom
+{
+namespace cont
+{
+/// Marker base class of every array handle type (basic, implicit, permutation).
+struct ArrayHandleBase
+{
+};
+
+template <typename T>
+struct IsArrayHandle : std::is_base_of<ArrayHandleBase, T>
+{
+};
+
+/// A handle to a contiguous array of T in host memory. Copies of a handle share the same
+/// array (shallow copy), as in VTK-m: allocating through one copy is seen by every copy.
+/// The memory is either owned (allocated by Loom) or borrowed from a caller with a release
+/// callback, which is how VTK arrays are wrapped without copying.
+template <typename T>
+class ArrayHandle : public ArrayHandleBase
+{
+  static_assert(std::is_trivially_copyable<T>::value,
+                "loom::cont::ArrayHandle holds trivially copyable values only");
+
+  struct State
+  {
+    std::shared_ptr<internal::Buffer> Memory;
+    Id Offset = 0; // in values, for views
+    Id Count = 0;
+  };
+
+public:
+  using ValueType = T;
+  using ReadPortalType = ArrayPortalBasicRead<T>;
+  using WritePortalType = ArrayPortalBasicWrite<T>;
+
+  ArrayHandle()
+    : Internals(std::make_shared<State>())
+  {
+  }
+
+  /// Wrap `count` values at `data` without copying. `release` runs when the last handle
+  /// (or view) referring to the memory goes away.
+  static ArrayHandle Borrow(T* data, Id count, std::function<void()> release = {})
+  {
+    if (count < 0)
+      throw ErrorBadValue("ArrayHandle::Borrow: negative size " + std::to_string(count) + ".");
+    ArrayHandle handle;
+    handle.Internals->Memory = internal::Buffer::Borrow(
+      data, static_cast<std::size_t>(count) * sizeof(T), std::move(release));
+    handle.Internals->Count = count;
+    return handle;
+  }
+
+  /// Number of values.
+  Id GetNumberOfValues() const { return this->Internals->Count; }
+
+  /// Resize to `count` values. Existing contents are not kept (use Reallocate for that);
+  /// new memory is not initialised. A handle that already holds exactly `count` values keeps
+  /// its memory, so output written through a view or a borrowed VTK array lands there.
+  void Allocate(Id count)
+  {
+    if (count < 0)
+      throw ErrorBadValue("ArrayHandle::Allocate: negative size " + std::to_string(count) + ".");
+    State& s = *this->Internals;
+    if (s.Memory && s.Count == count)
+    {
+      return; // same size: keep the memory (owned, borrowed or a view) and write into it
+    }
+    s.Memory = internal::Buffer::Allocate(static_cast<std::size_t>(count) * sizeof(T));
+    s.Offset = 0;
+    s.Count = count;
+  }
+
+  /// Resize to `count` values keeping the first min(count, old) values.
+  void Reallocate(Id count)
+  {
+    if (count == this->GetNumberOfValues())
+      return;
+    ArrayHandle old = this->ShallowClone();
+    this->Internals->Memory.reset();
+    this->Allocate(count);
+    const Id keep = count < old.GetNumberOfValues() ? count : old.GetNumberOfValues();
+    if (keep > 0)
+      std::memcpy(this->GetPointer(), old.GetPointer(), static_cast<std::size_t>(keep) * sizeof(T));
+  }
+
+  /// Drop the contents (size 0).
+  void ReleaseResources()
+  {
+    this->Internals->Memory.reset();
+    this->Internals->Offset = 0;
+    this->Internals->Count = 0;
+  }
+
+  /// A handle to values [begin, begin+count) of this one, sharing its memory.
+  /// Throws ErrorBadValue when the range is not inside the array.
+  ArrayHandle View(Id begin, Id count) const
+  {
+    const Id n = this->GetNumberOfValues();
+    if (begin < 0 || count < 0 || begin > n || count > n - begin)
+    {
+      throw ErrorBadValue("ArrayHandle::View: range [" + std::to_string(begin) + ", " +
+                          std::to_string(begin + count) + ") is outside an array of " +
+                          std::to_string(n) + " values.");
+    }
+    ArrayHandle view;
+    view.Internals->Memory = this->Internals->Memory;
+    view.Internals->Offset = this->Internals->Offset + begin;
+    view.Internals->Count = count;
+    return view;
+  }
+
+  /// Raw pointer to the first value (host memory); null when empty and unallocated.
+  T* GetPointer() const
+  {
+    const State& s = *this->Internals;
+    return s.Memory ? static_cast<T*>(s.Memory->GetData()) + s.Offset : nullptr;
+  }
+
+  ReadPortalType ReadPortal() const { return ReadPortalType(this->GetPointer(), this->GetNumberOfValues()); }
+  WritePortalType WritePortal() const { return WritePortalType(this->GetPointer(), this->GetNumberOfValues()); }
+
+  /// Portal for reading on `Device` (host memory for the CPU devices).
+  template <typename Device>
+  ReadPortalType PrepareForInput(Device) const
+  {
+    static_assert(Device::IsHost, "ArrayHandle: device memory needs the CUDA adapter");
+    return this->ReadPortal();
+  }
+  /// Allocate `count` values and return a portal for writing on `Device`.
+  template <typename Device>
+  WritePortalType PrepareForOutput(Id count, Device)
+  {
+    static_assert(Device::IsHost, "ArrayHandle: device memory needs the CUDA adapter");
+    this->Allocate(count);
+    return this->WritePortal();
+  }
+  /// Portal for reading and writing the existing values on `Device`.
+  template <typename Device>
+  WritePortalType PrepareForInPlace(Device) const
+  {
+    static_assert(Device::IsHost, "ArrayHandle: device memory needs the CUDA adapter");
+    return this->WritePortal();
+  }
+
+  /// The memory block (shared by views); null before the first allocation.
+  const std::shared_ptr<internal::Buffer>& GetBuffer() const { return this->Internals->Memory; }
+
+  /// True when both handles refer to the same array (not merely equal values).
+  bool operator==(const ArrayHandle& other) const { return this->Internals == other.Internals; }
+  bool operator!=(const ArrayHandle& other) const { return !(*this == other); }
+
+private:
+  ArrayHandle ShallowClone() const
+  {
+    ArrayHandle h;
+    *h.Internals = *this->Internals;
+    return h;
+  }
+  std::shared_ptr<State> Internals;
+};
+
+/// Copy a std::vector into a new ArrayHandle.
+template <typename T>
+ArrayHandle<T> make_ArrayHandle(const std::vector<T>& values)
+{
+  ArrayHandle<T> handle;
+  handle.Allocate(static_cast<Id>(values.size()));
+  if (!values.empty())
+    std::memcpy(handle.GetPointer(), values.data(), values.size() * sizeof(T));
+  return handle;
+}
+
+/// Move a std::vector into a new ArrayHandle without copying its values.
+template <typename T>
+ArrayHandle<T> make_ArrayHandleMove(std::vector<T>&& values)
+{
+  auto owner = std::make_shared<std::vector<T>>(std::move(values));
+  return ArrayHandle<T>::Borrow(owner->data(), static_cast<Id>(owner->size()), [owner]() {});
+}
+
+/// Copy the values of any array handle into a std::vector (for tests and small results).
+template <typename ArrayType>
+std::vector<typename ArrayType::ValueType> ToVector(const ArrayType& array)
+{
+  auto portal = array.ReadPortal();
+  std::vector<typename ArrayType::ValueType> out(static_cast<std::size_t>(portal.GetNumberOfValues()));
+  for (Id i = 0; i < portal.GetNumberOfValues(); ++i)
+    out[static_cast<std::size_t>(i)] = portal.Get(i);
+  return out;
+}
+} // namespace cont
+} // namespace loom

@@ -1,0 +1,56 @@
+// Loom: implementation of the stderr logger.
+#include <loom/cont/Logging.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+
+namespace loom
+{
+namespace cont
+{
+namespace
+{
+LogLevel LevelFromEnvironment()
+{
+  const char* env = std::getenv("LOOM_LOG");
+  if (!env)
+    return LogLevel::Warn;
+  if (!std::strcmp(env, "error"))
+    return LogLevel::Error;
+  if (!std::strcmp(env, "info"))
+    return LogLevel::Info;
+  if (!std::strcmp(env, "debug"))
+    return LogLevel::Debug;
+  return LogLevel::Warn;
+}
+std::atomic<int>& Level()
+{
+  static std::atomic<int> level{ static_cast<int>(LevelFromEnvironment()) };
+  return level;
+}
+} // namespace
+
+LogLevel GetLogLevel()
+{
+  return static_cast<LogLevel>(Level().load());
+}
+
+void SetLogLevel(LogLevel level)
+{
+  Level().store(static_cast<int>(level));
+}
+
+void Log(LogLevel level, const std::string& message)
+{
+  if (static_cast<int>(level) > Level().load())
+    return;
+  static const char* names[] = { "error", "warning", "info", "debug" };
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::cerr << "loom " << names[static_cast<int>(level)] << ": " << message << std::endl;
+}
+} // namespace cont
+} // namespace loom

@@ -1,0 +1,25 @@
+// Loom: minimal leveled logging to stderr, controlled by LOOM_LOG=error|warn|info|debug.
+#pragma once
+
+#include <string>
+
+namespace loom
+{
+namespace cont
+{
+enum class LogLevel
+{
+  Error = 0,
+  Warn = 1,
+  Info = 2,
+  Debug = 3
+};
+
+/// The level in force (read once from LOOM_LOG; default Warn).
+LogLevel GetLogLevel();
+/// Change the level for this process.
+void SetLogLevel(LogLevel level);
+/// Write one line to stderr when `level` is enabled.
+void Log(LogLevel level, const std::string& message);
+} // namespace cont
+} // namespace loom

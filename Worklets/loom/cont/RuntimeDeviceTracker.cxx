@@ -1,0 +1,172 @@
+// Loom: implementation of device names, the device tracker and the CPU backend lookup.
+#include <loom/cont/RuntimeDeviceTracker.h>
+#include <loom/cont/internal/CpuBackend.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <mutex>
+
+namespace loom
+{
+namespace cont
+{
+const char* DeviceName(DeviceId device)
+{
+  switch (device)
+  {
+    case DeviceId::Serial:
+      return "serial";
+    case DeviceId::TBB:
+      return "tbb";
+    case DeviceId::Cuda:
+      return "cuda";
+    case DeviceId::Auto:
+      return "auto";
+  }
+  return "unknown";
+}
+
+DeviceId ParseDeviceName(const std::string& name)
+{
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (DeviceId d : { DeviceId::Serial, DeviceId::TBB, DeviceId::Cuda, DeviceId::Auto })
+  {
+    if (lower == DeviceName(d))
+      return d;
+  }
+  throw ErrorBadDevice("Unknown Loom device '" + name +
+                       "': use one of serial, tbb, cuda or auto.");
+}
+
+#ifndef LOOM_ENABLE_CUDA
+bool cuda::IsAvailable()
+{
+  return false;
+}
+#endif
+
+namespace internal
+{
+const CpuBackend& GetCpuBackend(DeviceId device)
+{
+  switch (device)
+  {
+    case DeviceId::Serial:
+      return SerialBackend();
+#ifdef LOOM_ENABLE_TBB
+    case DeviceId::TBB:
+      return TBBBackend();
+#endif
+    default:
+      throw ErrorBadDevice(std::string("Loom device '") + DeviceName(device) +
+                           "' is not a CPU device compiled into this build.");
+  }
+}
+} // namespace internal
+
+RuntimeDeviceTracker& RuntimeDeviceTracker::Get()
+{
+  static RuntimeDeviceTracker tracker;
+  return tracker;
+}
+
+RuntimeDeviceTracker::RuntimeDeviceTracker()
+{
+  std::fill(this->Disabled, this->Disabled + NumberOfDevices, false);
+}
+
+bool RuntimeDeviceTracker::IsCompiled(DeviceId device)
+{
+  switch (device)
+  {
+    case DeviceId::Serial:
+      return true;
+    case DeviceId::TBB:
+#ifdef LOOM_ENABLE_TBB
+      return true;
+#else
+      return false;
+#endif
+    case DeviceId::Cuda:
+#ifdef LOOM_ENABLE_CUDA
+      return true;
+#else
+      return false;
+#endif
+    default:
+      return false;
+  }
+}
+
+bool RuntimeDeviceTracker::CanRunOn(DeviceId device) const
+{
+  if (device == DeviceId::Auto || !IsCompiled(device) || this->Disabled[static_cast<int>(device)])
+    return false;
+  if (device == DeviceId::Cuda)
+    return cuda::IsAvailable();
+  return true;
+}
+
+void RuntimeDeviceTracker::DisableDevice(DeviceId device, const std::string& reason)
+{
+  if (device == DeviceId::Auto || device == DeviceId::Serial)
+    return; // serial is the last resort and is never disabled
+  this->Disabled[static_cast<int>(device)] = true;
+  Log(LogLevel::Warn,
+      std::string("device ") + DeviceName(device) + " disabled: " + reason);
+}
+
+void RuntimeDeviceTracker::Reset()
+{
+  std::fill(this->Disabled, this->Disabled + NumberOfDevices, false);
+  this->Forced = DeviceId::Auto;
+}
+
+void RuntimeDeviceTracker::ForceDevice(DeviceId device)
+{
+  this->Forced = device;
+}
+
+DeviceId RuntimeDeviceTracker::DeviceFromEnvironment()
+{
+  const char* env = std::getenv("LOOM_DEVICE");
+  if (!env || !*env)
+    return DeviceId::Auto;
+  return ParseDeviceName(env);
+}
+
+DeviceId RuntimeDeviceTracker::Resolve(DeviceId requested) const
+{
+  if (requested == DeviceId::Auto)
+    requested = this->Forced;
+  if (requested == DeviceId::Auto)
+    requested = DeviceFromEnvironment();
+  const bool explicitRequest = requested != DeviceId::Auto;
+  if (requested == DeviceId::Auto)
+    requested = DeviceId::Cuda; // best first
+  // Fallback order: CUDA, TBB, Serial.
+  static const DeviceId order[] = { DeviceId::Cuda, DeviceId::TBB, DeviceId::Serial };
+  const int start = requested == DeviceId::Cuda ? 0 : requested == DeviceId::TBB ? 1 : 2;
+  for (int i = start; i < 3; ++i)
+  {
+    if (this->CanRunOn(order[i]))
+    {
+      if (explicitRequest && order[i] != requested)
+      {
+        static std::once_flag warned[NumberOfDevices];
+        std::call_once(warned[static_cast<int>(requested)], [&] {
+          Log(LogLevel::Warn, std::string("device ") + DeviceName(requested) +
+                                " is not available here; running on " + DeviceName(order[i]) +
+                                " instead.");
+        });
+      }
+      return order[i];
+    }
+  }
+  return DeviceId::Serial;
+}
+} // namespace cont
+} // namespace loom

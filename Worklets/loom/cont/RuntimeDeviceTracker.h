@@ -1,0 +1,94 @@
+// Loom: the process-wide choice of device: Auto (CUDA, else TBB, else Serial), LOOM_DEVICE,
+// explicit requests, and fallback with a logged warning when a device is unavailable or fails.
+#pragma once
+
+#include <loom/cont/DeviceAdapterTag.h>
+#include <loom/cont/Error.h>
+#include <loom/cont/Logging.h>
+
+#include <string>
+
+namespace loom
+{
+namespace cont
+{
+/// Knows which devices are compiled in, which are usable now, and which one runs a request.
+class RuntimeDeviceTracker
+{
+public:
+  /// The tracker of this process.
+  static RuntimeDeviceTracker& Get();
+
+  /// True when the device is compiled in (Serial always; TBB and CUDA by CMake options).
+  static bool IsCompiled(DeviceId device);
+  /// True when the device is compiled in, present on this machine and not disabled.
+  bool CanRunOn(DeviceId device) const;
+
+  /// Take a device out of use (after a failure); logs a warning with the reason.
+  void DisableDevice(DeviceId device, const std::string& reason);
+  /// Put every device back in use and clear any forced device.
+  void Reset();
+
+  /// Make `Auto` mean `device` for this process (Auto restores the normal choice).
+  void ForceDevice(DeviceId device);
+
+  /// The device that runs a request for `requested`: Auto means the forced device, else
+  /// LOOM_DEVICE, else the best available; a device that cannot run falls back (CUDA, TBB,
+  /// Serial) with a logged warning. Throws ErrorBadDevice when LOOM_DEVICE is unknown.
+  DeviceId Resolve(DeviceId requested = DeviceId::Auto) const;
+
+  /// The device named by LOOM_DEVICE now (Auto when unset); ErrorBadDevice for an unknown name.
+  static DeviceId DeviceFromEnvironment();
+
+  /// Run `functor(DeviceId)` on the resolved device. If the device reports that it cannot run
+  /// (ErrorBadDevice, or ErrorBadAllocation on an accelerator), it is disabled and the next one
+  /// is tried. Errors of the request itself (ErrorBadValue, ErrorBadType) propagate.
+  template <typename Functor>
+  auto TryExecute(DeviceId requested, Functor&& functor) -> decltype(functor(DeviceId::Serial))
+  {
+    DeviceId device = this->Resolve(requested);
+    for (;;)
+    {
+      try
+      {
+        return functor(device);
+      }
+      catch (const ErrorBadDevice& e)
+      {
+        if (device == DeviceId::Serial)
+          throw;
+        this->DisableDevice(device, e.what());
+      }
+      catch (const ErrorBadAllocation& e)
+      {
+        if (device != DeviceId::Cuda)
+          throw;
+        this->DisableDevice(device, e.what());
+      }
+      device = this->Resolve(device);
+    }
+  }
+
+private:
+  RuntimeDeviceTracker();
+  bool Disabled[NumberOfDevices];
+  DeviceId Forced = DeviceId::Auto;
+};
+
+/// Forces a device for the lifetime of the object (for tests and benchmarks).
+class ScopedDevice
+{
+public:
+  explicit ScopedDevice(DeviceId device) { RuntimeDeviceTracker::Get().ForceDevice(device); }
+  ~ScopedDevice() { RuntimeDeviceTracker::Get().ForceDevice(DeviceId::Auto); }
+  ScopedDevice(const ScopedDevice&) = delete;
+  ScopedDevice& operator=(const ScopedDevice&) = delete;
+};
+
+namespace cuda
+{
+/// True when a CUDA device and driver are present (false when CUDA is not compiled in).
+bool IsAvailable();
+}
+} // namespace cont
+} // namespace loom

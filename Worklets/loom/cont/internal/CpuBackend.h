@@ -1,0 +1,33 @@
+// Loom: the type-erased scheduling core of the CPU devices (Serial, TBB), so that no worklet
+// translation unit needs a TBB header.
+#pragma once
+
+#include <loom/cont/DeviceAdapterTag.h>
+
+namespace loom
+{
+namespace cont
+{
+namespace internal
+{
+/// Called by a CPU backend on the sub-range [begin, end) of a schedule.
+using RangeFunction = void (*)(void* context, Id begin, Id end);
+
+/// What a CPU device provides: how many threads it runs, and a parallel loop over [0, n)
+/// that hands out sub-ranges of at least `grain` elements.
+struct CpuBackend
+{
+  DeviceId Device;
+  int (*Concurrency)();
+  void (*Schedule)(void* context, RangeFunction function, Id n, Id grain);
+};
+
+/// The backend of a CPU device; throws ErrorBadDevice for a device that is not compiled in.
+const CpuBackend& GetCpuBackend(DeviceId device);
+const CpuBackend& SerialBackend();
+#ifdef LOOM_ENABLE_TBB
+const CpuBackend& TBBBackend();
+#endif
+} // namespace internal
+} // namespace cont
+} // namespace loom

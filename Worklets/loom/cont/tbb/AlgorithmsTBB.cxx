@@ -1,0 +1,103 @@
+// Loom: oneTBB implementations of the native sum algorithms of the TBB device.
+#include <loom/cont/tbb/AlgorithmsTBB.h>
+
+#include <tbb/blocked_range.h>
+#include <tbb/info.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_scan.h>
+
+#include <algorithm>
+
+namespace loom
+{
+namespace cont
+{
+namespace tbb
+{
+namespace
+{
+// A grain that gives each thread a few pieces: large enough to stream, small enough to balance.
+std::size_t Grain(Id n)
+{
+  const Id threads = std::max(1, ::tbb::info::default_concurrency());
+  return static_cast<std::size_t>(std::max<Id>(1 << 14, n / (threads * 4)));
+}
+
+template <typename T, bool Inclusive>
+T Scan(const T* in, T* out, Id n, T init)
+{
+  using Range = ::tbb::blocked_range<Id>;
+  // The identity of parallel_scan must be zero (it starts every sub-range); init is added on output.
+  const T total = ::tbb::parallel_scan(
+    Range(0, n, Grain(n)), T(0),
+    [in, out, init](const Range& r, T sum, bool isFinal) -> T {
+      if (isFinal)
+      {
+        for (Id i = r.begin(); i < r.end(); ++i)
+        {
+          if (Inclusive)
+          {
+            sum += in[i];
+            out[i] = sum;
+          }
+          else
+          {
+            const T v = in[i];
+            out[i] = static_cast<T>(init + sum);
+            sum += v;
+          }
+        }
+      }
+      else
+      {
+        for (Id i = r.begin(); i < r.end(); ++i)
+          sum += in[i];
+      }
+      return sum;
+    },
+    [](T a, T b) { return static_cast<T>(a + b); }, ::tbb::simple_partitioner());
+  return Inclusive ? total : static_cast<T>(init + total);
+}
+} // namespace
+
+template <typename T>
+T ReduceSum(const T* in, Id n, T init)
+{
+  using Range = ::tbb::blocked_range<Id>;
+  const T total = ::tbb::parallel_reduce(
+    Range(0, n, Grain(n)), T(0),
+    [in](const Range& r, T sum) {
+      for (Id i = r.begin(); i < r.end(); ++i)
+        sum += in[i];
+      return sum;
+    },
+    [](T a, T b) { return static_cast<T>(a + b); }, ::tbb::simple_partitioner());
+  return static_cast<T>(init + total);
+}
+
+template <typename T>
+T ScanInclusiveSum(const T* in, T* out, Id n)
+{
+  return Scan<T, true>(in, out, n, T(0));
+}
+
+template <typename T>
+T ScanExclusiveSum(const T* in, T* out, Id n, T init)
+{
+  return Scan<T, false>(in, out, n, init);
+}
+
+#define LOOM_TBB_INSTANTIATE(T)                                                                    \
+  template T ReduceSum<T>(const T*, Id, T);                                                        \
+  template T ScanInclusiveSum<T>(const T*, T*, Id);                                                \
+  template T ScanExclusiveSum<T>(const T*, T*, Id, T);
+LOOM_TBB_INSTANTIATE(Int32)
+LOOM_TBB_INSTANTIATE(Int64)
+LOOM_TBB_INSTANTIATE(UInt32)
+LOOM_TBB_INSTANTIATE(UInt64)
+LOOM_TBB_INSTANTIATE(Float32)
+LOOM_TBB_INSTANTIATE(Float64)
+#undef LOOM_TBB_INSTANTIATE
+} // namespace tbb
+} // namespace cont
+} // namespace loom

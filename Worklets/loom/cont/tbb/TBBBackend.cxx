@@ -1,0 +1,52 @@
+// Loom: the TBB device's scheduling core: tbb::parallel_for over blocked ranges.
+#include <loom/cont/internal/CpuBackend.h>
+
+#include <tbb/blocked_range.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+
+#include <algorithm>
+
+namespace loom
+{
+namespace cont
+{
+namespace internal
+{
+namespace
+{
+int TBBConcurrency()
+{
+  static const int threads = std::max(1, tbb::info::default_concurrency());
+  return threads;
+}
+
+void TBBSchedule(void* context, RangeFunction function, Id n, Id grain)
+{
+  if (n <= 0)
+    return;
+  // Ranges small enough for one thread are not worth a task.
+  if (n <= grain || TBBConcurrency() == 1)
+  {
+    function(context, 0, n);
+    return;
+  }
+  // Grain: at least the caller's minimum, and large enough that each thread gets a handful of
+  // pieces (a few times its share), which keeps the task overhead below the memory traffic.
+  const Id share = n / (static_cast<Id>(TBBConcurrency()) * 8);
+  const Id g = std::max<Id>(grain, share);
+  tbb::parallel_for(tbb::blocked_range<Id>(0, n, static_cast<std::size_t>(g)),
+                    [&](const tbb::blocked_range<Id>& r) { function(context, r.begin(), r.end()); },
+                    tbb::simple_partitioner());
+}
+} // namespace
+
+const CpuBackend& TBBBackend()
+{
+  static const CpuBackend backend{ DeviceId::TBB, &TBBConcurrency, &TBBSchedule };
+  return backend;
+}
+} // namespace internal
+} // namespace cont
+} // namespace loom

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Loom: set up, build, and run every test through CTest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cd "${LOOM_BUILD_DIR:-build}"
+ctest --output-on-failure -j 1
