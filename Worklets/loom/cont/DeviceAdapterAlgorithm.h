@@ -7,6 +7,7 @@
 #include <loom/cont/BinaryOperators.h>
 #include <loom/cont/internal/CpuSchedule.h>
 #include <loom/cont/internal/RadixSort.h>
+#include <loom/cont/internal/ScanKernels.h>
 #ifdef LOOM_ENABLE_TBB
 #include <loom/cont/tbb/AlgorithmsTBB.h>
 #endif
@@ -122,21 +123,16 @@ struct DeviceAdapterAlgorithm
     }
 #endif
     auto in = input.PrepareForInput(Device{});
+    auto get = [&in](Id i) { return static_cast<T>(in.Get(i)); };
     const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
     std::vector<T> partial(static_cast<std::size_t>(numChunks), init);
-    std::vector<char> used(static_cast<std::size_t>(numChunks), 0);
     internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
-      if (begin == end)
-        return;
-      T sum = static_cast<T>(in.Get(begin));
-      for (Id i = begin + 1; i < end; ++i)
-        sum = op(sum, static_cast<T>(in.Get(i)));
-      partial[static_cast<std::size_t>(c)] = sum;
-      used[static_cast<std::size_t>(c)] = 1;
+      if (begin < end)
+        partial[static_cast<std::size_t>(c)] = internal::ChunkReduce<T>(get, begin, end, op);
     });
     T result = init;
     for (Id c = 0; c < numChunks; ++c)
-      if (used[static_cast<std::size_t>(c)])
+      if (n * c / numChunks < n * (c + 1) / numChunks)
         result = op(result, partial[static_cast<std::size_t>(c)]);
     return result;
   }
@@ -330,48 +326,32 @@ private:
 #endif
     auto in = input.PrepareForInput(Device{});
     auto out = output.PrepareForOutput(n, Device{});
+    auto get = [&in](Id i) { return static_cast<T>(in.Get(i)); };
+    auto set = [&out](Id i, const T& v) { out.Set(i, v); };
     const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
-    // Phase 1 (several chunks only): the total of each chunk but the last.
+    // Phase 1 (several chunks only): the total of every chunk but the last, then the carries.
     std::vector<T> carry(static_cast<std::size_t>(numChunks), init);
     if (numChunks > 1)
     {
       std::vector<T> totals(static_cast<std::size_t>(numChunks));
-      internal::CpuForEachChunk(Id_, n, numChunks - 1, [&](Id c, Id, Id) {
-        const Id begin = n * c / numChunks;
-        const Id end = n * (c + 1) / numChunks;
-        T sum = static_cast<T>(in.Get(begin));
-        for (Id i = begin + 1; i < end; ++i)
-          sum = op(sum, static_cast<T>(in.Get(i)));
-        totals[static_cast<std::size_t>(c)] = sum;
+      internal::CpuForEachChunk(Id_, n - n / numChunks, numChunks - 1, [&](Id c, Id, Id) {
+        totals[static_cast<std::size_t>(c)] =
+          internal::ChunkReduce<T>(get, n * c / numChunks, n * (c + 1) / numChunks, op);
       });
       for (Id c = 1; c < numChunks; ++c)
       {
-        const std::size_t s = static_cast<std::size_t>(c);
-        carry[s] = (Inclusive && c == 1) ? totals[0] : op(carry[s - 1], totals[s - 1]);
+        const std::size_t k = static_cast<std::size_t>(c);
+        carry[k] = (Inclusive && c == 1) ? totals[0] : op(carry[k - 1], totals[k - 1]);
       }
     }
-    // Phase 2: scan each chunk from its carry.
+    // Phase 2: scan every chunk from its carry.
     T last{};
     internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
-      T sum = carry[static_cast<std::size_t>(c)];
-      bool fresh = Inclusive && c == 0;
-      for (Id i = begin; i < end; ++i)
-      {
-        const T v = static_cast<T>(in.Get(i));
-        if (Inclusive)
-        {
-          sum = fresh ? v : op(sum, v);
-          fresh = false;
-          out.Set(i, sum);
-        }
-        else
-        {
-          out.Set(i, sum);
-          sum = op(sum, v);
-        }
-      }
+      const bool hasCarry = !Inclusive || c > 0;
+      const T after = internal::ChunkScan<Inclusive, T>(get, set, begin, end,
+                                                        carry[static_cast<std::size_t>(c)], hasCarry, op);
       if (c == numChunks - 1)
-        last = sum;
+        last = after;
     });
     return last;
   }

@@ -1,4 +1,5 @@
 // Loom: oneTBB implementations of the native sum algorithms of the TBB device.
+#include <loom/cont/internal/ScanKernels.h>
 #include <loom/cont/tbb/AlgorithmsTBB.h>
 
 #include <tbb/blocked_range.h>
@@ -14,6 +15,8 @@ namespace cont
 {
 namespace tbb
 {
+using internal::ChunkReduce;
+using internal::ChunkScan;
 namespace
 {
 // A grain that gives each thread a few pieces: large enough to stream, small enough to balance.
@@ -27,35 +30,24 @@ template <typename T, bool Inclusive>
 T Scan(const T* in, T* out, Id n, T init)
 {
   using Range = ::tbb::blocked_range<Id>;
-  // The identity of parallel_scan must be zero (it starts every sub-range); init is added on output.
+  auto get = [in](Id i) { return in[i]; };
+  auto set = [out](Id i, T v) { out[i] = v; };
+  auto setWithInit = [out, init](Id i, T v) { out[i] = static_cast<T>(init + v); };
+  auto add = [](T a, T b) { return static_cast<T>(a + b); };
+  // The identity of parallel_scan must be zero (it starts every sub-range); an exclusive scan's
+  // init is added as the values are written.
   const T total = ::tbb::parallel_scan(
     Range(0, n, Grain(n)), T(0),
-    [in, out, init](const Range& r, T sum, bool isFinal) -> T {
-      if (isFinal)
-      {
-        for (Id i = r.begin(); i < r.end(); ++i)
-        {
-          if (Inclusive)
-          {
-            sum += in[i];
-            out[i] = sum;
-          }
-          else
-          {
-            const T v = in[i];
-            out[i] = static_cast<T>(init + sum);
-            sum += v;
-          }
-        }
-      }
-      else
-      {
-        for (Id i = r.begin(); i < r.end(); ++i)
-          sum += in[i];
-      }
-      return sum;
+    [&](const Range& r, T sum, bool isFinal) -> T {
+      if (r.empty())
+        return sum;
+      if (!isFinal)
+        return add(sum, ChunkReduce<T>(get, r.begin(), r.end(), add));
+      if (Inclusive)
+        return ChunkScan<true, T>(get, set, r.begin(), r.end(), sum, r.begin() > 0, add);
+      return ChunkScan<false, T>(get, setWithInit, r.begin(), r.end(), sum, true, add);
     },
-    [](T a, T b) { return static_cast<T>(a + b); }, ::tbb::simple_partitioner());
+    add, ::tbb::simple_partitioner());
   return Inclusive ? total : static_cast<T>(init + total);
 }
 } // namespace
@@ -64,12 +56,12 @@ template <typename T>
 T ReduceSum(const T* in, Id n, T init)
 {
   using Range = ::tbb::blocked_range<Id>;
+  auto get = [in](Id i) { return in[i]; };
+  auto add = [](T a, T b) { return static_cast<T>(a + b); };
   const T total = ::tbb::parallel_reduce(
     Range(0, n, Grain(n)), T(0),
-    [in](const Range& r, T sum) {
-      for (Id i = r.begin(); i < r.end(); ++i)
-        sum += in[i];
-      return sum;
+    [&](const Range& r, T sum) {
+      return r.empty() ? sum : add(sum, ChunkReduce<T>(get, r.begin(), r.end(), add));
     },
     [](T a, T b) { return static_cast<T>(a + b); }, ::tbb::simple_partitioner());
   return static_cast<T>(init + total);
