@@ -14,7 +14,7 @@ run() {
 }
 
 # ASan + UBSan: every engine suite.
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run build-asan "-DLOOM_ENABLE_SANITIZERS=ON" "Engine.Conformance"
 # TSan: the TBB paths (TBB's own internals are not instrumented, so TSan sees Loom's accesses only).
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \

@@ -125,7 +125,8 @@ TEST(ArrayHandle, ViewsCheckTheirRange)
 TEST(ArrayHandle, HugeAllocationThrowsBadAllocation)
 {
   ArrayHandle<Float64> a;
-  EXPECT_THROW(a.Allocate(Id(1) << 60), cont::ErrorBadAllocation);
+  EXPECT_THROW(a.Allocate(Id(1) << 60), cont::ErrorBadAllocation); // byte count overflows
+  EXPECT_THROW(a.Allocate(Id(1) << 50), cont::ErrorBadAllocation); // 8 PiB: the system refuses
   EXPECT_EQ(0, a.GetNumberOfValues());
 }
 

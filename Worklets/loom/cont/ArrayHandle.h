@@ -6,6 +6,7 @@
 #include <loom/cont/Error.h>
 #include <loom/cont/internal/Buffer.h>
 
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -81,6 +82,11 @@ public:
     if (s.Memory && s.Count == count)
     {
       return; // same size: keep the memory (owned, borrowed or a view) and write into it
+    }
+    if (static_cast<UInt64>(count) > static_cast<UInt64>(PTRDIFF_MAX) / sizeof(T))
+    {
+      throw ErrorBadAllocation("ArrayHandle::Allocate: " + std::to_string(count) +
+                               " values do not fit in memory.");
     }
     s.Memory = internal::Buffer::Allocate(static_cast<std::size_t>(count) * sizeof(T));
     s.Offset = 0;

@@ -2,6 +2,8 @@
 #include <loom/cont/Logging.h>
 
 #include <atomic>
+#include <cxxabi.h>
+#include <memory>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -51,6 +53,13 @@ void Log(LogLevel level, const std::string& message)
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
   std::cerr << "loom " << names[static_cast<int>(level)] << ": " << message << std::endl;
+}
+std::string TypeName(const std::type_info& type)
+{
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> name(
+    abi::__cxa_demangle(type.name(), nullptr, nullptr, &status), std::free);
+  return (status == 0 && name) ? std::string(name.get()) : std::string(type.name());
 }
 } // namespace cont
 } // namespace loom

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <typeinfo>
 
 namespace loom
 {
@@ -21,5 +22,7 @@ LogLevel GetLogLevel();
 void SetLogLevel(LogLevel level);
 /// Write one line to stderr when `level` is enabled.
 void Log(LogLevel level, const std::string& message);
+/// Readable (demangled) name of a type, for error messages.
+std::string TypeName(const std::type_info& type);
 } // namespace cont
 } // namespace loom

@@ -1,0 +1,92 @@
+// Loom: ScatterCounting: the offsets by prefix sum; the seeds' output-to-input map by a parallel
+// search of each output in the offsets, with the visit index from the same search.
+#include <loom/worklet/ScatterCounting.h>
+
+#include <loom/cont/Algorithm.h>
+
+#include <algorithm>
+
+namespace loom
+{
+namespace worklet
+{
+using loom::cont::Algorithm;
+using loom::cont::ArrayHandle;
+
+ScatterCounting::ScatterCounting(const ArrayHandle<IdComponent>& counts, loom::cont::DeviceId device)
+  : State(std::make_shared<Internals>())
+{
+  const Id n = counts.GetNumberOfValues();
+  this->State->Device = device;
+  this->State->InputRange = n;
+  if (n > 0)
+  {
+    const IdComponent smallest = Algorithm::Reduce(device, counts, IdComponent(0), Minimum{});
+    if (smallest < 0)
+    {
+      throw loom::cont::ErrorBadValue("ScatterCounting: the counts array holds a negative count (" +
+                                      std::to_string(smallest) + ").");
+    }
+  }
+  this->State->Offsets.Allocate(n + 1);
+  ArrayHandle<Id> head = this->State->Offsets.View(0, n);
+  const Id total = Algorithm::ScanExclusive(device, counts, head, Id(0));
+  this->State->Offsets.WritePortal().Set(n, total);
+}
+
+void ScatterCounting::CheckInputRange(Id inputRange) const
+{
+  if (inputRange != this->State->InputRange)
+  {
+    throw loom::cont::ErrorBadValue("ScatterCounting: the counts array has " +
+                                    std::to_string(this->State->InputRange) +
+                                    " values but the input domain has " + std::to_string(inputRange) +
+                                    ".");
+  }
+}
+
+Id ScatterCounting::GetOutputRange(Id inputRange) const
+{
+  this->CheckInputRange(inputRange);
+  return this->State->Offsets.ReadPortal().Get(this->State->InputRange);
+}
+
+void ScatterCounting::BuildMaps() const
+{
+  Internals& s = *this->State;
+  if (s.MapsBuilt)
+    return;
+  const Id n = s.InputRange;
+  const Id total = s.Offsets.ReadPortal().Get(n);
+  s.OutputToInput.Allocate(total);
+  s.Visit.Allocate(total);
+  const Id* offsets = s.Offsets.GetPointer();
+  Id* outToIn = s.OutputToInput.GetPointer();
+  IdComponent* visit = s.Visit.GetPointer();
+  Algorithm::Schedule(
+    s.Device,
+    [=](Id o) {
+      // The last input whose first output is <= o (inputs with no outputs share its offset).
+      const Id i = static_cast<Id>(std::upper_bound(offsets, offsets + n, o) - offsets) - 1;
+      outToIn[o] = i;
+      visit[o] = static_cast<IdComponent>(o - offsets[i]);
+    },
+    total);
+  s.MapsBuilt = true;
+}
+
+ScatterCounting::OutputToInputMapType ScatterCounting::GetOutputToInputMap(Id inputRange) const
+{
+  this->CheckInputRange(inputRange);
+  this->BuildMaps();
+  return this->State->OutputToInput;
+}
+
+ScatterCounting::VisitArrayType ScatterCounting::GetVisitArray(Id inputRange) const
+{
+  this->CheckInputRange(inputRange);
+  this->BuildMaps();
+  return this->State->Visit;
+}
+} // namespace worklet
+} // namespace loom
