@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 mkdir -p output/benchmarks
-"${LOOM_BUILD_DIR:-build}/Testing/Benchmarks/loom_benchmark_device_adapter" \
-  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
-  --benchmark_out=output/benchmarks/device_adapter.json --benchmark_out_format=json "$@" \
-  | tee output/benchmarks/device_adapter.txt
+for name in device_adapter worklets; do
+  "${LOOM_BUILD_DIR:-build}/Testing/Benchmarks/loom_benchmark_$name" \
+    --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+    --benchmark_out="output/benchmarks/$name.json" --benchmark_out_format=json "$@" \
+    | tee "output/benchmarks/$name.txt"
+done

@@ -228,14 +228,18 @@ public:
   }
 
 private:
-  using ControlInfo = loom::exec::internal::FunctionSignature<typename WorkletType::ControlSignature>;
-  using ExecutionInfo = loom::exec::internal::FunctionSignature<typename WorkletType::ExecutionSignature>;
+  // The signatures are read inside the member templates only, after Invoke's checks, so that a
+  // worklet without them gets Loom's message rather than a compiler error about a missing type.
+  template <typename W>
+  using ControlInfo = loom::exec::internal::FunctionSignature<typename W::ControlSignature>;
+  template <typename W>
+  using ExecutionInfo = loom::exec::internal::FunctionSignature<typename W::ExecutionSignature>;
   static constexpr int InputDomainIndex = WorkletType::InputDomain::INDEX;
 
   template <std::size_t I, typename Device, typename ArgsTuple>
   auto TransportOne(Device, const ArgsTuple& args, Id inputRange, Id outputRange) const
   {
-    using ControlTag = std::tuple_element_t<I, typename ControlInfo::Parameters>;
+    using ControlTag = std::tuple_element_t<I, typename ControlInfo<WorkletType>::Parameters>;
     using Arg = std::decay_t<std::tuple_element_t<I, ArgsTuple>>;
     try
     {
@@ -276,7 +280,7 @@ private:
     if constexpr (Device::IsHost)
     {
       constexpr bool usesThreadIndex = internal::AnyUsesThreadIndex(
-        static_cast<typename ExecutionInfo::Parameters*>(nullptr));
+        static_cast<typename ExecutionInfo<WorkletType>::Parameters*>(nullptr));
       constexpr bool maskNone = std::is_same<MaskType, MaskNone>::value;
       constexpr bool maskSelect = std::is_same<MaskType, MaskSelect>::value;
       const loom::cont::DeviceId id = Device::Id;
@@ -309,9 +313,8 @@ private:
             makeInvocation(this->Scatter.GetOutputToInputMap(inputRange).PrepareForInput(device),
                            this->Scatter.GetVisitArray(inputRange).PrepareForInput(device),
                            ArrayHandleIndex(0).ReadPortal());
-          using Selected = loom::exec::internal::SelectNonZero<loom::cont::ArrayPortalBasicRead<UInt8>>;
-          loom::exec::internal::TaskSkipUnselected<WorkletType, decltype(invocation), Selected> task{
-            this->Worklet, invocation, Selected{ this->Mask.GetSelection(outputRange).PrepareForInput(device) }
+          loom::exec::internal::TaskSkipUnselected<WorkletType, decltype(invocation)> task{
+            this->Worklet, invocation, this->Mask.GetSelection(outputRange).GetPointer()
           };
           loom::cont::internal::CpuScheduleRanges(id, task, outputRange);
           return;

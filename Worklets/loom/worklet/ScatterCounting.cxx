@@ -63,15 +63,34 @@ void ScatterCounting::BuildMaps() const
   const Id* offsets = s.Offsets.GetPointer();
   Id* outToIn = s.OutputToInput.GetPointer();
   IdComponent* visit = s.Visit.GetPointer();
-  Algorithm::Schedule(
-    s.Device,
-    [=](Id o) {
-      // The last input whose first output is <= o (inputs with no outputs share its offset).
-      const Id i = static_cast<Id>(std::upper_bound(offsets, offsets + n, o) - offsets) - 1;
-      outToIn[o] = i;
-      visit[o] = static_cast<IdComponent>(o - offsets[i]);
-    },
-    total);
+  const loom::cont::DeviceId device = loom::cont::RuntimeDeviceTracker::Get().Resolve(s.Device);
+  if (device == loom::cont::DeviceId::Serial || device == loom::cont::DeviceId::TBB)
+  {
+    // CPU: each input fills its own outputs (no search).
+    Algorithm::Schedule(
+      device,
+      [=](Id i) {
+        for (Id o = offsets[i]; o < offsets[i + 1]; ++o)
+        {
+          outToIn[o] = i;
+          visit[o] = static_cast<IdComponent>(o - offsets[i]);
+        }
+      },
+      n);
+  }
+  else
+  {
+    // The seeds' parallel find: each output searches for the last input whose first output is
+    // <= it (inputs with no outputs share that offset). Balanced per output, as a GPU wants.
+    Algorithm::Schedule(
+      device,
+      [=](Id o) {
+        const Id i = static_cast<Id>(std::upper_bound(offsets, offsets + n, o) - offsets) - 1;
+        outToIn[o] = i;
+        visit[o] = static_cast<IdComponent>(o - offsets[i]);
+      },
+      total);
+  }
   s.MapsBuilt = true;
 }
 

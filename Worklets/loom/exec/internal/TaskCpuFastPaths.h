@@ -7,6 +7,8 @@
 
 #include <loom/exec/internal/WorkletInvokeFunctor.h>
 
+#include <cstring>
+
 namespace loom
 {
 namespace exec
@@ -55,25 +57,70 @@ struct TaskPerInputVisits
   }
 };
 
-/// Output range [begin, end): outputs not selected are skipped.
-template <typename Worklet, typename Invocation, typename Selected>
+/// Output range [begin, end): outputs whose selection byte is zero are skipped. The flags are read
+/// in blocks: 32 zero bytes are skipped at once, the selected outputs of a block are gathered into a
+/// small local list without branches, and then visited. Visiting from a list keeps the loads of
+/// successive visits independent (no mispredicted branch between them), so sparse masks stay cheap.
+LOOM_EXEC inline int CountTrailingZeros(UInt64 x)
+{
+#if defined(__CUDA_ARCH__)
+  return __ffsll(static_cast<long long>(x)) - 1;
+#else
+  return __builtin_ctzll(x);
+#endif
+}
+
+template <typename Worklet, typename Invocation>
 struct TaskSkipUnselected
 {
   Worklet W;
   Invocation Inv;
-  Selected IsSelected;
+  const UInt8* Selection;
+
+  static constexpr Id Block = 2048;
+
+  LOOM_EXEC void Visit(Id outputIndex) const
+  {
+    const Id inputIndex = static_cast<Id>(this->Inv.OutputToInputMap.Get(outputIndex));
+    const IdComponent visit = static_cast<IdComponent>(this->Inv.VisitArray.Get(outputIndex));
+    DoWorkletInvoke(this->W, this->Inv,
+                    this->W.GetThreadIndices(outputIndex, inputIndex, outputIndex, visit, this->Inv));
+  }
 
   LOOM_EXEC void operator()(Id begin, Id end) const
   {
-    for (Id outputIndex = begin; outputIndex < end; ++outputIndex)
+    const UInt8* flags = this->Selection;
+    Id selected[Block];
+    for (Id blockBegin = begin; blockBegin < end; blockBegin += Block)
     {
-      if (this->IsSelected(outputIndex))
+      const Id blockEnd = blockBegin + Block < end ? blockBegin + Block : end;
+      Id count = 0;
+      Id o = blockBegin;
+      for (; o + 32 <= blockEnd; o += 32)
       {
-        const Id inputIndex = static_cast<Id>(this->Inv.OutputToInputMap.Get(outputIndex));
-        const IdComponent visit = static_cast<IdComponent>(this->Inv.VisitArray.Get(outputIndex));
-        DoWorkletInvoke(this->W, this->Inv,
-                        this->W.GetThreadIndices(outputIndex, inputIndex, outputIndex, visit, this->Inv));
+        UInt64 words[4];
+        std::memcpy(words, flags + o, sizeof(words));
+        if ((words[0] | words[1] | words[2] | words[3]) == 0)
+          continue;
+        for (int w = 0; w < 4; ++w)
+        {
+          // One bit per non-zero byte (bit 8j+7 set when byte j is not zero), then walk the bits.
+          const UInt64 x = words[w];
+          UInt64 nonZero = ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL | x) & 0x8080808080808080ULL;
+          while (nonZero != 0)
+          {
+            selected[count++] = o + 8 * w + (CountTrailingZeros(nonZero) >> 3);
+            nonZero &= nonZero - 1;
+          }
+        }
       }
+      for (; o < blockEnd; ++o)
+      {
+        selected[count] = o;
+        count += flags[o] != 0 ? 1 : 0;
+      }
+      for (Id t = 0; t < count; ++t)
+        this->Visit(selected[t]);
     }
   }
 };
