@@ -50,8 +50,9 @@ struct Emit : loom::worklet::WorkletMapField
 struct Data
 {
   ArrayHandle<Float32> A, B, C, Out;
-  std::vector<ArrayHandle<UInt8>> Selections; // 1, 10, 50, 100 %
-  ArrayHandle<Id> Indices1;                   // 1 % as indices
+  std::vector<ArrayHandle<UInt8>> Selections; // random 1, 10, 50, 100 %, then clustered 1 %
+  ArrayHandle<Id> Indices1;                   // random 1 % as indices
+  ArrayHandle<Id> IndicesClustered1;          // clustered 1 % as indices
   ArrayHandle<IdComponent> Counts;            // 0..5 per input, uniformly
   ArrayHandle<IdComponent> SparseCounts;      // marching-cubes-like: 90 % zero, else 1..4
   Data()
@@ -74,12 +75,25 @@ struct Data
         p[i] = (fraction >= 1.0 || rng() < threshold) ? 1 : 0;
       Selections.push_back(s);
     }
-    std::vector<Id> idx;
-    const UInt8* s1 = Selections[0].GetPointer();
-    for (Id i = 0; i < N; ++i)
-      if (s1[i])
-        idx.push_back(i);
-    Indices1 = cont::make_ArrayHandle(idx);
+    // Clustered: 1 % of the entries as runs of 4096 consecutive entries (a region of interest).
+    {
+      ArrayHandle<UInt8> s;
+      s.Allocate(N);
+      std::fill(s.GetPointer(), s.GetPointer() + N, UInt8(0));
+      for (Id run = 0; run < N / 4096; ++run)
+        if (rng() % 100 == 0)
+          std::fill(s.GetPointer() + run * 4096, s.GetPointer() + (run + 1) * 4096, UInt8(1));
+      Selections.push_back(s);
+    }
+    auto toIndices = [](const ArrayHandle<UInt8>& s) {
+      std::vector<Id> idx;
+      for (Id i = 0; i < N; ++i)
+        if (s.GetPointer()[i])
+          idx.push_back(i);
+      return cont::make_ArrayHandle(idx);
+    };
+    Indices1 = toIndices(Selections[0]);
+    IndicesClustered1 = toIndices(Selections[4]);
     Counts.Allocate(N);
     SparseCounts.Allocate(N);
     for (Id i = 0; i < N; ++i)
@@ -124,7 +138,8 @@ void MaskSelect(benchmark::State& state)
   const auto& selection = d.Selections[static_cast<std::size_t>(state.range(1))];
   for (auto _ : state)
     invoke(TriadSelect{}, loom::worklet::MaskSelect(selection, Device(state)), d.A, d.B, d.C, d.Out);
-  static const char* names[] = { "select 1%", "select 10%", "select 50%", "select 100%" };
+  static const char* names[] = { "select 1%", "select 10%", "select 50%", "select 100%",
+                                 "select 1% clustered" };
   Finish(state, (std::string(names[state.range(1)]) +
                  (state.range(2) == 1 ? " per-output path" : " fast path")).c_str());
 }
@@ -133,9 +148,11 @@ void MaskIndices(benchmark::State& state)
 {
   Data& d = TheData();
   Invoker invoke(Device(state));
+  const bool clustered = state.range(1) == 1;
   for (auto _ : state)
-    invoke(TriadIndices{}, loom::worklet::MaskIndices(d.Indices1), d.A, d.B, d.C, d.Out);
-  Finish(state, "indices 1%");
+    invoke(TriadIndices{}, loom::worklet::MaskIndices(clustered ? d.IndicesClustered1 : d.Indices1),
+           d.A, d.B, d.C, d.Out);
+  Finish(state, clustered ? "indices 1% clustered" : "indices 1%");
 }
 
 const ArrayHandle<IdComponent>& CountsFor(const benchmark::State& state, int arg)
@@ -210,14 +227,15 @@ BENCHMARK(Unmasked)->Apply([](auto* b) {
 });
 BENCHMARK(MaskSelect)->Apply([](auto* b) {
   for (DeviceId d : Devices())
-    for (Id s = 0; s < 4; ++s)
+    for (Id s = 0; s < 5; ++s)
       for (Id perOutput : { 0, 1 })
         b->Args({ static_cast<Id>(d), s, perOutput });
   Common(b);
 });
 BENCHMARK(MaskIndices)->Apply([](auto* b) {
   for (DeviceId d : Devices())
-    b->Args({ static_cast<Id>(d) });
+    for (Id clustered : { 0, 1 })
+      b->Args({ static_cast<Id>(d), clustered });
   Common(b);
 });
 BENCHMARK(BuildScatterCounting)->Apply([](auto* b) {

@@ -8,6 +8,7 @@
 #include <tbb/parallel_scan.h>
 
 #include <algorithm>
+#include <atomic>
 
 namespace loom
 {
@@ -36,9 +37,19 @@ T Scan(const T* in, T* out, Id n, T init)
   auto add = [](T a, T b) { return static_cast<T>(a + b); };
   // The identity of parallel_scan must be zero (it starts every sub-range); an exclusive scan's
   // init is added as the values are written.
+  // Atomics: hand-over edges ThreadSanitizer can see (libtbb is not instrumented).
+  std::atomic<int> published{ 0 };
+  std::atomic<Id> finished{ 0 };
+  published.store(1, std::memory_order_release);
   const T total = ::tbb::parallel_scan(
     Range(0, n, Grain(n)), T(0),
     [&](const Range& r, T sum, bool isFinal) -> T {
+      (void)published.load(std::memory_order_acquire);
+      struct Done
+      {
+        std::atomic<Id>& F;
+        ~Done() { F.fetch_add(1, std::memory_order_acq_rel); }
+      } done{ finished };
       if (r.empty())
         return sum;
       if (!isFinal)
@@ -48,6 +59,7 @@ T Scan(const T* in, T* out, Id n, T init)
       return ChunkScan<false, T>(get, setWithInit, r.begin(), r.end(), sum, true, add);
     },
     add, ::tbb::simple_partitioner());
+  (void)finished.load(std::memory_order_acquire);
   return Inclusive ? total : static_cast<T>(init + total);
 }
 } // namespace
@@ -58,12 +70,19 @@ T ReduceSum(const T* in, Id n, T init)
   using Range = ::tbb::blocked_range<Id>;
   auto get = [in](Id i) { return in[i]; };
   auto add = [](T a, T b) { return static_cast<T>(a + b); };
+  std::atomic<int> published{ 0 };
+  std::atomic<Id> finished{ 0 };
+  published.store(1, std::memory_order_release);
   const T total = ::tbb::parallel_reduce(
     Range(0, n, Grain(n)), T(0),
     [&](const Range& r, T sum) {
-      return r.empty() ? sum : add(sum, ChunkReduce<T>(get, r.begin(), r.end(), add));
+      (void)published.load(std::memory_order_acquire);
+      const T result = r.empty() ? sum : add(sum, ChunkReduce<T>(get, r.begin(), r.end(), add));
+      finished.fetch_add(1, std::memory_order_acq_rel);
+      return result;
     },
     [](T a, T b) { return static_cast<T>(a + b); }, ::tbb::simple_partitioner());
+  (void)finished.load(std::memory_order_acquire);
   return static_cast<T>(init + total);
 }
 
