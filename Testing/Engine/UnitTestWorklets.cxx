@@ -318,11 +318,13 @@ TEST(Worklet, ScatterCounting)
   using W = RecordIndicesWith<loom::worklet::ScatterCounting>;
   for (Id n : Sizes)
   {
-    // Marching-cubes-like 0..5 outputs per input, then all zero, then all one.
-    for (int variant = 0; variant < 3; ++variant)
+    // Marching-cubes-like 0..5 outputs per input, all zero, all one, and up to 40 per input (more
+    // than the CPU fast path's table takes, so its nested-loop fallback runs too).
+    for (int variant = 0; variant < 4; ++variant)
     {
-      auto counts = variant == 0 ? RandomCounts(n, 5, 11)
-                                 : std::vector<IdComponent>(static_cast<std::size_t>(n), variant == 1 ? 0 : 1);
+      auto counts = variant == 0   ? RandomCounts(n, 5, 11)
+                    : variant == 3 ? RandomCounts(n, 40, 12)
+                                   : std::vector<IdComponent>(static_cast<std::size_t>(n), variant == 1 ? 0 : 1);
       std::vector<Id> outToIn;
       std::vector<IdComponent> visit;
       CountingMaps(counts, outToIn, visit);

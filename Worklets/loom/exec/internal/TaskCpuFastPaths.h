@@ -28,7 +28,11 @@ struct SelectNonZero
   LOOM_EXEC bool operator()(Id outputIndex) const { return this->Selection.Get(outputIndex) != 0; }
 };
 
-/// Input range [begin, end): input i writes outputs offsets[i] .. offsets[i+1]-1.
+/// Input range [begin, end): input i writes outputs offsets[i] .. offsets[i+1]-1. Inputs are taken a
+/// few hundred at a time; their outputs' input indices are written into a small local table without
+/// branches (each input writes 8 slots, the next input overwrites the ones it does not own), and the
+/// outputs are then run from that table. A loop over each input's visits would mispredict its exit
+/// once per input; the table keeps the worklet loop branch-free and the map never leaves the cache.
 template <typename Worklet, typename Invocation, typename OffsetsPortal, typename Selected>
 struct TaskPerInputVisits
 {
@@ -37,22 +41,61 @@ struct TaskPerInputVisits
   OffsetsPortal Offsets; // input-to-output map with one extra entry at the end
   Selected IsSelected;
 
+  static constexpr Id InputsPerPass = 512;
+  static constexpr Id TableSize = 4096;
+  static constexpr Id Slots = 8;
+
+  LOOM_EXEC void Run(Id inputIndex, Id outputIndex, Id firstOutput) const
+  {
+    if (this->IsSelected(outputIndex))
+    {
+      const IdComponent visit = static_cast<IdComponent>(outputIndex - firstOutput);
+      DoWorkletInvoke(this->W, this->Inv,
+                      this->W.GetThreadIndices(outputIndex, inputIndex, outputIndex, visit, this->Inv));
+    }
+  }
+
   LOOM_EXEC void operator()(Id begin, Id end) const
   {
-    Id outputBegin = this->Offsets.Get(begin);
-    for (Id inputIndex = begin; inputIndex < end; ++inputIndex)
+    Id table[TableSize + Slots];
+    for (Id passBegin = begin; passBegin < end; passBegin += InputsPerPass)
     {
-      const Id outputEnd = this->Offsets.Get(inputIndex + 1);
-      for (Id outputIndex = outputBegin; outputIndex < outputEnd; ++outputIndex)
+      const Id passEnd = passBegin + InputsPerPass < end ? passBegin + InputsPerPass : end;
+      const Id base = this->Offsets.Get(passBegin);
+      const Id total = this->Offsets.Get(passEnd) - base;
+      bool tabled = total <= TableSize;
+      if (tabled)
       {
-        if (this->IsSelected(outputIndex))
+        Id first = base;
+        for (Id i = passBegin; i < passEnd && tabled; ++i)
         {
-          const IdComponent visit = static_cast<IdComponent>(outputIndex - outputBegin);
-          DoWorkletInvoke(this->W, this->Inv,
-                          this->W.GetThreadIndices(outputIndex, inputIndex, outputIndex, visit, this->Inv));
+          const Id next = this->Offsets.Get(i + 1);
+          tabled = next - first <= Slots;
+          Id* slot = table + (first - base);
+          for (Id k = 0; k < Slots; ++k)
+            slot[k] = i;
+          first = next;
         }
       }
-      outputBegin = outputEnd;
+      if (tabled)
+      {
+        for (Id o = 0; o < total; ++o)
+        {
+          const Id inputIndex = table[o];
+          this->Run(inputIndex, base + o, this->Offsets.Get(inputIndex));
+        }
+      }
+      else
+      {
+        // Many outputs in this pass (or an input with more than Slots): plain nested loops.
+        for (Id i = passBegin; i < passEnd; ++i)
+        {
+          const Id first = this->Offsets.Get(i);
+          const Id next = this->Offsets.Get(i + 1);
+          for (Id o = first; o < next; ++o)
+            this->Run(i, o, first);
+        }
+      }
     }
   }
 };
