@@ -162,8 +162,17 @@ struct TaskSkipUnselected
         selected[count] = o;
         count += flags[o] != 0 ? 1 : 0;
       }
-      for (Id t = 0; t < count; ++t)
-        this->Visit(selected[t]);
+      if (count == blockEnd - blockBegin)
+      {
+        // Every output of the block is selected: run them as a contiguous range.
+        for (Id t = blockBegin; t < blockEnd; ++t)
+          this->Visit(t);
+      }
+      else
+      {
+        for (Id t = 0; t < count; ++t)
+          this->Visit(selected[t]);
+      }
     }
   }
 };
