@@ -157,13 +157,6 @@ constexpr bool AnyUsesThreadIndex(std::tuple<Tags...>*)
   return (TagUsesThreadIndex<Tags>() || ... || false);
 }
 
-/// Number of inputs of an input-domain argument.
-template <typename T>
-Id InputDomainRange(const T& domain)
-{
-  return domain.GetNumberOfValues();
-}
-
 template <typename T>
 struct IsScatterCounting : std::is_same<T, ScatterCounting>
 {
@@ -244,7 +237,7 @@ private:
     try
     {
       return loom::cont::arg::Transport<typename ControlTag::TransportTag, Arg, Device>{}(
-        std::get<I>(args), inputRange, outputRange);
+        std::get<I>(args), std::get<InputDomainIndex - 1>(args), inputRange, outputRange);
     }
     catch (const loom::cont::ErrorBadValue& e)
     {
@@ -257,7 +250,7 @@ private:
   template <typename Device, typename ArgsTuple, std::size_t... I>
   void InvokeOnDevice(Device device, const ArgsTuple& args, std::index_sequence<I...>) const
   {
-    const Id inputRange = internal::InputDomainRange(std::get<InputDomainIndex - 1>(args));
+    const Id inputRange = WorkletType::GetInputRange(std::get<InputDomainIndex - 1>(args));
     const Id outputRange = this->Scatter.GetOutputRange(inputRange);
     // Check the mask against the output range before anything is allocated.
     if constexpr (std::is_same<MaskType, MaskSelect>::value)

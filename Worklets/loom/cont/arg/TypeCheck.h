@@ -3,6 +3,7 @@
 #pragma once
 
 #include <loom/cont/ArrayHandle.h>
+#include <loom/cont/CellSet.h>
 #include <loom/cont/ExecutionObjectBase.h>
 
 #include <type_traits>
@@ -33,6 +34,10 @@ struct TypeCheckTagArrayInOut
 };
 /// An object deriving from loom::cont::ExecutionObjectBase.
 struct TypeCheckTagExecObject
+{
+};
+/// A cell set (deriving from loom::cont::CellSet).
+struct TypeCheckTagCellSet
 {
 };
 
@@ -74,6 +79,10 @@ struct TypeCheck<TypeCheckTagArrayInOut, Type>
 };
 template <typename Type>
 struct TypeCheck<TypeCheckTagExecObject, Type> : std::is_base_of<ExecutionObjectBase, Type>
+{
+};
+template <typename Type>
+struct TypeCheck<TypeCheckTagCellSet, Type> : std::is_base_of<CellSet, Type>
 {
 };
 } // namespace arg

@@ -31,8 +31,16 @@ struct AspectTagVisitIndex
 struct AspectTagThreadIndices
 {
 };
-/// The point ids of the current cell (topology worklets).
+/// The point ids of the current cell (topology worklets; the seeds' AsVertices).
 struct AspectTagAsVertices
+{
+};
+/// The shape id of the current element (topology worklets).
+struct AspectTagCellShape
+{
+};
+/// How many incident elements the current element has (points of a cell, cells of a point).
+struct AspectTagIncidentElementCount
 {
 };
 } // namespace arg

@@ -50,6 +50,22 @@ struct ThreadIndices : ExecutionSignatureTagBase
   static constexpr int INDEX = 1;
   using AspectTag = AspectTagThreadIndices;
 };
+// Topology index tags (their parameter must be the cell set, _1 by convention, as in VTK-m).
+struct CellShape : ExecutionSignatureTagBase
+{
+  static constexpr int INDEX = 1;
+  using AspectTag = AspectTagCellShape;
+};
+struct IncidentElementCount : ExecutionSignatureTagBase
+{
+  static constexpr int INDEX = 1;
+  using AspectTag = AspectTagIncidentElementCount;
+};
+struct IncidentElementIndices : ExecutionSignatureTagBase
+{
+  static constexpr int INDEX = 1;
+  using AspectTag = AspectTagAsVertices;
+};
 } // namespace arg
 } // namespace exec
 } // namespace loom

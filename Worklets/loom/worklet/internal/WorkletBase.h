@@ -85,6 +85,13 @@ public:
     using FetchTag = loom::exec::arg::FetchTagExecObject;
   };
 
+  /// Number of inputs given by the input-domain argument (topology worklets count cells or points).
+  template <typename Domain>
+  static Id GetInputRange(const Domain& domain)
+  {
+    return domain.GetNumberOfValues();
+  }
+
   /// The indices of one invocation; topology worklets return richer objects.
   template <typename Invocation>
   LOOM_EXEC loom::exec::arg::ThreadIndicesBasic GetThreadIndices(Id threadIndex, Id inputIndex,
