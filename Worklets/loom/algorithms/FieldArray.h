@@ -1,0 +1,169 @@
+// Loom algorithms: FieldArray, a field as filters hand it to the worklet families: tuples of N
+// components of one value kind, interleaved in one array (AOS) or one array per component (SOA),
+// with the kind known at run time. Worklets read it through ComponentPortal<T>, one instantiation per
+// value type whatever the layout.
+#pragma once
+
+#include <loom/cont/ArrayHandle.h>
+#include <loom/cont/ExecutionObjectBase.h>
+
+#include <string>
+#include <vector>
+
+namespace loom
+{
+namespace algorithms
+{
+/// Most components a field may have.
+constexpr IdComponent MaxComponents = 16;
+
+/// The value kinds the algorithms are instantiated for; other types are converted at the boundary.
+enum class ValueKind : UInt8
+{
+  Int8,
+  UInt8,
+  Int16,
+  UInt16,
+  Int32,
+  UInt32,
+  Int64,
+  UInt64,
+  Float32,
+  Float64
+};
+/// Readable name of a kind ("float32", ...).
+const char* ValueKindName(ValueKind kind);
+
+template <typename T>
+struct ValueKindOf;
+#define LOOM_VALUE_KIND(T, K)                                                                      \
+  template <>                                                                                      \
+  struct ValueKindOf<T>                                                                            \
+  {                                                                                                \
+    static constexpr ValueKind value = ValueKind::K;                                               \
+  };
+LOOM_VALUE_KIND(loom::Int8, Int8)
+LOOM_VALUE_KIND(loom::UInt8, UInt8)
+LOOM_VALUE_KIND(loom::Int16, Int16)
+LOOM_VALUE_KIND(loom::UInt16, UInt16)
+LOOM_VALUE_KIND(loom::Int32, Int32)
+LOOM_VALUE_KIND(loom::UInt32, UInt32)
+LOOM_VALUE_KIND(loom::Int64, Int64)
+LOOM_VALUE_KIND(loom::UInt64, UInt64)
+LOOM_VALUE_KIND(loom::Float32, Float32)
+LOOM_VALUE_KIND(loom::Float64, Float64)
+#undef LOOM_VALUE_KIND
+
+/// Component c of tuple t is Pointers[c][t * Stride] (AOS: Pointers[c] = base + c, Stride = N;
+/// SOA: one block per component, Stride = 1).
+template <typename T>
+struct ComponentPortal
+{
+  T* Pointers[MaxComponents] = {};
+  Id Stride = 1;
+  IdComponent NumberOfComponents = 0;
+  Id NumberOfTuples = 0;
+
+  LOOM_EXEC T Get(Id tuple, IdComponent component) const
+  {
+    return this->Pointers[component][tuple * this->Stride];
+  }
+  LOOM_EXEC void Set(Id tuple, IdComponent component, T value) const
+  {
+    this->Pointers[component][tuple * this->Stride] = value;
+  }
+};
+
+/// A ComponentPortal as a worklet ExecObject argument.
+template <typename T>
+struct ComponentPortalObject : loom::cont::ExecutionObjectBase
+{
+  ComponentPortal<T> Portal;
+  template <typename Device>
+  ComponentPortal<T> PrepareForExecution(Device) const
+  {
+    return this->Portal;
+  }
+};
+
+class FieldArray
+{
+public:
+  FieldArray() = default;
+
+  /// Interleaved tuples: `flat` holds tuples * components values. No copy.
+  template <typename T>
+  static FieldArray FromAOS(const loom::cont::ArrayHandle<T>& flat, IdComponent components)
+  {
+    FieldArray f(ValueKindOf<T>::value, components, CheckedTuples(flat.GetNumberOfValues(), components));
+    f.Blocks.push_back(Block{ flat.GetBuffer(), flat.GetPointer() });
+    return f;
+  }
+  /// One array per component, all of the same length. No copy.
+  template <typename T>
+  static FieldArray FromSOA(const std::vector<loom::cont::ArrayHandle<T>>& components)
+  {
+    const Id tuples = components.empty() ? 0 : components[0].GetNumberOfValues();
+    FieldArray f(ValueKindOf<T>::value, static_cast<IdComponent>(components.size()), tuples);
+    f.SOA = true;
+    for (const auto& c : components)
+    {
+      if (c.GetNumberOfValues() != tuples)
+        throw loom::cont::ErrorBadValue("FieldArray: SOA components of different lengths.");
+      f.Blocks.push_back(Block{ c.GetBuffer(), c.GetPointer() });
+    }
+    return f;
+  }
+  /// A new interleaved field (memory not initialised).
+  static FieldArray Allocate(ValueKind kind, Id tuples, IdComponent components);
+
+  ValueKind GetKind() const { return this->Kind; }
+  IdComponent GetNumberOfComponents() const { return this->Components; }
+  Id GetNumberOfTuples() const { return this->Tuples; }
+  bool IsSOA() const { return this->SOA; }
+
+  /// The interleaved values as an ArrayHandle sharing this field's memory (AOS fields only).
+  template <typename T>
+  loom::cont::ArrayHandle<T> GetAOS() const
+  {
+    this->CheckKind(ValueKindOf<T>::value);
+    if (this->SOA)
+      throw loom::cont::ErrorBadType("FieldArray: an SOA field has no interleaved array.");
+    const Block& b = this->Blocks.at(0);
+    auto keep = b.Memory;
+    return loom::cont::ArrayHandle<T>::Borrow(static_cast<T*>(b.Data), this->Tuples * this->Components,
+                                              [keep]() {});
+  }
+  /// Where each component lives, for worklets.
+  template <typename T>
+  ComponentPortal<T> GetPortal() const
+  {
+    this->CheckKind(ValueKindOf<T>::value);
+    ComponentPortal<T> p;
+    p.NumberOfComponents = this->Components;
+    p.NumberOfTuples = this->Tuples;
+    p.Stride = this->SOA ? 1 : this->Components;
+    for (IdComponent c = 0; c < this->Components; ++c)
+      p.Pointers[c] = this->SOA ? static_cast<T*>(this->Blocks[static_cast<std::size_t>(c)].Data)
+                                : static_cast<T*>(this->Blocks[0].Data) + c;
+    return p;
+  }
+
+private:
+  struct Block
+  {
+    std::shared_ptr<loom::cont::internal::Buffer> Memory; // keeps the values alive
+    void* Data;
+  };
+  FieldArray(ValueKind kind, IdComponent components, Id tuples);
+  static Id CheckedTuples(Id values, IdComponent components);
+  void CheckKind(ValueKind kind) const;
+
+  ValueKind Kind = ValueKind::Float32;
+  IdComponent Components = 0;
+  Id Tuples = 0;
+  bool SOA = false;
+  std::vector<Block> Blocks;
+};
+} // namespace algorithms
+} // namespace loom
