@@ -4,7 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(cmake ninja-build g++ libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev)
+PACKAGES=(cmake ninja-build g++ libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev
+  # ParaView 5.11 and its VTK, with what its CMake package needs for the components Loom uses
+  paraview paraview-dev python3-paraview libopenmpi-dev openmpi-bin libdouble-conversion-dev
+  liblz4-dev python3-dev libexpat1-dev liblzma-dev zlib1g-dev
+  # plugin help pages (XML_DOCUMENTATION), and the GUI test under Xvfb
+  qttools5-dev qtxmlpatterns5-dev-tools xvfb xauth x11-utils imagemagick)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -14,6 +14,7 @@ enum CellShapeId : UInt8
   CELL_SHAPE_LINE = 3,
   CELL_SHAPE_POLY_LINE = 4,
   CELL_SHAPE_TRIANGLE = 5,
+  CELL_SHAPE_TRIANGLE_STRIP = 6,
   CELL_SHAPE_POLYGON = 7,
   CELL_SHAPE_PIXEL = 8,
   CELL_SHAPE_QUAD = 9,
@@ -25,7 +26,7 @@ enum CellShapeId : UInt8
 };
 
 /// Points of a fixed-size shape; -1 for shapes with any number of points (poly-vertex, poly-line,
-/// polygon) and for shapes Loom does not know.
+/// triangle strip, polygon) and for shapes Loom does not know.
 LOOM_EXEC_CONT constexpr IdComponent CellShapeNumberOfPoints(UInt8 shape)
 {
   switch (shape)
@@ -56,7 +57,8 @@ LOOM_EXEC_CONT constexpr IdComponent CellShapeNumberOfPoints(UInt8 shape)
 LOOM_EXEC_CONT constexpr bool IsSupportedCellShape(UInt8 shape)
 {
   return shape == CELL_SHAPE_POLY_VERTEX || shape == CELL_SHAPE_POLY_LINE ||
-         shape == CELL_SHAPE_POLYGON || CellShapeNumberOfPoints(shape) > 0;
+         shape == CELL_SHAPE_TRIANGLE_STRIP || shape == CELL_SHAPE_POLYGON ||
+         CellShapeNumberOfPoints(shape) > 0;
 }
 
 /// The two kinds of topology elements a topology worklet visits or reads.

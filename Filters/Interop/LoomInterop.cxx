@@ -1,0 +1,330 @@
+// Loom filters: implementation of the VTK <-> Loom interop.
+#include "LoomInterop.h"
+
+#include <loom/cont/Algorithm.h>
+#include <loom/cont/Logging.h>
+
+#include <vtkAOSDataArrayTemplate.h>
+#include <vtkCellArray.h>
+#include <vtkCellType.h>
+#include <vtkDataArray.h>
+#include <vtkImageData.h>
+#include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkSOADataArrayTemplate.h>
+#include <vtkStructuredGrid.h>
+#include <vtkTypeInt32Array.h>
+#include <vtkTypeInt64Array.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkTypeTraits.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <map>
+#include <mutex>
+
+namespace loom
+{
+namespace interop
+{
+namespace
+{
+using loom::algorithms::FieldArray;
+
+// A VTK array kept alive for as long as Loom's handle on its memory lives.
+template <typename T>
+loom::cont::ArrayHandle<T> Borrow(vtkDataArray* owner, T* data, Id count)
+{
+  owner->Register(nullptr);
+  return loom::cont::ArrayHandle<T>::Borrow(data, count, [owner]() { owner->UnRegister(nullptr); });
+}
+
+template <typename T>
+FieldArray FieldFromTyped(vtkDataArray* array)
+{
+  const Id tuples = array->GetNumberOfTuples();
+  const int comps = array->GetNumberOfComponents();
+  if (auto* aos = vtkAOSDataArrayTemplate<T>::FastDownCast(array))
+  {
+    return FieldArray::FromAOS(Borrow<T>(array, aos->GetPointer(0), tuples * comps), comps);
+  }
+  if (auto* soa = vtkSOADataArrayTemplate<T>::FastDownCast(array))
+  {
+    // GetComponentArrayPointer is null when the array stores its values interleaved.
+    bool separate = comps <= loom::algorithms::MaxComponents;
+    for (int c = 0; c < comps && separate; ++c)
+      separate = soa->GetComponentArrayPointer(c) != nullptr;
+    if (separate)
+    {
+      std::vector<loom::cont::ArrayHandle<T>> parts;
+      for (int c = 0; c < comps; ++c)
+        parts.push_back(Borrow<T>(array, soa->GetComponentArrayPointer(c), tuples));
+      return FieldArray::FromSOA(parts);
+    }
+  }
+  // Any other array kind: one copy, through the generic API (values read once per tuple).
+  loom::cont::Log(loom::cont::LogLevel::Debug,
+                  std::string("array '") + (array->GetName() ? array->GetName() : "") + "' (" +
+                    array->GetClassName() + ") is copied once: Loom borrows AOS and SOA arrays only");
+  loom::cont::ArrayHandle<T> copy;
+  copy.Allocate(tuples * comps);
+  T* out = copy.GetPointer();
+  std::vector<double> tuple(static_cast<std::size_t>(comps));
+  for (Id t = 0; t < tuples; ++t)
+  {
+    array->GetTuple(t, tuple.data());
+    for (int c = 0; c < comps; ++c)
+      out[t * comps + c] = static_cast<T>(tuple[static_cast<std::size_t>(c)]);
+  }
+  return FieldArray::FromAOS(copy, comps);
+}
+
+// Memory handed to VTK arrays: the buffer stays alive until VTK frees the pointer.
+std::mutex& HandOverMutex()
+{
+  static std::mutex m;
+  return m;
+}
+std::map<void*, std::shared_ptr<void>>& HandedOver()
+{
+  static std::map<void*, std::shared_ptr<void>> m;
+  return m;
+}
+void ReleaseHandedOver(void* pointer)
+{
+  std::lock_guard<std::mutex> lock(HandOverMutex());
+  HandedOver().erase(pointer);
+}
+
+template <typename T>
+vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::string& name)
+{
+  const Id tuples = field.GetNumberOfTuples();
+  const int comps = field.GetNumberOfComponents();
+  auto portal = field.GetPortal<T>();
+  if (!field.IsSOA())
+  {
+    auto handle = field.GetAOS<T>();
+    // The concrete class (vtkFloatArray, vtkIntArray, ...) so that SafeDownCasts downstream work.
+    vtkSmartPointer<vtkAOSDataArrayTemplate<T>> array;
+    array.TakeReference(
+      vtkAOSDataArrayTemplate<T>::FastDownCast(vtkDataArray::CreateDataArray(vtkTypeTraits<T>::VTK_TYPE_ID)));
+    array->SetNumberOfComponents(comps);
+    {
+      std::lock_guard<std::mutex> lock(HandOverMutex());
+      HandedOver()[handle.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<T>>(handle);
+    }
+    array->SetArray(handle.GetPointer(), tuples * comps, /*save=*/0,
+                    vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
+    array->SetArrayFreeFunction(&ReleaseHandedOver);
+    array->SetName(name.c_str());
+    return array;
+  }
+  auto array = vtkSmartPointer<vtkSOADataArrayTemplate<T>>::New();
+  array->SetNumberOfComponents(comps);
+  for (int c = 0; c < comps; ++c)
+  {
+    T* data = portal.Pointers[c];
+    {
+      std::lock_guard<std::mutex> lock(HandOverMutex());
+      HandedOver()[data] = std::make_shared<FieldArray>(field);
+    }
+    array->SetArray(c, data, tuples, /*updateMaxId=*/true, /*save=*/false,
+                    vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
+    array->SetArrayFreeFunction(c, &ReleaseHandedOver);
+  }
+  array->SetName(name.c_str());
+  return array;
+}
+
+template <typename OffsetsT, typename ArrayT>
+loom::cont::ArrayHandle<OffsetsT> BorrowIds(ArrayT* array)
+{
+  static_assert(sizeof(*array->GetPointer(0)) == sizeof(OffsetsT), "id sizes must match");
+  // vtkTypeInt64 may be `long long` where Loom's Int64 is `long`: same bits, no copy.
+  return Borrow<OffsetsT>(array, reinterpret_cast<OffsetsT*>(array->GetPointer(0)),
+                          array->GetNumberOfValues());
+}
+
+loom::algorithms::CellSetAny StructuredFromDims(const int dims[3])
+{
+  // Flat dimensions (1 point) are dropped: point and cell ids stay VTK's.
+  Id3 compact(Id(1));
+  int d = 0;
+  for (int i = 0; i < 3; ++i)
+    if (dims[i] > 1)
+      compact[d++] = dims[i];
+  switch (d)
+  {
+    case 0:
+    case 1:
+      return loom::cont::CellSetStructured<1>(Id3(compact[0], 1, 1));
+    case 2:
+      return loom::cont::CellSetStructured<2>(compact);
+    default:
+      return loom::cont::CellSetStructured<3>(compact);
+  }
+}
+} // namespace
+
+loom::cont::ArrayHandle<UInt8> NonZeroFlags(vtkDataArray* array)
+{
+  if (array->GetNumberOfComponents() != 1)
+    throw loom::cont::ErrorBadType(std::string("mask array '") + (array->GetName() ? array->GetName() : "") +
+                                   "' has " + std::to_string(array->GetNumberOfComponents()) +
+                                   " components; a mask has one.");
+  const FieldArray field = FieldFromVTK(array);
+  loom::cont::ArrayHandle<UInt8> flags;
+  flags.Allocate(field.GetNumberOfTuples());
+  UInt8* out = flags.GetPointer();
+  auto convert = [&](auto zero) {
+    using T = decltype(zero);
+    const auto in = field.GetPortal<T>();
+    loom::cont::Algorithm::Schedule([=](Id i) { out[i] = in.Get(i, 0) != T(0) ? 1 : 0; },
+                                    field.GetNumberOfTuples());
+  };
+  using loom::algorithms::ValueKind;
+  switch (field.GetKind())
+  {
+    case ValueKind::Int8: convert(Int8{}); break;
+    case ValueKind::UInt8: convert(UInt8{}); break;
+    case ValueKind::Int16: convert(Int16{}); break;
+    case ValueKind::UInt16: convert(UInt16{}); break;
+    case ValueKind::Int32: convert(Int32{}); break;
+    case ValueKind::UInt32: convert(UInt32{}); break;
+    case ValueKind::Int64: convert(Int64{}); break;
+    case ValueKind::UInt64: convert(UInt64{}); break;
+    case ValueKind::Float32: convert(Float32{}); break;
+    case ValueKind::Float64: convert(Float64{}); break;
+  }
+  return flags;
+}
+
+loom::algorithms::FieldArray FieldFromVTK(vtkDataArray* array)
+{
+  switch (array->GetDataType())
+  {
+    case VTK_CHAR:
+    case VTK_SIGNED_CHAR:
+      return FieldFromTyped<Int8>(array);
+    case VTK_UNSIGNED_CHAR:
+      return FieldFromTyped<UInt8>(array);
+    case VTK_SHORT:
+      return FieldFromTyped<Int16>(array);
+    case VTK_UNSIGNED_SHORT:
+      return FieldFromTyped<UInt16>(array);
+    case VTK_INT:
+      return FieldFromTyped<Int32>(array);
+    case VTK_UNSIGNED_INT:
+      return FieldFromTyped<UInt32>(array);
+    case VTK_LONG:
+    case VTK_LONG_LONG:
+    case VTK_ID_TYPE:
+      return FieldFromTyped<Int64>(array);
+    case VTK_UNSIGNED_LONG:
+    case VTK_UNSIGNED_LONG_LONG:
+      return FieldFromTyped<UInt64>(array);
+    case VTK_FLOAT:
+      return FieldFromTyped<Float32>(array);
+    case VTK_DOUBLE:
+      return FieldFromTyped<Float64>(array);
+    default:
+      throw loom::cont::ErrorBadType(std::string("array '") + (array->GetName() ? array->GetName() : "") +
+                                     "' holds " + array->GetDataTypeAsString() +
+                                     " values, which Loom cannot average.");
+  }
+}
+
+vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorithms::FieldArray& field, const std::string& name)
+{
+  using loom::algorithms::ValueKind;
+  switch (field.GetKind())
+  {
+    case ValueKind::Int8: return FieldToTyped<Int8>(field, name);
+    case ValueKind::UInt8: return FieldToTyped<UInt8>(field, name);
+    case ValueKind::Int16: return FieldToTyped<Int16>(field, name);
+    case ValueKind::UInt16: return FieldToTyped<UInt16>(field, name);
+    case ValueKind::Int32: return FieldToTyped<Int32>(field, name);
+    case ValueKind::UInt32: return FieldToTyped<UInt32>(field, name);
+    case ValueKind::Int64: return FieldToTyped<Int64>(field, name);
+    case ValueKind::UInt64: return FieldToTyped<UInt64>(field, name);
+    case ValueKind::Float32: return FieldToTyped<Float32>(field, name);
+    case ValueKind::Float64: return FieldToTyped<Float64>(field, name);
+  }
+  return nullptr;
+}
+
+loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)
+{
+  if (auto* image = vtkImageData::SafeDownCast(dataset))
+    return StructuredFromDims(image->GetDimensions());
+  if (auto* rect = vtkRectilinearGrid::SafeDownCast(dataset))
+    return StructuredFromDims(rect->GetDimensions());
+  if (auto* sgrid = vtkStructuredGrid::SafeDownCast(dataset))
+  {
+    int dims[3];
+    sgrid->GetDimensions(dims);
+    return StructuredFromDims(dims);
+  }
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset))
+  {
+    vtkCellArray* cells = grid->GetCells();
+    vtkUnsignedCharArray* types = grid->GetCellTypesArray();
+    const Id n = grid->GetNumberOfCells();
+    if (!cells || !types || n == 0)
+      return loom::cont::CellSetExplicit<Int64, Int64>(
+        grid->GetNumberOfPoints(), loom::cont::ArrayHandle<UInt8>{},
+        loom::cont::make_ArrayHandle(std::vector<Int64>{ 0 }), loom::cont::ArrayHandle<Int64>{});
+    const unsigned char* t = types->GetPointer(0);
+    for (Id c = 0; c < n; ++c)
+    {
+      if (!IsSupportedCellShape(t[c]))
+        throw loom::cont::ErrorBadType("cell " + std::to_string(c) + " has VTK cell type " +
+                                       std::to_string(int(t[c])) + " (" +
+                                       (t[c] == VTK_POLYHEDRON ? "polyhedron" : "not a linear cell") +
+                                       "), which Loom does not handle.");
+    }
+    auto shapes = Borrow<UInt8>(types, types->GetPointer(0), n);
+    if (cells->IsStorage64Bit())
+      return loom::cont::CellSetExplicit<Int64, Int64>(grid->GetNumberOfPoints(), shapes,
+                                                      BorrowIds<Int64>(cells->GetOffsetsArray64()),
+                                                      BorrowIds<Int64>(cells->GetConnectivityArray64()));
+    return loom::cont::CellSetExplicit<Int32, Int32>(grid->GetNumberOfPoints(), shapes,
+                                                    BorrowIds<Int32>(cells->GetOffsetsArray32()),
+                                                    BorrowIds<Int32>(cells->GetConnectivityArray32()));
+  }
+  if (auto* poly = vtkPolyData::SafeDownCast(dataset))
+  {
+    // Verts, lines, polys and strips are four cell arrays: one copy into a single explicit cell set.
+    loom::cont::Log(loom::cont::LogLevel::Debug, "polygonal cells are copied once into one cell set");
+    std::vector<UInt8> shapes;
+    std::vector<Int64> offsets{ 0 }, conn;
+    auto append = [&](vtkCellArray* cells, int kind) {
+      if (!cells)
+        return;
+      vtkIdType npts;
+      const vtkIdType* pts;
+      for (cells->InitTraversal(); cells->GetNextCell(npts, pts);)
+      {
+        UInt8 shape = kind == 0   ? (npts == 1 ? CELL_SHAPE_VERTEX : CELL_SHAPE_POLY_VERTEX)
+                      : kind == 1 ? (npts == 2 ? CELL_SHAPE_LINE : CELL_SHAPE_POLY_LINE)
+                      : kind == 3 ? CELL_SHAPE_TRIANGLE_STRIP
+                                  : (npts == 3 ? CELL_SHAPE_TRIANGLE : npts == 4 ? CELL_SHAPE_QUAD : CELL_SHAPE_POLYGON);
+        shapes.push_back(shape);
+        conn.insert(conn.end(), pts, pts + npts);
+        offsets.push_back(static_cast<Int64>(conn.size()));
+      }
+    };
+    append(poly->GetVerts(), 0);
+    append(poly->GetLines(), 1);
+    append(poly->GetPolys(), 2);
+    append(poly->GetStrips(), 3);
+    return loom::cont::CellSetExplicit<Int64, Int64>(poly->GetNumberOfPoints(),
+                                                    loom::cont::make_ArrayHandle(shapes),
+                                                    loom::cont::make_ArrayHandle(offsets),
+                                                    loom::cont::make_ArrayHandle(conn));
+  }
+  throw loom::cont::ErrorBadType(std::string("datasets of type ") + dataset->GetClassName() +
+                                 " are not handled by Loom.");
+}
+} // namespace interop
+} // namespace loom

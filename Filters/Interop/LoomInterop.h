@@ -1,0 +1,41 @@
+// Loom filters: VTK <-> Loom interop. vtkAOSDataArrayTemplate / vtkSOADataArrayTemplate arrays become
+// FieldArrays without copying (the ArrayHandle holds a reference to the VTK array); other array kinds
+// are copied once (debug log). vtkCellArray becomes an explicit cell set without copying; image,
+// rectilinear and structured grids become structured cell sets. Output FieldArrays are handed to new
+// VTK arrays without copying.
+#pragma once
+
+#include <loom/algorithms/CellSetAny.h>
+#include <loom/algorithms/FieldArray.h>
+
+#include "LoomFiltersModule.h"
+
+#include <vtkSmartPointer.h>
+
+#include <string>
+
+class vtkDataArray;
+class vtkDataSet;
+
+namespace loom
+{
+namespace interop
+{
+/// The array as a FieldArray sharing its memory; a copy (logged at debug level) for other array
+/// kinds. Throws ErrorBadType for non-numeric arrays or too many components.
+LOOMFILTERS_EXPORT loom::algorithms::FieldArray FieldFromVTK(vtkDataArray* array);
+
+/// One flag per tuple of a one-component numeric array: 1 where the value is not zero.
+LOOMFILTERS_EXPORT loom::cont::ArrayHandle<UInt8> NonZeroFlags(vtkDataArray* array);
+
+/// A VTK array of the field's kind that uses the field's memory (no copy); the memory is freed when
+/// the VTK array is. SOA fields are handed over as vtkSOADataArrayTemplate.
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorithms::FieldArray& field, const std::string& name);
+
+/// The cells of a dataset. Image, rectilinear and structured grids give structured cell sets (by
+/// their number of non-flat dimensions); unstructured grids give explicit cells on the cell array's
+/// own memory. Throws ErrorBadType for datasets or cells Loom does not handle (polyhedra, polygonal
+/// data with strips, higher-order cells), naming the cell type.
+LOOMFILTERS_EXPORT loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset);
+} // namespace interop
+} // namespace loom

@@ -1,0 +1,6 @@
+// Loom filters: vtkLoomCellDataToPointData (all logic in vtkLoomDataAverageFilter).
+#include "vtkLoomCellDataToPointData.h"
+
+#include <vtkObjectFactory.h>
+
+vtkStandardNewMacro(vtkLoomCellDataToPointData);

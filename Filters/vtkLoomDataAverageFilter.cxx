@@ -1,0 +1,222 @@
+// Loom filters: vtkLoomDataAverageFilter::RequestData: VTK arrays and cells to Loom without copies,
+// the averaging family on the chosen device, the results handed back to VTK without copies.
+#include "vtkLoomDataAverageFilter.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/average/Average.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkIdTypeArray.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkPointData.h>
+
+#include <cmath>
+#include <limits>
+
+vtkLoomDataAverageFilter::vtkLoomDataAverageFilter()
+  : FillValue(std::numeric_limits<double>::quiet_NaN())
+{
+}
+
+vtkLoomDataAverageFilter::~vtkLoomDataAverageFilter()
+{
+  this->SetMaskArrayName(nullptr);
+  this->SetKeepArrayName(nullptr);
+}
+
+void vtkLoomDataAverageFilter::AddArray(const char* name)
+{
+  if (name)
+  {
+    this->Arrays.emplace_back(name);
+    this->Modified();
+  }
+}
+
+void vtkLoomDataAverageFilter::ClearArrays()
+{
+  if (!this->Arrays.empty())
+  {
+    this->Arrays.clear();
+    this->Modified();
+  }
+}
+
+void vtkLoomDataAverageFilter::SetMaskIds(vtkIdTypeArray* ids)
+{
+  if (this->MaskIds != ids)
+  {
+    this->MaskIds = ids;
+    this->Modified();
+  }
+}
+
+vtkIdTypeArray* vtkLoomDataAverageFilter::GetMaskIds()
+{
+  return this->MaskIds;
+}
+
+void vtkLoomDataAverageFilter::AddMaskId(vtkIdType id)
+{
+  if (!this->MaskIds)
+    this->MaskIds = vtkSmartPointer<vtkIdTypeArray>::New();
+  this->MaskIds->InsertNextValue(id);
+  this->Modified();
+}
+
+void vtkLoomDataAverageFilter::ClearMaskIds()
+{
+  if (this->MaskIds)
+  {
+    this->MaskIds = nullptr;
+    this->Modified();
+  }
+}
+
+namespace
+{
+bool IsSet(const char* name)
+{
+  return name && *name && std::string(name) != "None";
+}
+}
+
+int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                          vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkDataSet* output = vtkDataSet::GetData(outputVector);
+  const bool toCells = this->AveragePointsToCells();
+  const char* fromName = toCells ? "point" : "cell";
+
+  output->CopyStructure(input);
+  vtkDataSetAttributes* from = toCells ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
+                                       : static_cast<vtkDataSetAttributes*>(input->GetCellData());
+  vtkDataSetAttributes* toInput = toCells ? static_cast<vtkDataSetAttributes*>(input->GetCellData())
+                                          : static_cast<vtkDataSetAttributes*>(input->GetPointData());
+  vtkDataSetAttributes* toOutput = toCells ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
+                                           : static_cast<vtkDataSetAttributes*>(output->GetPointData());
+  vtkDataSetAttributes* fromOutput = toCells ? static_cast<vtkDataSetAttributes*>(output->GetPointData())
+                                             : static_cast<vtkDataSetAttributes*>(output->GetCellData());
+  toOutput->PassData(toInput);
+  if (this->PassInputData)
+    fromOutput->PassData(from);
+  output->GetFieldData()->PassData(input->GetFieldData());
+
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< message);
+    output->Initialize();
+    return 0;
+  };
+
+  // Which arrays.
+  std::vector<vtkDataArray*> arrays;
+  if (this->ProcessAllArrays)
+  {
+    for (int i = 0; i < from->GetNumberOfArrays(); ++i)
+      if (vtkDataArray* a = from->GetArray(i))
+        arrays.push_back(a);
+  }
+  else
+  {
+    for (const std::string& name : this->Arrays)
+    {
+      vtkAbstractArray* a = from->GetAbstractArray(name.c_str());
+      if (!a)
+        return fail("array '" + name + "' is not in the input's " + fromName + " data.");
+      vtkDataArray* d = vtkDataArray::SafeDownCast(a);
+      if (!d)
+        return fail("array '" + name + "' is a " + a->GetClassName() + ", not a numeric array.");
+      arrays.push_back(d);
+    }
+  }
+  if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
+    return fail(std::string("the input is empty (") + std::to_string(input->GetNumberOfPoints()) + " points, " +
+                std::to_string(input->GetNumberOfCells()) + " cells): nothing to average.");
+
+  std::string current;
+  try
+  {
+    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+    const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();
+
+    loom::algorithms::OutputMask mask;
+    mask.Fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
+    if (IsSet(this->MaskArrayName))
+    {
+      current = std::string("mask array '") + this->MaskArrayName + "'";
+      vtkDataArray* m = toInput->GetArray(this->MaskArrayName);
+      if (!m)
+        return fail(current + " is not a numeric array of the input's " + (toCells ? "cell" : "point") + " data.");
+      if (m->GetNumberOfTuples() != outputs)
+        return fail(current + " has " + std::to_string(m->GetNumberOfTuples()) + " values for " +
+                    std::to_string(outputs) + " " + (toCells ? "cells" : "points") + ".");
+      mask.Selection = loom::algorithms::OutputMask::Mode::Select;
+      mask.Flags = loom::interop::NonZeroFlags(m);
+    }
+    else if (this->MaskIds && this->MaskIds->GetNumberOfTuples() > 0)
+    {
+      current = "mask ids";
+      const loom::Id n = this->MaskIds->GetNumberOfTuples();
+      mask.Selection = loom::algorithms::OutputMask::Mode::Indices;
+      mask.Ids.Allocate(n);
+      const vtkIdType* ids = this->MaskIds->GetPointer(0);
+      std::copy(ids, ids + n, mask.Ids.GetPointer());
+    }
+    loom::algorithms::FieldArray keep;
+    vtkDataArray* keepArray = nullptr;
+    if (mask.Selection != loom::algorithms::OutputMask::Mode::All && IsSet(this->KeepArrayName))
+    {
+      keepArray = toInput->GetArray(this->KeepArrayName);
+      if (!keepArray)
+        return fail(std::string("kept array '") + this->KeepArrayName + "' is not in the input's " +
+                    (toCells ? "cell" : "point") + " data.");
+      keep = loom::interop::FieldFromVTK(keepArray);
+      mask.Keep = &keep;
+    }
+
+    const loom::cont::DeviceId device = this->Device == DEVICE_SERIAL ? loom::cont::DeviceId::Serial
+                                        : this->Device == DEVICE_TBB  ? loom::cont::DeviceId::TBB
+                                        : this->Device == DEVICE_CUDA ? loom::cont::DeviceId::Cuda
+                                                                      : loom::cont::DeviceId::Auto;
+    for (std::size_t i = 0; i < arrays.size(); ++i)
+    {
+      if (this->GetAbortExecute())
+        break;
+      vtkDataArray* array = arrays[i];
+      current = std::string("array '") + (array->GetName() ? array->GetName() : "") + "'";
+      const loom::algorithms::FieldArray in = loom::interop::FieldFromVTK(array);
+      const loom::algorithms::FieldArray out = toCells
+        ? loom::algorithms::PointToCellAverage(cells, in, mask, device)
+        : loom::algorithms::CellToPointAverage(cells, in, mask, device);
+      toOutput->AddArray(loom::interop::FieldToVTK(out, array->GetName() ? array->GetName() : ""));
+      this->UpdateProgress(static_cast<double>(i + 1) / static_cast<double>(arrays.size()));
+    }
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail((current.empty() ? std::string() : current + ": ") + e.what());
+  }
+  return 1;
+}
+
+void vtkLoomDataAverageFilter::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "ProcessAllArrays: " << this->ProcessAllArrays << "\n";
+  os << indent << "Arrays:";
+  for (const auto& a : this->Arrays)
+    os << " " << a;
+  os << "\n" << indent << "PassInputData: " << this->PassInputData << "\n";
+  os << indent << "Device: " << this->Device << "\n";
+  os << indent << "MaskArrayName: " << (this->MaskArrayName ? this->MaskArrayName : "(none)") << "\n";
+  os << indent << "MaskIds: " << (this->MaskIds ? this->MaskIds->GetNumberOfTuples() : 0) << " ids\n";
+  os << indent << "KeepArrayName: " << (this->KeepArrayName ? this->KeepArrayName : "(none)") << "\n";
+  os << indent << "FillValue: " << this->FillValue << "\n";
+  os << indent << "FillWithNaN: " << this->FillWithNaN << "\n";
+}

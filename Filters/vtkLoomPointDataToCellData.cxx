@@ -1,0 +1,6 @@
+// Loom filters: vtkLoomPointDataToCellData (all logic in vtkLoomDataAverageFilter).
+#include "vtkLoomPointDataToCellData.h"
+
+#include <vtkObjectFactory.h>
+
+vtkStandardNewMacro(vtkLoomPointDataToCellData);

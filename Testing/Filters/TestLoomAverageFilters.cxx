@@ -1,0 +1,300 @@
+// Loom filter tests: vtkLoomPointDataToCellData and vtkLoomCellDataToPointData against VTK's
+// vtkPointDataToCellData / vtkCellDataToPointData on the wavelet (image and unstructured) and the
+// bundled datasets; masks; zero-copy interop; and the bad-input contract.
+#include <vtkLoomCellDataToPointData.h>
+#include <vtkLoomPointDataToCellData.h>
+
+#include <LoomInterop.h>
+
+#include <vtkAppendFilter.h>
+#include <vtkCellData.h>
+#include <vtkCellDataToPointData.h>
+#include <vtkCommand.h>
+#include <vtkDataSetReader.h>
+#include <vtkExecutive.h>
+#include <vtkFloatArray.h>
+#include <vtkIdTypeArray.h>
+#include <vtkImageData.h>
+#include <vtkIntArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPointDataToCellData.h>
+#include <vtkRTAnalyticSource.h>
+#include <vtkStringArray.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#ifndef LOOM_DATA_DIR
+#error LOOM_DATA_DIR must name the Data folder
+#endif
+
+namespace
+{
+vtkSmartPointer<vtkDataSet> Wavelet(int half)
+{
+  vtkNew<vtkRTAnalyticSource> source;
+  source->SetWholeExtent(-half, half - 1, -half, half - 1, -half, half - 1);
+  source->Update();
+  return source->GetOutput();
+}
+
+vtkSmartPointer<vtkDataSet> AsUnstructured(vtkDataSet* data)
+{
+  vtkNew<vtkAppendFilter> append;
+  append->AddInputData(data);
+  append->Update();
+  return append->GetOutput();
+}
+
+vtkSmartPointer<vtkDataSet> Read(const std::string& file)
+{
+  vtkNew<vtkDataSetReader> reader;
+  reader->SetFileName((std::string(LOOM_DATA_DIR) + "/" + file).c_str());
+  reader->Update();
+  return reader->GetOutput();
+}
+
+// Every array of `expected` is in `actual` with equal values within `tolerance` relative.
+void ExpectSameArrays(vtkDataSetAttributes* expected, vtkDataSetAttributes* actual, const std::string& what,
+                      double tolerance = 1e-6)
+{
+  ASSERT_GT(expected->GetNumberOfArrays(), 0) << what;
+  for (int i = 0; i < expected->GetNumberOfArrays(); ++i)
+  {
+    vtkDataArray* e = expected->GetArray(i);
+    if (!e)
+      continue;
+    vtkDataArray* a = actual->GetArray(e->GetName());
+    ASSERT_NE(nullptr, a) << what << ": no array " << e->GetName();
+    ASSERT_EQ(e->GetNumberOfTuples(), a->GetNumberOfTuples()) << what << " " << e->GetName();
+    ASSERT_EQ(e->GetNumberOfComponents(), a->GetNumberOfComponents()) << what << " " << e->GetName();
+    EXPECT_EQ(e->GetDataType(), a->GetDataType()) << what << " " << e->GetName();
+    for (vtkIdType t = 0; t < e->GetNumberOfTuples(); ++t)
+      for (int c = 0; c < e->GetNumberOfComponents(); ++c)
+      {
+        const double x = e->GetComponent(t, c), y = a->GetComponent(t, c);
+        ASSERT_LE(std::abs(x - y), tolerance * std::max(1.0, std::abs(x)))
+          << what << " " << e->GetName() << " tuple " << t << " component " << c;
+      }
+  }
+}
+
+void CompareWithVTK(vtkDataSet* input, const std::string& what)
+{
+  vtkNew<vtkPointDataToCellData> vtkP2C;
+  vtkP2C->SetInputData(input);
+  vtkP2C->Update();
+  vtkNew<vtkLoomPointDataToCellData> loomP2C;
+  loomP2C->SetInputData(input);
+  loomP2C->Update();
+  ExpectSameArrays(vtkP2C->GetOutput()->GetCellData(), loomP2C->GetOutput()->GetCellData(), what + " p2c");
+
+  vtkNew<vtkCellDataToPointData> vtkC2P;
+  vtkC2P->SetInputData(vtkP2C->GetOutput());
+  vtkC2P->Update();
+  vtkNew<vtkLoomCellDataToPointData> loomC2P;
+  loomC2P->SetInputData(vtkP2C->GetOutput());
+  loomC2P->Update();
+  ExpectSameArrays(vtkC2P->GetOutput()->GetPointData(), loomC2P->GetOutput()->GetPointData(), what + " c2p");
+}
+
+// Records the last error message a filter emits.
+struct ErrorCatcher : vtkCommand
+{
+  static ErrorCatcher* New() { return new ErrorCatcher; }
+  void Execute(vtkObject*, unsigned long, void* data) override
+  {
+    this->Message += static_cast<const char*>(data);
+  }
+  std::string Message;
+};
+
+template <typename Filter>
+std::string RunExpectingError(vtkDataSet* input, void (*configure)(Filter*))
+{
+  vtkNew<Filter> filter;
+  vtkNew<ErrorCatcher> catcher;
+  filter->AddObserver(vtkCommand::ErrorEvent, catcher);
+  filter->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, catcher);
+  filter->SetInputData(input);
+  configure(filter);
+  filter->Update();
+  EXPECT_EQ(0, filter->GetOutput()->GetNumberOfPoints()) << "the output of a refused run is empty";
+  return catcher->Message;
+}
+} // namespace
+
+TEST(LoomAverageFilters, WaveletImageAndUnstructured)
+{
+  auto image = Wavelet(16);
+  CompareWithVTK(image, "wavelet image");
+  CompareWithVTK(AsUnstructured(image), "wavelet unstructured (voxels)");
+}
+
+TEST(LoomAverageFilters, BundledDatasets)
+{
+  for (const char* file : { "kitchen.vtk", "mixed-cell-shapes.vtk", "simple_unstructured_bin.vtk" })
+    CompareWithVTK(Read(file), file);
+}
+
+TEST(LoomAverageFilters, TbbAndSerialAgree)
+{
+  auto image = Wavelet(12);
+  vtkNew<vtkLoomPointDataToCellData> serial, tbb;
+  serial->SetInputData(image);
+  serial->SetDevice(vtkLoomDataAverageFilter::DEVICE_SERIAL);
+  serial->Update();
+  tbb->SetInputData(image);
+  tbb->SetDevice(vtkLoomDataAverageFilter::DEVICE_TBB);
+  tbb->Update();
+  ExpectSameArrays(serial->GetOutput()->GetCellData(), tbb->GetOutput()->GetCellData(), "serial vs tbb", 0.0);
+}
+
+TEST(LoomAverageFilters, MaskedRunsMatchOnSelectedCells)
+{
+  auto image = Wavelet(10);
+  const vtkIdType cells = image->GetNumberOfCells();
+  vtkNew<vtkIntArray> mask;
+  mask->SetName("mask");
+  vtkNew<vtkFloatArray> keep;
+  keep->SetName("keep");
+  for (vtkIdType c = 0; c < cells; ++c)
+  {
+    mask->InsertNextValue(c % 5 == 0 ? 3 : 0);
+    keep->InsertNextValue(-1.5f);
+  }
+  image->GetCellData()->AddArray(mask);
+  image->GetCellData()->AddArray(keep);
+
+  vtkNew<vtkLoomPointDataToCellData> full;
+  full->SetInputData(image);
+  full->Update();
+  vtkDataArray* reference = full->GetOutput()->GetCellData()->GetArray("RTData");
+
+  vtkNew<vtkLoomPointDataToCellData> masked;
+  masked->SetInputData(image);
+  masked->SetMaskArrayName("mask");
+  masked->Update();
+  vtkSmartPointer<vtkDataArray> nanFilled = masked->GetOutput()->GetCellData()->GetArray("RTData");
+  masked->SetKeepArrayName("keep");
+  masked->Update();
+  vtkDataArray* kept = masked->GetOutput()->GetCellData()->GetArray("RTData");
+
+  vtkNew<vtkLoomPointDataToCellData> byIds;
+  byIds->SetInputData(image);
+  for (vtkIdType c = cells - 1; c >= 0; --c) // any order
+    if (c % 5 == 0)
+      byIds->AddMaskId(c);
+  byIds->FillWithNaNOff();
+  byIds->SetFillValue(7.0);
+  byIds->Update();
+  vtkDataArray* filled = byIds->GetOutput()->GetCellData()->GetArray("RTData");
+  for (vtkIdType c = 0; c < cells; ++c)
+  {
+    if (c % 5 == 0)
+    {
+      ASSERT_EQ(reference->GetTuple1(c), kept->GetTuple1(c));
+      ASSERT_EQ(reference->GetTuple1(c), filled->GetTuple1(c));
+    }
+    else
+    {
+      ASSERT_EQ(-1.5, kept->GetTuple1(c));
+      ASSERT_EQ(7.0, filled->GetTuple1(c));
+      ASSERT_TRUE(std::isnan(nanFilled->GetTuple1(c)));
+    }
+  }
+  // The input is untouched.
+  EXPECT_EQ(-1.5, image->GetCellData()->GetArray("keep")->GetTuple1(1));
+}
+
+TEST(LoomAverageFilters, ArraysAndCellsAreNotCopied)
+{
+  auto image = Wavelet(8);
+  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
+  const auto field = loom::interop::FieldFromVTK(rt);
+  EXPECT_EQ(rt->GetVoidPointer(0), static_cast<void*>(field.GetPortal<float>().Pointers[0]));
+  const auto back = loom::interop::FieldToVTK(field, "back");
+  EXPECT_EQ(rt->GetVoidPointer(0), back->GetVoidPointer(0)); // handed back without a copy
+
+  vtkSmartPointer<vtkDataSet> gridOwner = AsUnstructured(image);
+  auto grid = vtkUnstructuredGrid::SafeDownCast(gridOwner);
+  const auto cells = loom::interop::CellSetFromVTK(grid);
+  const bool is64 = grid->GetCells()->IsStorage64Bit();
+  const void* conn = is64 ? std::get<loom::cont::CellSetExplicit<loom::Int64, loom::Int64>>(cells)
+                              .GetConnectivity()
+                              .GetPointer()
+                          : static_cast<const void*>(std::get<loom::cont::CellSetExplicit<loom::Int32, loom::Int32>>(cells)
+                              .GetConnectivity()
+                              .GetPointer());
+  EXPECT_EQ(grid->GetCells()->GetConnectivityArray()->GetVoidPointer(0), conn);
+
+  // The filter's output array uses the engine's buffer: its memory is not the input's and lives on
+  // after the filter is gone.
+  vtkSmartPointer<vtkDataArray> result;
+  {
+    vtkNew<vtkLoomPointDataToCellData> filter;
+    filter->SetInputData(image);
+    filter->Update();
+    result = filter->GetOutput()->GetCellData()->GetArray("RTData");
+  }
+  EXPECT_EQ(image->GetNumberOfCells(), result->GetNumberOfTuples());
+  EXPECT_TRUE(std::isfinite(result->GetTuple1(0)));
+}
+
+TEST(LoomAverageFilters, BadInputIsRefusedWithAClearError)
+{
+  auto image = Wavelet(6);
+  vtkNew<vtkStringArray> names;
+  names->SetName("names");
+  names->SetNumberOfValues(image->GetNumberOfPoints());
+  image->GetPointData()->AddArray(names);
+
+  std::string m = RunExpectingError<vtkLoomPointDataToCellData>(image, [](vtkLoomPointDataToCellData* f) {
+    f->ProcessAllArraysOff();
+    f->AddArray("nope");
+  });
+  EXPECT_NE(m.find("vtkLoomPointDataToCellData"), std::string::npos) << m;
+  EXPECT_NE(m.find("'nope'"), std::string::npos) << m;
+
+  m = RunExpectingError<vtkLoomPointDataToCellData>(image, [](vtkLoomPointDataToCellData* f) {
+    f->ProcessAllArraysOff();
+    f->AddArray("names");
+  });
+  EXPECT_NE(m.find("'names'"), std::string::npos) << m;
+  EXPECT_NE(m.find("not a numeric array"), std::string::npos) << m;
+
+  vtkNew<vtkIntArray> shortMask;
+  shortMask->SetName("short");
+  shortMask->SetNumberOfValues(3);
+  image->GetCellData()->AddArray(shortMask);
+  m = RunExpectingError<vtkLoomPointDataToCellData>(image, [](vtkLoomPointDataToCellData* f) {
+    f->SetMaskArrayName("short");
+  });
+  EXPECT_NE(m.find("'short'"), std::string::npos) << m;
+  EXPECT_NE(m.find("3 values"), std::string::npos) << m;
+
+  vtkNew<vtkUnstructuredGrid> empty;
+  m = RunExpectingError<vtkLoomCellDataToPointData>(empty, [](vtkLoomCellDataToPointData*) {});
+  EXPECT_NE(m.find("empty"), std::string::npos) << m;
+
+  // A polyhedron.
+  vtkNew<vtkUnstructuredGrid> poly;
+  vtkNew<vtkPoints> points;
+  for (int i = 0; i < 4; ++i)
+    points->InsertNextPoint(i & 1, (i >> 1) & 1, i == 3);
+  poly->SetPoints(points);
+  vtkIdType faces[] = { 4, 3, 0, 1, 2, 3, 0, 1, 3, 3, 1, 2, 3, 3, 0, 2, 3 };
+  vtkIdType ids[] = { 0, 1, 2, 3 };
+  poly->InsertNextCell(VTK_POLYHEDRON, 4, ids, 4, faces + 1);
+  vtkNew<vtkFloatArray> values;
+  values->SetName("v");
+  values->SetNumberOfValues(4);
+  values->FillValue(1.f);
+  poly->GetPointData()->AddArray(values);
+  m = RunExpectingError<vtkLoomPointDataToCellData>(poly, [](vtkLoomPointDataToCellData*) {});
+  EXPECT_NE(m.find("polyhedron"), std::string::npos) << m;
+}
