@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Loom: set up, build, and run the main job. Results are written to output/.
+# Loom: set up, build, and run the main job: the Loom filters on the bundled data and the wavelet,
+# beside ParaView's own filters (outputs, timing table and a rendered PNG in output/), then the engine
+# demo. Rendering needs an X server: without DISPLAY the script runs under xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 mkdir -p output
-"${LOOM_BUILD_DIR:-build}/Worklets/demo/loom_engine_demo" output
+BUILD="${LOOM_BUILD_DIR:-build}"
+"$BUILD/Worklets/demo/loom_engine_demo" output
+if [ -d "$BUILD/lib/paraview-plugins/Loom" ]; then
+  export PV_PLUGIN_PATH="$PWD/$BUILD/lib/paraview-plugins/Loom" LOOM_DATA_DIR="$PWD/Data"
+  if [ -n "${DISPLAY:-}" ]; then
+    pvpython scripts/demo.py output
+  else
+    xvfb-run -a -s "-screen 0 1280x1024x24" pvpython scripts/demo.py output
+  fi
+fi
