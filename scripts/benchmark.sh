@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Loom: build and run the benchmark programs; results (console and JSON) go to output/benchmarks/.
-# Extra arguments go to Google Benchmark, e.g. --benchmark_filter=Sort.
+# Loom: build and run the benchmarks; results (console, JSON, CSV, PNG) go to output/benchmarks/.
+# The engine programs take Google Benchmark arguments (e.g. --benchmark_filter=Sort); the filter
+# harness reads LOOM_BENCH_SIZES (default 128,256) and LOOM_BENCH_REPEATS (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 mkdir -p output/benchmarks
+BUILD="${LOOM_BUILD_DIR:-build}"
 for name in device_adapter worklets; do
-  "${LOOM_BUILD_DIR:-build}/Testing/Benchmarks/loom_benchmark_$name" \
+  "$BUILD/Testing/Benchmarks/loom_benchmark_$name" \
     --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
     --benchmark_out="output/benchmarks/$name.json" --benchmark_out_format=json "$@" \
     | tee "output/benchmarks/$name.txt"
 done
+if [ -d "$BUILD/lib/paraview-plugins/Loom" ]; then
+  PV_PLUGIN_PATH="$PWD/$BUILD/lib/paraview-plugins/Loom" pvpython Testing/Benchmarks/benchmark_filters.py \
+    output/benchmarks | tee output/benchmarks/filters.txt
+fi

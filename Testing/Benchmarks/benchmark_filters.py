@@ -1,0 +1,121 @@
+# Loom filter benchmark harness (pvpython): each Loom filter beside ParaView's built-in filter and the
+# VTK-m plugin's filter (VTKmFilters) on the same data in one process: the wavelet at 128^3 and 256^3
+# points, as image data and as an unstructured grid of hexahedra. Loom runs on Serial and TBB, unmasked
+# and with masks selecting 1% of the output (a block, as a region of interest would be). Every row is
+# repeated; min and median seconds and the ratio to VTK's filter (median) are printed and written to
+# CSV, with a PNG plot. Times include Loom's VTK conversion (the whole vtkAlgorithm::Update).
+import csv
+import os
+import statistics
+import sys
+import time
+
+from paraview.simple import *
+from paraview import servermanager
+
+out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
+sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
+repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
+os.makedirs(out_dir, exist_ok=True)
+LoadDistributedPlugin('Loom', ns=globals())
+have_vtkm = True
+try:
+    LoadDistributedPlugin('VTKmFilters', ns=globals())
+except Exception:
+    have_vtkm = False
+
+
+def run(algorithm):
+    times = []
+    for _ in range(repeats):
+        algorithm.Modified()
+        t0 = time.perf_counter()
+        algorithm.Update()
+        times.append(time.perf_counter() - t0)
+    # Drop the outputs between rows so memory stays bounded.
+    return min(times), statistics.median(times)
+
+
+def hexahedra(image):
+    # The image's voxels as hexahedra in an unstructured grid (vtkImageDataToPointSet gives a
+    # structured grid; vtkAppendFilter then gives hexahedra).
+    to_points = ImageDataToPointSet(Input=image)
+    append = AppendDatasets(Input=to_points)
+    append.UpdatePipeline()
+    return append
+
+
+rows = []
+for n in sizes:
+    half = n // 2
+    image = Wavelet(WholeExtent=[-half, half - 1, -half, half - 1, -half, half - 1])
+    image.UpdatePipeline()
+    inputs = [('image', image)]
+    if n <= 256:
+        inputs.append(('hexahedra', hexahedra(image)))
+    for layout, source in inputs:
+        cells_source = PointDatatoCellData(Input=source)
+        cells_source.UpdatePipeline()
+        data = source.GetClientSideObject().GetOutputDataObject(0)
+        ncells = data.GetNumberOfCells()
+        npoints = data.GetNumberOfPoints()
+        for direction in ['p2c', 'c2p']:
+            src = source if direction == 'p2c' else cells_source
+            variants = []
+            if direction == 'p2c':
+                variants.append(('VTK vtkPointDataToCellData', PointDatatoCellData(Input=src)))
+                if have_vtkm:
+                    variants.append(('VTK-m vtkmAverageToCells', VTKmPointDatatoCellData(Input=src)))
+            else:
+                variants.append(('VTK vtkCellDataToPointData', CellDatatoPointData(Input=src)))
+                if have_vtkm:
+                    variants.append(('VTK-m vtkmAverageToPoints', VTKmCellDatatoPointData(Input=src)))
+            make = LoomPointDatatoCellData if direction == 'p2c' else LoomCellDatatoPointData
+            outputs = ncells if direction == 'p2c' else npoints
+            block = list(range(outputs // 2, outputs // 2 + outputs // 100))
+            for device in ['Serial', 'TBB']:
+                variants.append(('Loom %s' % device, make(Input=src, Device=device)))
+                variants.append(('Loom %s, 1%% ids' % device, make(Input=src, Device=device, MaskIds=block)))
+            for label, proxy in variants:
+                proxy.UpdatePipeline()
+                t_min, t_med = run(proxy.GetClientSideObject())
+                rows.append(dict(size='%d^3' % n, layout=layout, filter=direction, variant=label,
+                                 min_s=t_min, median_s=t_med))
+                Delete(proxy)
+            reference = rows[-len(variants)]['median_s']
+            for r in rows[-len(variants):]:
+                r['ratio_to_vtk'] = r['median_s'] / reference
+                print('%-6s %-9s %-3s %-28s min %8.4f s  median %8.4f s  %6.3fx VTK' % (
+                    r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'], r['ratio_to_vtk']))
+            sys.stdout.flush()
+        Delete(cells_source)
+
+with open(os.path.join(out_dir, 'filters.csv'), 'w', newline='') as f:
+    writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+    writer.writeheader()
+    writer.writerows(rows)
+
+try:
+    import matplotlib
+    matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    groups = sorted(set((r['size'], r['layout'], r['filter']) for r in rows))
+    variants = sorted(set(r['variant'] for r in rows))
+    fig, ax = plt.subplots(figsize=(12, 6))
+    width = 0.8 / len(variants)
+    for i, v in enumerate(variants):
+        ys = [next((r['ratio_to_vtk'] for r in rows if (r['size'], r['layout'], r['filter']) == g and r['variant'] == v), 0)
+              for g in groups]
+        ax.bar([k + i * width for k in range(len(groups))], ys, width, label=v)
+    ax.set_xticks([k + 0.4 for k in range(len(groups))])
+    ax.set_xticklabels(['%s %s %s' % g for g in groups], rotation=30, ha='right')
+    ax.set_yscale('log')
+    ax.set_ylabel('median time / VTK filter (log)')
+    ax.set_title('Loom averaging filters vs VTK and VTK-m (lower is better)')
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, 'filters.png'), dpi=100)
+    print('wrote %s' % os.path.join(out_dir, 'filters.png'))
+except ImportError:
+    print('matplotlib not available: no plot')
+print('wrote %s' % os.path.join(out_dir, 'filters.csv'))
