@@ -22,7 +22,15 @@ have_vtkm = True
 try:
     LoadDistributedPlugin('VTKmFilters', ns=globals())
 except Exception:
-    have_vtkm = False
+    # Not in the distributed plugin list of this session: load it from ParaView's plugin folder.
+    import glob
+    import paraview
+    found = glob.glob('/usr/lib/*/paraview-*/plugins/VTKmFilters/VTKmFilters.so')
+    try:
+        LoadPlugin(found[0], ns=globals())
+    except Exception:
+        have_vtkm = False
+print('VTK-m plugin: %s' % ('loaded' if have_vtkm else 'not available'))
 
 
 def run(algorithm):
@@ -39,7 +47,7 @@ def run(algorithm):
 def hexahedra(image):
     # The image's voxels as hexahedra in an unstructured grid (vtkImageDataToPointSet gives a
     # structured grid; vtkAppendFilter then gives hexahedra).
-    to_points = ImageDataToPointSet(Input=image)
+    to_points = ImageDatatoPointSet(Input=image)
     append = AppendDatasets(Input=to_points)
     append.UpdatePipeline()
     return append
