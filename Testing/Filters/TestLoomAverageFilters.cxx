@@ -21,9 +21,13 @@
 #include <vtkPointDataToCellData.h>
 #include <vtkRTAnalyticSource.h>
 #include <vtkStringArray.h>
+#include <vtkTypeInt64Array.h>
+#include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 
 #include <gtest/gtest.h>
+
+#include <malloc.h>
 
 #include <cmath>
 #include <string>
@@ -243,6 +247,44 @@ TEST(LoomAverageFilters, ArraysAndCellsAreNotCopied)
   }
   EXPECT_EQ(image->GetNumberOfCells(), result->GetNumberOfTuples());
   EXPECT_TRUE(std::isfinite(result->GetTuple1(0)));
+}
+
+TEST(LoomAverageFilters, ConversionAllocatesNothingInProportion)
+{
+  // A 256^3 float array and a cell array of 10^7 hexahedra: wrapping them allocates a few hundred
+  // bytes of bookkeeping, not memory in proportion to the data (64 MiB and 720 MiB here).
+  vtkNew<vtkFloatArray> big;
+  big->SetNumberOfValues(vtkIdType(256) * 256 * 256);
+  const loom::Id cellCount = 10000000;
+  vtkNew<vtkUnstructuredGrid> grid;
+  {
+    vtkNew<vtkPoints> points;
+    points->SetNumberOfPoints(cellCount + 8);
+    grid->SetPoints(points);
+    vtkNew<vtkCellArray> cells;
+    vtkNew<vtkTypeInt64Array> offsets, connectivity;
+    offsets->SetNumberOfValues(cellCount + 1);
+    connectivity->SetNumberOfValues(cellCount * 8);
+    for (loom::Id c = 0; c <= cellCount; ++c)
+      offsets->SetValue(c, 8 * c);
+    for (loom::Id k = 0; k < cellCount * 8; ++k)
+      connectivity->SetValue(k, k / 8 + k % 8);
+    cells->SetData(offsets, connectivity);
+    vtkNew<vtkUnsignedCharArray> types;
+    types->SetNumberOfValues(cellCount);
+    types->FillValue(VTK_HEXAHEDRON);
+    grid->SetCells(types, cells);
+  }
+  const auto before = mallinfo2();
+  {
+    const auto field = loom::interop::FieldFromVTK(big);
+    const auto cells = loom::interop::CellSetFromVTK(grid);
+    const auto after = mallinfo2();
+    const std::size_t grew = (after.uordblks + after.hblkhd) - (before.uordblks + before.hblkhd);
+    EXPECT_LT(grew, std::size_t(64) * 1024) << "bytes allocated while converting";
+    EXPECT_EQ(big->GetPointer(0), field.GetPortal<float>().Pointers[0]);
+    EXPECT_EQ(loom::Id(cellCount), loom::algorithms::NumberOfCells(cells));
+  }
 }
 
 TEST(LoomAverageFilters, BadInputIsRefusedWithAClearError)
