@@ -34,6 +34,34 @@ public:
     return Dim == 3 ? CELL_SHAPE_HEXAHEDRON : Dim == 2 ? CELL_SHAPE_QUAD : CELL_SHAPE_LINE;
   }
   LOOM_EXEC IdComponent GetNumberOfIndices(Id) const { return PointsPerCell; }
+  /// Cells per dimension (1 for the unused ones): the range of a 3D schedule.
+  LOOM_EXEC Id3 GetScheduleRange() const
+  {
+    Id3 r(Id(1));
+    for (int d = 0; d < Dim; ++d)
+      r[d] = this->PointDims[d] - 1;
+    return r;
+  }
+  /// Point ids of the cell at (i, j, k): no division, for 3D schedules.
+  LOOM_EXEC IndicesType GetIndices(const Id3& ijk) const
+  {
+    const Id dx = this->PointDims[0], dxy = this->PointDims[0] * this->PointDims[1];
+    const Id p = ijk[0] + dx * ijk[1] + dxy * ijk[2];
+    IndicesType ids;
+    ids[0] = p;
+    ids[1] = p + 1;
+    if (Dim >= 2)
+    {
+      ids[2] = p + 1 + dx;
+      ids[3] = p + dx;
+    }
+    if (Dim == 3)
+    {
+      for (IdComponent q = 0; q < 4; ++q)
+        ids[q + 4] = ids[q] + dxy;
+    }
+    return ids;
+  }
   LOOM_EXEC IndicesType GetIndices(Id cell) const
   {
     const Id cx = this->PointDims[0] - 1;
@@ -96,6 +124,8 @@ public:
   {
     return this->GetIndices(point).GetNumberOfComponents();
   }
+  /// Points per dimension: the range of a 3D schedule.
+  LOOM_EXEC Id3 GetScheduleRange() const { return this->PointDims; }
   LOOM_EXEC IndicesType GetIndices(Id point) const
   {
     Id3 ijk(Id(0));
@@ -105,6 +135,11 @@ public:
       ijk[d] = rest % this->PointDims[d];
       rest /= this->PointDims[d];
     }
+    return this->GetIndices(ijk);
+  }
+  /// Cells around the point at (i, j, k), for 3D schedules.
+  LOOM_EXEC IndicesType GetIndices(const Id3& ijk) const
+  {
     IndicesType cells;
     const Id kLo = Dim == 3 ? ijk[2] - 1 : 0, kHi = Dim == 3 ? ijk[2] : 0;
     const Id jLo = Dim >= 2 ? ijk[1] - 1 : 0, jHi = Dim >= 2 ? ijk[1] : 0;

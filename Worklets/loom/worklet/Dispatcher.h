@@ -161,6 +161,20 @@ template <typename T>
 struct IsScatterCounting : std::is_same<T, ScatterCounting>
 {
 };
+
+// A worklet and input domain that can run on a 3D schedule (structured cell sets).
+template <typename W, typename Invocation, typename = void>
+struct Has3DSchedule : std::false_type
+{
+};
+template <typename W, typename Invocation>
+struct Has3DSchedule<
+  W, Invocation,
+  std::void_t<decltype(std::declval<const Invocation&>().GetInputDomain().GetScheduleRange()),
+              decltype(std::declval<const W&>().GetThreadIndices3D(Id3{}, Id{}, std::declval<const Invocation&>()))>>
+  : std::true_type
+{
+};
 } // namespace internal
 
 /// Runs one worklet type. The scatter and mask come from the worklet's ScatterType and MaskType.
@@ -279,7 +293,26 @@ private:
       const loom::cont::DeviceId id = Device::Id;
       if (!this->PerOutputPath)
       {
-        if constexpr (internal::IsScatterCounting<ScatterType>::value &&
+        using PlainInvocation = decltype(makeInvocation(ArrayHandleIndex(0).ReadPortal(),
+                                                        ArrayHandleIndex(0).ReadPortal(),
+                                                        ArrayHandleIndex(0).ReadPortal()));
+        if constexpr (std::is_same<ScatterType, ScatterIdentity>::value && maskNone &&
+                      internal::Has3DSchedule<WorkletType, PlainInvocation>::value)
+        {
+          // Structured input, one output per input, no mask: a 3D schedule, rows of x.
+          auto invocation = makeInvocation(ArrayHandleIndex(0).ReadPortal(), ArrayHandleIndex(0).ReadPortal(),
+                                           ArrayHandleIndex(0).ReadPortal());
+          const WorkletType& worklet = this->Worklet;
+          loom::cont::internal::CpuSchedule3D(
+            id,
+            [&worklet, &invocation](const Id3& ijk, Id flat) {
+              loom::exec::internal::DoWorkletInvoke(worklet, invocation,
+                                                    worklet.GetThreadIndices3D(ijk, flat, invocation));
+            },
+            invocation.GetInputDomain().GetScheduleRange());
+          return;
+        }
+        else if constexpr (internal::IsScatterCounting<ScatterType>::value &&
                       (maskNone || (maskSelect && !usesThreadIndex)))
         {
           // Per input, with an inner loop over its visits: no output-to-input search.

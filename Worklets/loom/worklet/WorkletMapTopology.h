@@ -59,6 +59,17 @@ public:
       threadIndex, inputIndex, outputIndex, visit, connectivity.GetIndices(inputIndex),
       connectivity.GetCellShape(inputIndex));
   }
+
+  /// Thread indices on a 3D schedule of a structured cell set: the element at `ijk` (flat index
+  /// `flat`), found without dividing the flat index.
+  template <typename Invocation>
+  LOOM_EXEC auto GetThreadIndices3D(const Id3& ijk, Id flat, const Invocation& invocation) const
+  {
+    const auto& connectivity = invocation.GetInputDomain();
+    using IndicesVec = std::decay_t<decltype(connectivity.GetIndices(ijk))>;
+    return loom::exec::arg::ThreadIndicesTopologyMap<IndicesVec>(flat, flat, flat, 0, connectivity.GetIndices(ijk),
+                                                                 connectivity.GetCellShape(flat));
+  }
 };
 } // namespace internal
 

@@ -23,14 +23,23 @@ struct FetchFor
   using type = loom::exec::arg::Fetch<typename ControlTag::FetchTag, typename Tag::AspectTag, ExecObject>;
 };
 
+/// What a loaded argument is held as: const references stay references, values are copies that the
+/// worklet may modify and the fetch then stores.
+template <typename LoadResult>
+using LoadedType = std::conditional_t<
+  std::is_lvalue_reference<LoadResult>::value &&
+    std::is_const<std::remove_reference_t<LoadResult>>::value,
+  LoadResult, std::decay_t<LoadResult>>;
+
 template <typename Worklet, typename Invocation, typename Indices, typename ReturnTag,
           typename... Tags, std::size_t... I>
 LOOM_EXEC LOOM_ALWAYS_INLINE void DoWorkletInvokeImpl(const Worklet& worklet, const Invocation& invocation,
                                                       const Indices& indices, std::tuple<Tags...>*,
                                                       std::index_sequence<I...>)
 {
-  // Load.
-  std::tuple<std::decay_t<decltype(typename FetchFor<Invocation, Tags>::type{}.Load(
+  // Load. A fetch that returns a const reference (execution objects, whole-array portals, a cell's
+  // point ids) is passed on by reference, not copied for every invocation.
+  std::tuple<LoadedType<decltype(typename FetchFor<Invocation, Tags>::type{}.Load(
     indices, std::get<Tags::INDEX - 1>(invocation.Params)))>...>
     values(typename FetchFor<Invocation, Tags>::type{}.Load(
       indices, std::get<Tags::INDEX - 1>(invocation.Params))...);
