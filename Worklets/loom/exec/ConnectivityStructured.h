@@ -141,6 +141,24 @@ public:
   LOOM_EXEC IndicesType GetIndices(const Id3& ijk) const
   {
     IndicesType cells;
+    const Id cxi = this->PointDims[0] - 1;
+    bool interior = true;
+    for (int d = 0; d < Dim; ++d)
+      interior = interior && ijk[d] > 0 && ijk[d] < this->PointDims[d] - 1;
+    if (interior)
+    {
+      // All 2^Dim cells exist: fixed offsets from the lowest one, in increasing order.
+      const Id cyi = Dim >= 2 ? this->PointDims[1] - 1 : 1;
+      const Id base = (ijk[0] - 1) + cxi * ((Dim >= 2 ? ijk[1] - 1 : 0) + cyi * (Dim == 3 ? ijk[2] - 1 : 0));
+      for (Id dk = 0; dk < (Dim == 3 ? 2 : 1); ++dk)
+        for (Id dj = 0; dj < (Dim >= 2 ? 2 : 1); ++dj)
+        {
+          const Id row = base + cxi * (dj + cyi * dk);
+          cells.Append(row);
+          cells.Append(row + 1);
+        }
+      return cells;
+    }
     const Id kLo = Dim == 3 ? ijk[2] - 1 : 0, kHi = Dim == 3 ? ijk[2] : 0;
     const Id jLo = Dim >= 2 ? ijk[1] - 1 : 0, jHi = Dim >= 2 ? ijk[1] : 0;
     const Id cx = this->PointDims[0] - 1;
