@@ -1,0 +1,16 @@
+# Loom Python test without proxies: `from loom import ...` (vtk_module_wrap_python) in a plain VTK
+# pipeline, compared with vtkPointDataToCellData. Runs under pvpython and /usr/bin/python3.
+import os
+import sys
+sys.path.insert(0, os.environ['LOOM_PYTHON_DIR'])
+from loom import vtkLoomPointDataToCellData
+from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
+from vtkmodules.vtkFiltersCore import vtkPointDataToCellData
+s = vtkRTAnalyticSource(); s.SetWholeExtent(-8, 7, -8, 7, -8, 7)
+f = vtkLoomPointDataToCellData(); f.SetInputConnection(s.GetOutputPort()); f.Update()
+r = vtkPointDataToCellData(); r.SetInputConnection(s.GetOutputPort()); r.Update()
+a = f.GetOutput().GetCellData().GetArray('RTData'); b = r.GetOutput().GetCellData().GetArray('RTData')
+d = max(abs(a.GetTuple1(i) - b.GetTuple1(i)) for i in range(a.GetNumberOfTuples()))
+print('cells', a.GetNumberOfTuples(), 'max diff', d)
+assert a.GetNumberOfTuples() == 15 ** 3 and d < 1e-3
+print('python (no proxies) Loom test passed')
