@@ -65,4 +65,23 @@ for c in range(full.GetNumberOfTuples()):
 bad = LoomPointDatatoCellData(Input=wavelet, ProcessAllArrays=0, PointDataArraystoProcess=['no-such-array'])
 assert fetch(bad).GetNumberOfPoints() == 0, 'a missing array must give an empty output'
 
+# An empty dataset (a threshold that keeps nothing) and a string array are refused: empty output.
+empty = Threshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=1e6, UpperThreshold=2e6)
+assert fetch(empty).GetNumberOfCells() == 0
+assert fetch(LoomPointDatatoCellData(Input=empty)).GetNumberOfPoints() == 0, 'an empty input must give an empty output'
+with_strings = ProgrammableFilter(Input=wavelet)
+with_strings.Script = """
+from vtkmodules.vtkCommonCore import vtkStringArray
+out = self.GetOutput()
+out.ShallowCopy(self.GetInput())
+names = vtkStringArray()
+names.SetName('names')
+names.SetNumberOfValues(out.GetNumberOfPoints())
+out.GetPointData().AddArray(names)
+"""
+with_strings.UpdatePipeline()
+strings = LoomPointDatatoCellData(Input=with_strings, ProcessAllArrays=0)
+strings.PointDataArraystoProcess = ['names']
+assert fetch(strings).GetNumberOfPoints() == 0, 'a string array must be refused'
+
 print('pvpython Loom average test passed')
