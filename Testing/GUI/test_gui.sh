@@ -13,15 +13,24 @@ rm -f "$shot" "$shot.done"
 display_number=$((90 + RANDOM % 100))
 Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
+paraview_pid=
 trap 'kill $paraview_pid $xvfb_pid 2>/dev/null || true' EXIT
 export DISPLAY=":$display_number"
 for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
 xdpyinfo >/dev/null 2>&1 || { echo "Xvfb did not start"; exit 1; }
 
-LOOM_GUI_SCREENSHOT="$shot" paraview --plugin-search-paths="$plugin_dir" --plugins=Loom \
-  --script="$here/gui_script.py" >"$out_dir/paraview.log" 2>&1 &
-paraview_pid=$!
-for _ in $(seq 1 600); do [ -f "$shot.done" ] && break; sleep 0.1; done
+# Rendering under load sometimes loses the X connection: up to 3 attempts.
+for attempt in 1 2 3; do
+  rm -f "$shot" "$shot.done"
+  LOOM_GUI_SCREENSHOT="$shot" paraview --plugin-search-paths="$plugin_dir" --plugins=Loom \
+    --script="$here/gui_script.py" >"$out_dir/paraview.log" 2>&1 &
+  paraview_pid=$!
+  for _ in $(seq 1 600); do [ -f "$shot.done" ] && break; sleep 0.1; done
+  kill $paraview_pid 2>/dev/null || true
+  wait $paraview_pid 2>/dev/null || true
+  [ -f "$shot.done" ] && break
+  echo "attempt $attempt: no screenshot"
+done
 [ -f "$shot.done" ] || { echo "the GUI did not write a screenshot"; cat "$out_dir/paraview.log"; exit 1; }
 if grep -q "Plugin 'Loom' not found\|not defined\|Traceback" "$out_dir/paraview.log"; then
   cat "$out_dir/paraview.log"; exit 1
