@@ -182,20 +182,7 @@ loom::cont::ArrayHandle<UInt8> NonZeroFlags(vtkDataArray* array)
     loom::cont::Algorithm::Schedule([=](Id i) { out[i] = in.Get(i, 0) != T(0) ? 1 : 0; },
                                     field.GetNumberOfTuples());
   };
-  using loom::algorithms::ValueKind;
-  switch (field.GetKind())
-  {
-    case ValueKind::Int8: convert(Int8{}); break;
-    case ValueKind::UInt8: convert(UInt8{}); break;
-    case ValueKind::Int16: convert(Int16{}); break;
-    case ValueKind::UInt16: convert(UInt16{}); break;
-    case ValueKind::Int32: convert(Int32{}); break;
-    case ValueKind::UInt32: convert(UInt32{}); break;
-    case ValueKind::Int64: convert(Int64{}); break;
-    case ValueKind::UInt64: convert(UInt64{}); break;
-    case ValueKind::Float32: convert(Float32{}); break;
-    case ValueKind::Float64: convert(Float64{}); break;
-  }
+  loom::algorithms::CallWithKind(field.GetKind(), convert);
   return flags;
 }
 
@@ -236,21 +223,9 @@ loom::algorithms::FieldArray FieldFromVTK(vtkDataArray* array)
 
 vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorithms::FieldArray& field, const std::string& name)
 {
-  using loom::algorithms::ValueKind;
-  switch (field.GetKind())
-  {
-    case ValueKind::Int8: return FieldToTyped<Int8>(field, name);
-    case ValueKind::UInt8: return FieldToTyped<UInt8>(field, name);
-    case ValueKind::Int16: return FieldToTyped<Int16>(field, name);
-    case ValueKind::UInt16: return FieldToTyped<UInt16>(field, name);
-    case ValueKind::Int32: return FieldToTyped<Int32>(field, name);
-    case ValueKind::UInt32: return FieldToTyped<UInt32>(field, name);
-    case ValueKind::Int64: return FieldToTyped<Int64>(field, name);
-    case ValueKind::UInt64: return FieldToTyped<UInt64>(field, name);
-    case ValueKind::Float32: return FieldToTyped<Float32>(field, name);
-    case ValueKind::Float64: return FieldToTyped<Float64>(field, name);
-  }
-  return nullptr;
+  return loom::algorithms::CallWithKind(field.GetKind(), [&](auto zero) {
+    return FieldToTyped<decltype(zero)>(field, name);
+  });
 }
 
 loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)

@@ -54,6 +54,26 @@ LOOM_VALUE_KIND(loom::Float32, Float32)
 LOOM_VALUE_KIND(loom::Float64, Float64)
 #undef LOOM_VALUE_KIND
 
+/// Call `functor(T{})` with the C++ type of a value kind: the one place a kind becomes a type.
+template <typename Functor>
+decltype(auto) CallWithKind(ValueKind kind, Functor&& functor)
+{
+  switch (kind)
+  {
+    case ValueKind::Int8: return functor(loom::Int8{});
+    case ValueKind::UInt8: return functor(loom::UInt8{});
+    case ValueKind::Int16: return functor(loom::Int16{});
+    case ValueKind::UInt16: return functor(loom::UInt16{});
+    case ValueKind::Int32: return functor(loom::Int32{});
+    case ValueKind::UInt32: return functor(loom::UInt32{});
+    case ValueKind::Int64: return functor(loom::Int64{});
+    case ValueKind::UInt64: return functor(loom::UInt64{});
+    case ValueKind::Float32: return functor(loom::Float32{});
+    case ValueKind::Float64: break;
+  }
+  return functor(loom::Float64{});
+}
+
 /// Component c of tuple t is Pointers[c][t * Stride] (AOS: Pointers[c] = base + c, Stride = N;
 /// SOA: one block per component, Stride = 1).
 template <typename T>

@@ -128,19 +128,7 @@ FieldArray Run(const CellSetAny& cells, const FieldArray& in, const OutputMask& 
       Prefill<T>(out, mask, device);
     std::visit([&](const auto& c) { RunTyped<Base, T>(c, in, out, mask, device); }, cells);
   };
-  switch (in.GetKind())
-  {
-    case ValueKind::Int8: typed(Int8{}); break;
-    case ValueKind::UInt8: typed(UInt8{}); break;
-    case ValueKind::Int16: typed(Int16{}); break;
-    case ValueKind::UInt16: typed(UInt16{}); break;
-    case ValueKind::Int32: typed(Int32{}); break;
-    case ValueKind::UInt32: typed(UInt32{}); break;
-    case ValueKind::Int64: typed(Int64{}); break;
-    case ValueKind::UInt64: typed(UInt64{}); break;
-    case ValueKind::Float32: typed(Float32{}); break;
-    case ValueKind::Float64: typed(Float64{}); break;
-  }
+  CallWithKind(in.GetKind(), typed);
   return out;
 }
 } // namespace average
