@@ -21,6 +21,16 @@ constexpr std::size_t Alignment = 64;
 // CI machine kind, THP in "madvise" mode).
 constexpr std::size_t HugePage = std::size_t(2) << 20;
 constexpr std::size_t HugeThreshold = std::size_t(4) << 20;
+
+// LOOM_HUGE_PAGES=0 turns the huge-page advice off (read once).
+bool UseHugePages()
+{
+  static const bool use = [] {
+    const char* env = std::getenv("LOOM_HUGE_PAGES");
+    return !(env && env[0] == '0');
+  }();
+  return use;
+}
 } // namespace
 
 std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
@@ -28,7 +38,7 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
   std::shared_ptr<Buffer> buffer(new Buffer);
   if (bytes > 0)
   {
-    const std::size_t align = bytes >= HugeThreshold ? HugePage : Alignment;
+    const std::size_t align = (bytes >= HugeThreshold && UseHugePages()) ? HugePage : Alignment;
     const std::size_t rounded = (bytes + align - 1) / align * align;
     buffer->Data = std::aligned_alloc(align, rounded);
 #ifdef MADV_HUGEPAGE
