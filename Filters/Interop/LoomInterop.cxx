@@ -100,7 +100,6 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
 {
   const Id tuples = field.GetNumberOfTuples();
   const int comps = field.GetNumberOfComponents();
-  auto portal = field.GetPortal<T>();
   if (!field.IsSOA())
   {
     auto handle = field.GetAOS<T>();
@@ -119,6 +118,7 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
     array->SetName(name.c_str());
     return array;
   }
+  const auto portal = field.GetPortal<T>();
   auto array = vtkSmartPointer<vtkSOADataArrayTemplate<T>>::New();
   array->SetNumberOfComponents(comps);
   for (int c = 0; c < comps; ++c)

@@ -11,7 +11,6 @@ import sys
 import time
 
 from paraview.simple import *
-from paraview import servermanager
 
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
@@ -24,7 +23,6 @@ try:
 except Exception:
     # Not in the distributed plugin list of this session: load it from ParaView's plugin folder.
     import glob
-    import paraview
     found = glob.glob('/usr/lib/*/paraview-*/plugins/VTKmFilters/VTKmFilters.so')
     try:
         LoadPlugin(found[0], ns=globals())

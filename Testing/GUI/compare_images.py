@@ -2,13 +2,7 @@
 # VTK's own regression tests use). Exit 0 when the error is under the threshold.
 import sys
 from vtkmodules.vtkIOImage import vtkPNGReader
-from vtkmodules.vtkImagingCore import vtkImageDifference  # noqa: F401
-from vtkmodules.vtkImagingCore import *  # noqa: F401,F403
-
-try:
-    from vtkmodules.vtkImagingCore import vtkImageDifference
-except ImportError:
-    from vtkmodules.vtkImagingStatistics import vtkImageDifference  # noqa: F811
+from vtkmodules.vtkImagingCore import vtkImageDifference
 
 image, baseline, threshold = sys.argv[1], sys.argv[2], float(sys.argv[3])
 readers = []

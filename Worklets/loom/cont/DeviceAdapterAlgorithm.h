@@ -82,7 +82,7 @@ struct DeviceAdapterAlgorithm
                   std::is_same<typename InArray::ValueType, U>::value)
     {
       auto body = [&](Id begin, Id end) {
-        if (in.GetArray() + begin != out.GetArray() + begin)
+        if (in.GetArray() != out.GetArray()) // copying an array onto itself is a no-op
           std::memcpy(out.GetArray() + begin, in.GetArray() + begin,
                       static_cast<std::size_t>(end - begin) * sizeof(U));
       };

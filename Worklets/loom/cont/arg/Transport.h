@@ -105,17 +105,16 @@ struct Transport<TransportTagWholeArrayIn, Type, Device>
   auto operator()(const Type& array, const Domain&, Id, Id) const { return array.PrepareForInput(Device{}); }
 };
 template <typename Type, typename Device>
-struct Transport<TransportTagWholeArrayOut, Type, Device>
-{
-  // A whole output array keeps its size: the worklet writes where it wants.
-  template <typename Domain>
-  auto operator()(const Type& array, const Domain&, Id, Id) const { return array.PrepareForInPlace(Device{}); }
-};
-template <typename Type, typename Device>
 struct Transport<TransportTagWholeArrayInOut, Type, Device>
 {
   template <typename Domain>
   auto operator()(const Type& array, const Domain&, Id, Id) const { return array.PrepareForInPlace(Device{}); }
+};
+/// A whole output array keeps its size (the worklet writes where it wants): the in-out transport.
+template <typename Type, typename Device>
+struct Transport<TransportTagWholeArrayOut, Type, Device>
+  : Transport<TransportTagWholeArrayInOut, Type, Device>
+{
 };
 template <typename Type, typename Device>
 struct Transport<TransportTagExecObject, Type, Device>
