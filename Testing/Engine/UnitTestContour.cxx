@@ -1,0 +1,519 @@
+// Loom tests: the contour family. The generated case tables (every case of every shape: the surface
+// closes against the cell faces with a consistent orientation), the structured path against marching
+// cells on the same hexahedra, point merging, several isovalues, non-finite values and bad input.
+#include "TestingDevice.h"
+
+#include <loom/algorithms/contour/CaseTables.h>
+#include <loom/algorithms/contour/Contour.h>
+#include <loom/cont/Error.h>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+#include <vector>
+
+using namespace loom;
+using namespace loom::algorithms;
+using loom::cont::ArrayHandle;
+
+namespace
+{
+using P3 = std::array<double, 3>;
+
+std::vector<P3> ReferenceVertices(UInt8 shape)
+{
+  switch (shape)
+  {
+    case CELL_SHAPE_TETRA:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 0, 1, 0 } }, { { 0, 0, 1 } } };
+    case CELL_SHAPE_PYRAMID:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 1, 1, 0 } }, { { 0, 1, 0 } }, { { 0.5, 0.5, 1 } } };
+    case CELL_SHAPE_WEDGE:
+      return { { { 0, 0, 0 } }, { { 0, 1, 0 } }, { { 1, 0, 0 } }, { { 0, 0, 1 } }, { { 0, 1, 1 } }, { { 1, 0, 1 } } };
+    case CELL_SHAPE_VOXEL:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 0, 1, 0 } }, { { 1, 1, 0 } },
+               { { 0, 0, 1 } }, { { 1, 0, 1 } }, { { 0, 1, 1 } }, { { 1, 1, 1 } } };
+    case CELL_SHAPE_HEXAHEDRON:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 1, 1, 0 } }, { { 0, 1, 0 } },
+               { { 0, 0, 1 } }, { { 1, 0, 1 } }, { { 1, 1, 1 } }, { { 0, 1, 1 } } };
+    case CELL_SHAPE_TRIANGLE:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 0, 1, 0 } } };
+    case CELL_SHAPE_QUAD:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 1, 1, 0 } }, { { 0, 1, 0 } } };
+    case CELL_SHAPE_PIXEL:
+      return { { { 0, 0, 0 } }, { { 1, 0, 0 } }, { { 0, 1, 0 } }, { { 1, 1, 0 } } };
+  }
+  return {};
+}
+
+int EdgeBetween(const contour::ShapeTable& t, int a, int b)
+{
+  for (int e = 0; e < t.NumberOfEdges; ++e)
+    if ((t.EdgeVertices[e][0] == a && t.EdgeVertices[e][1] == b) ||
+        (t.EdgeVertices[e][0] == b && t.EdgeVertices[e][1] == a))
+      return e;
+  return -1;
+}
+
+// Node ids of the closed surface: 0..7 cell vertices, 100 + e the point on edge e (its midpoint).
+P3 NodePosition(const contour::ShapeTable& t, const std::vector<P3>& v, int node)
+{
+  if (node < 100)
+    return v[static_cast<std::size_t>(node)];
+  const int e = node - 100;
+  const P3& a = v[t.EdgeVertices[e][0]];
+  const P3& b = v[t.EdgeVertices[e][1]];
+  return { { (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2 } };
+}
+
+double SignedVolume(const P3& a, const P3& b, const P3& c)
+{
+  return (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+          a[2] * (b[0] * c[1] - b[1] * c[0])) /
+    6.0;
+}
+
+class ContourTables : public ::testing::TestWithParam<int>
+{
+};
+
+// For every case: the triangles plus the inside part of every face (each inside run of a face's
+// walk, closed by the chord that cuts it off) must form a closed, consistently oriented surface
+// (every directed edge met once in each direction) enclosing a positive volume: the triangles are
+// closed against the faces, oriented away from the inside, and agree with the face rule a
+// neighbouring cell applies to the same face.
+TEST_P(ContourTables, EveryCaseClosesAgainstTheFaces)
+{
+  const UInt8 shape = static_cast<UInt8>(GetParam());
+  const contour::ShapeTable& t = contour::GetTables().Shapes[shape];
+  ASSERT_EQ(t.PrimitiveSize, 3);
+  const contour::ShapeFaces faces = contour::GetShapeFaces(shape);
+  const std::vector<P3> v = ReferenceVertices(shape);
+  const unsigned cases = 1u << t.NumberOfVertices;
+  int maxTriangles = 0;
+  for (unsigned c = 0; c < cases; ++c)
+  {
+    std::vector<std::vector<int>> polygons;
+    const int count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / 3;
+    maxTriangles = std::max(maxTriangles, count);
+    std::set<int> used;
+    for (int k = 0; k < count; ++k)
+    {
+      const UInt8* e = t.CaseEdges + t.CaseOffsets[c] + 3 * k;
+      polygons.push_back({ 100 + e[0], 100 + e[1], 100 + e[2] });
+      for (int q = 0; q < 3; ++q)
+      {
+        const int a = t.EdgeVertices[e[q]][0], b = t.EdgeVertices[e[q]][1];
+        EXPECT_NE((c >> a) & 1u, (c >> b) & 1u) << "case " << c << ": a point on an edge that is not crossed";
+        used.insert(e[q]);
+      }
+    }
+    for (int e = 0; e < t.NumberOfEdges; ++e)
+    {
+      const bool crossed = ((c >> t.EdgeVertices[e][0]) & 1u) != ((c >> t.EdgeVertices[e][1]) & 1u);
+      EXPECT_EQ(crossed, used.count(e) == 1) << "shape " << int(shape) << " case " << c << " edge " << e;
+    }
+    // Inside pieces of the faces: each maximal run of inside vertices, from the entry point through
+    // the run to the exit point (closed by the chord from exit back to entry).
+    for (int f = 0; f < faces.NumberOfFaces; ++f)
+    {
+      const int m = faces.FaceSize[f];
+      const int* fv = faces.Faces[f];
+      int insideCount = 0;
+      for (int q = 0; q < m; ++q)
+        insideCount += (c >> fv[q]) & 1u;
+      if (insideCount == 0)
+        continue;
+      if (insideCount == m)
+      {
+        polygons.push_back(std::vector<int>(fv, fv + m));
+        continue;
+      }
+      for (int q = 0; q < m; ++q)
+      {
+        const int prev = fv[(q + m - 1) % m], cur = fv[q];
+        if (((c >> cur) & 1u) && !((c >> prev) & 1u))
+        {
+          std::vector<int> piece{ 100 + EdgeBetween(t, prev, cur) };
+          int r = q;
+          while ((c >> fv[r % m]) & 1u)
+          {
+            piece.push_back(fv[r % m]);
+            ++r;
+          }
+          piece.push_back(100 + EdgeBetween(t, fv[(r - 1) % m], fv[r % m]));
+          polygons.push_back(piece);
+        }
+      }
+    }
+    std::map<std::pair<int, int>, int> directed;
+    double volume = 0.0;
+    for (const auto& poly : polygons)
+    {
+      for (std::size_t q = 0; q < poly.size(); ++q)
+        ++directed[{ poly[q], poly[(q + 1) % poly.size()] }];
+      for (std::size_t q = 1; q + 1 < poly.size(); ++q)
+        volume += SignedVolume(NodePosition(t, v, poly[0]), NodePosition(t, v, poly[q]),
+                               NodePosition(t, v, poly[q + 1]));
+    }
+    for (const auto& d : directed)
+    {
+      EXPECT_EQ(d.second, 1) << "shape " << int(shape) << " case " << c << ": edge " << d.first.first << "->"
+                             << d.first.second << " used " << d.second << " times";
+      const auto back = directed.find({ d.first.second, d.first.first });
+      EXPECT_TRUE(back != directed.end() && back->second == 1)
+        << "shape " << int(shape) << " case " << c << ": edge " << d.first.first << "->" << d.first.second
+        << " has no opposite";
+    }
+    if (c != 0)
+      EXPECT_GT(volume, 1e-9) << "shape " << int(shape) << " case " << c << ": wrong orientation";
+  }
+  EXPECT_EQ(maxTriangles, t.MaxPrimitives);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, ContourTables,
+                         ::testing::Values(int(CELL_SHAPE_TETRA), int(CELL_SHAPE_VOXEL), int(CELL_SHAPE_HEXAHEDRON),
+                                           int(CELL_SHAPE_WEDGE), int(CELL_SHAPE_PYRAMID)));
+
+// 2D cells: every crossed side carries one segment end; each segment keeps the inside on its right
+// (seen from the cell's normal side), so the isolines of neighbouring cells chain head to tail.
+TEST(ContourTables2D, SegmentsSeparateInsideFromOutside)
+{
+  for (UInt8 shape : { CELL_SHAPE_TRIANGLE, CELL_SHAPE_QUAD, CELL_SHAPE_PIXEL })
+  {
+    const contour::ShapeTable& t = contour::GetTables().Shapes[shape];
+    ASSERT_EQ(t.PrimitiveSize, 2);
+    const std::vector<P3> v = ReferenceVertices(shape);
+    for (unsigned c = 0; c < (1u << t.NumberOfVertices); ++c)
+    {
+      std::multiset<int> ends;
+      for (int k = t.CaseOffsets[c]; k < t.CaseOffsets[c + 1]; k += 2)
+      {
+        const P3 a = NodePosition(t, v, 100 + t.CaseEdges[k]);
+        const P3 b = NodePosition(t, v, 100 + t.CaseEdges[k + 1]);
+        ends.insert(t.CaseEdges[k]);
+        ends.insert(t.CaseEdges[k + 1]);
+        // The vertices of the two crossed sides nearest the segment: inside ones lie right of a->b.
+        for (int s : { t.CaseEdges[k], t.CaseEdges[k + 1] })
+          for (int q = 0; q < 2; ++q)
+          {
+            const int vert = t.EdgeVertices[s][q];
+            const double cross = (b[0] - a[0]) * (v[vert][1] - a[1]) - (b[1] - a[1]) * (v[vert][0] - a[0]);
+            if ((c >> vert) & 1u)
+              EXPECT_LT(cross, 0.0) << "shape " << int(shape) << " case " << c;
+            else
+              EXPECT_GT(cross, 0.0) << "shape " << int(shape) << " case " << c;
+          }
+      }
+      for (int e = 0; e < t.NumberOfEdges; ++e)
+      {
+        const bool crossed = ((c >> t.EdgeVertices[e][0]) & 1u) != ((c >> t.EdgeVertices[e][1]) & 1u);
+        EXPECT_EQ(ends.count(e), crossed ? 1u : 0u) << "shape " << int(shape) << " case " << c;
+      }
+    }
+  }
+}
+
+// A sphere-like field on a grid: the distance to a centre.
+std::vector<float> DistanceField(Id nx, Id ny, Id nz, double cx, double cy, double cz)
+{
+  std::vector<float> f(static_cast<std::size_t>(nx * ny * nz));
+  for (Id k = 0; k < nz; ++k)
+    for (Id j = 0; j < ny; ++j)
+      for (Id i = 0; i < nx; ++i)
+        f[static_cast<std::size_t>(i + nx * (j + ny * k))] =
+          static_cast<float>(std::sqrt((i - cx) * (i - cx) + (j - cy) * (j - cy) + (k - cz) * (k - cz)));
+  return f;
+}
+
+// The same grid's cells as explicit hexahedra.
+CellSetAny ExplicitHexahedra(Id nx, Id ny, Id nz)
+{
+  const auto conn = loom::exec::ConnectivityStructured<3>(Id3(nx, ny, nz));
+  const Id cells = (nx - 1) * (ny - 1) * (nz - 1);
+  std::vector<UInt8> shapes(static_cast<std::size_t>(cells), CELL_SHAPE_HEXAHEDRON);
+  std::vector<Id> offsets, ids;
+  for (Id c = 0; c < cells; ++c)
+  {
+    offsets.push_back(static_cast<Id>(ids.size()));
+    const auto p = conn.GetIndices(c);
+    ids.insert(ids.end(), p.Components, p.Components + 8);
+  }
+  offsets.push_back(static_cast<Id>(ids.size()));
+  return loom::cont::CellSetExplicit<Int64, Int64>(nx * ny * nz, loom::cont::make_ArrayHandle(shapes),
+                                                   loom::cont::make_ArrayHandle(offsets),
+                                                   loom::cont::make_ArrayHandle(ids));
+}
+
+// Triangles as sorted triples of positions (grid index space), for comparing two results.
+std::multiset<std::array<long long, 9>> TriangleSet(const ContourResult& r, Id nx, Id ny)
+{
+  std::multiset<std::array<long long, 9>> out;
+  const Id* conn = r.Connectivity.GetPointer();
+  for (Id t = 0; t < r.GetNumberOfPrimitives(); ++t)
+  {
+    std::array<std::array<long long, 3>, 3> pts;
+    for (int q = 0; q < 3; ++q)
+    {
+      const Id p = conn[3 * t + q];
+      const Id a = r.Points.A.GetPointer()[p], b = r.Points.B.GetPointer()[p];
+      const double w = r.Points.Weight.GetPointer()[p];
+      const double pa[3] = { double(a % nx), double((a / nx) % ny), double(a / (nx * ny)) };
+      const double pb[3] = { double(b % nx), double((b / nx) % ny), double(b / (nx * ny)) };
+      for (int d = 0; d < 3; ++d)
+        pts[q][d] = std::llround((pa[d] + w * (pb[d] - pa[d])) * 1e4);
+    }
+    // Rotate so the smallest point leads (keeps orientation).
+    int lead = 0;
+    for (int q = 1; q < 3; ++q)
+      if (pts[q] < pts[lead])
+        lead = q;
+    std::array<long long, 9> key;
+    for (int q = 0; q < 3; ++q)
+      for (int d = 0; d < 3; ++d)
+        key[3 * q + d] = pts[(lead + q) % 3][d];
+    out.insert(key);
+  }
+  return out;
+}
+
+FieldArray Field(const std::vector<float>& f)
+{
+  return FieldArray::FromAOS(loom::cont::make_ArrayHandle(f), 1);
+}
+
+TEST(Contour, StructuredPathEqualsMarchingCellsAndIsWatertight)
+{
+  const Id nx = 23, ny = 19, nz = 17;
+  const std::vector<float> f = DistanceField(nx, ny, nz, 11.3, 9.1, 8.2);
+  ContourOptions options;
+  options.IsoValues = { 6.5 };
+  options.Device = test::Device();
+  const ContourResult structured =
+    Contour(loom::cont::CellSetStructured<3>(Id3(nx, ny, nz)), Field(f), options);
+  const ContourResult cells = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
+  ASSERT_GT(structured.GetNumberOfPrimitives(), 500);
+  EXPECT_EQ(structured.GetNumberOfPrimitives(), cells.GetNumberOfPrimitives());
+  EXPECT_EQ(structured.Points.GetNumberOfPoints(), cells.Points.GetNumberOfPoints());
+  EXPECT_TRUE(TriangleSet(structured, nx, ny) == TriangleSet(cells, nx, ny));
+
+  // A closed surface with merged points: every edge shared by exactly two triangles, in opposite
+  // directions; every point used; Euler characteristic of a sphere.
+  for (const ContourResult* r : { &structured, &cells })
+  {
+    std::map<std::pair<Id, Id>, int> directed;
+    std::vector<int> usedPoints(static_cast<std::size_t>(r->Points.GetNumberOfPoints()), 0);
+    const Id* conn = r->Connectivity.GetPointer();
+    for (Id t = 0; t < r->GetNumberOfPrimitives(); ++t)
+      for (int q = 0; q < 3; ++q)
+      {
+        ++directed[{ conn[3 * t + q], conn[3 * t + (q + 1) % 3] }];
+        usedPoints[static_cast<std::size_t>(conn[3 * t + q])] = 1;
+      }
+    for (const auto& d : directed)
+    {
+      EXPECT_EQ(d.second, 1);
+      EXPECT_EQ(directed.count({ d.first.second, d.first.first }), 1u);
+    }
+    EXPECT_EQ(std::count(usedPoints.begin(), usedPoints.end(), 0), 0);
+    const Id V = r->Points.GetNumberOfPoints(), E = static_cast<Id>(directed.size()) / 2,
+             F = r->GetNumberOfPrimitives();
+    EXPECT_EQ(V - E + F, 2);
+    // Merged: no two points on the same edge.
+    std::set<std::pair<Id, Id>> edges;
+    for (Id p = 0; p < V; ++p)
+      edges.insert({ r->Points.A.GetPointer()[p], r->Points.B.GetPointer()[p] });
+    EXPECT_EQ(static_cast<Id>(edges.size()), V);
+  }
+
+  // Normals point away from the inside (values at or above the isovalue lie outside this sphere,
+  // so the normals point towards the centre).
+  const Id* conn = structured.Connectivity.GetPointer();
+  int inward = 0;
+  for (Id t = 0; t < structured.GetNumberOfPrimitives(); ++t)
+  {
+    double p[3][3];
+    for (int q = 0; q < 3; ++q)
+    {
+      const Id id = conn[3 * t + q];
+      const Id a = structured.Points.A.GetPointer()[id], b = structured.Points.B.GetPointer()[id];
+      const double w = structured.Points.Weight.GetPointer()[id];
+      const double pa[3] = { double(a % nx), double((a / nx) % ny), double(a / (nx * ny)) };
+      const double pb[3] = { double(b % nx), double((b / nx) % ny), double(b / (nx * ny)) };
+      for (int d = 0; d < 3; ++d)
+        p[q][d] = pa[d] + w * (pb[d] - pa[d]);
+    }
+    const double e1[3] = { p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2] };
+    const double e2[3] = { p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2] };
+    const double n[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0] };
+    const double out[3] = { p[0][0] - 11.3, p[0][1] - 9.1, p[0][2] - 8.2 };
+    inward += (n[0] * out[0] + n[1] * out[1] + n[2] * out[2]) < 0;
+  }
+  EXPECT_EQ(inward, structured.GetNumberOfPrimitives());
+}
+
+TEST(Contour, SeveralIsovaluesEqualSeparateRuns)
+{
+  const Id nx = 20, ny = 18, nz = 16;
+  const std::vector<float> f = DistanceField(nx, ny, nz, 9.5, 8.7, 7.9);
+  for (bool structured : { true, false })
+  {
+    const CellSetAny cells = structured ? CellSetAny(loom::cont::CellSetStructured<3>(Id3(nx, ny, nz)))
+                                        : ExplicitHexahedra(nx, ny, nz);
+    ContourOptions all;
+    all.IsoValues = { 3.2, 5.5, 7.1 };
+    all.Device = test::Device();
+    all.SourceCells = true;
+    const ContourResult together = Contour(cells, Field(f), all);
+    ASSERT_EQ(together.PointStarts.size(), 4u);
+    Id triangles = 0;
+    for (std::size_t v = 0; v < 3; ++v)
+    {
+      ContourOptions one = all;
+      one.IsoValues = { all.IsoValues[v] };
+      const ContourResult alone = Contour(cells, Field(f), one);
+      EXPECT_EQ(together.PointStarts[v + 1] - together.PointStarts[v], alone.Points.GetNumberOfPoints());
+      triangles += alone.GetNumberOfPrimitives();
+      // The points of value v, in order.
+      for (Id p = 0; p < alone.Points.GetNumberOfPoints(); ++p)
+      {
+        EXPECT_EQ(together.Points.A.GetPointer()[together.PointStarts[v] + p], alone.Points.A.GetPointer()[p]);
+        EXPECT_EQ(together.Points.Weight.GetPointer()[together.PointStarts[v] + p],
+                  alone.Points.Weight.GetPointer()[p]);
+      }
+    }
+    EXPECT_EQ(together.GetNumberOfPrimitives(), triangles);
+    // Source cells: every triangle's points lie on edges of its cell.
+    const auto conn = loom::exec::ConnectivityStructured<3>(Id3(nx, ny, nz));
+    for (Id t = 0; t < together.GetNumberOfPrimitives(); ++t)
+    {
+      const auto ids = conn.GetIndices(together.SourceCells.GetPointer()[t]);
+      const std::set<Id> cellPoints(ids.Components, ids.Components + 8);
+      for (int q = 0; q < 3; ++q)
+      {
+        const Id p = together.Connectivity.GetPointer()[3 * t + q];
+        EXPECT_EQ(cellPoints.count(together.Points.A.GetPointer()[p]), 1u);
+        EXPECT_EQ(cellPoints.count(together.Points.B.GetPointer()[p]), 1u);
+      }
+    }
+  }
+}
+
+TEST(Contour, UnmergedPointsGiveTheSameSurface)
+{
+  const Id nx = 12, ny = 11, nz = 10;
+  const std::vector<float> f = DistanceField(nx, ny, nz, 5.5, 5.1, 4.7);
+  ContourOptions options;
+  options.IsoValues = { 3.7 };
+  options.Device = test::Device();
+  const ContourResult merged = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
+  options.MergePoints = false;
+  const ContourResult separate = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
+  EXPECT_EQ(separate.Points.GetNumberOfPoints(), 3 * separate.GetNumberOfPrimitives());
+  EXPECT_LT(merged.Points.GetNumberOfPoints(), separate.Points.GetNumberOfPoints() / 4);
+  EXPECT_TRUE(TriangleSet(merged, nx, ny) == TriangleSet(separate, nx, ny));
+}
+
+TEST(Contour, NonFiniteValuesGiveNoTrianglesInTheirCells)
+{
+  const Id n = 9;
+  std::vector<float> f = DistanceField(n, n, n, 4, 4, 4);
+  const ContourOptions base = [] {
+    ContourOptions o;
+    o.IsoValues = { 2.5 };
+    o.Device = test::Device();
+    o.SourceCells = true;
+    return o;
+  }();
+  const ContourResult clean = Contour(loom::cont::CellSetStructured<3>(Id3(n, n, n)), Field(f), base);
+  // A NaN and an infinity on the surface: the 8 cells around each lose their triangles.
+  const Id nanPoint = 2 + n * (4 + n * 4), infPoint = 6 + n * (4 + n * 4);
+  f[static_cast<std::size_t>(nanPoint)] = std::numeric_limits<float>::quiet_NaN();
+  f[static_cast<std::size_t>(infPoint)] = std::numeric_limits<float>::infinity();
+  for (bool structured : { true, false })
+  {
+    const CellSetAny cells = structured ? CellSetAny(loom::cont::CellSetStructured<3>(Id3(n, n, n)))
+                                        : ExplicitHexahedra(n, n, n);
+    const ContourResult r = Contour(cells, Field(f), base);
+    const auto conn = loom::exec::ConnectivityStructured<3>(Id3(n, n, n));
+    auto touches = [&](Id cell) {
+      const auto ids = conn.GetIndices(cell);
+      for (int q = 0; q < 8; ++q)
+        if (ids[q] == nanPoint || ids[q] == infPoint)
+          return true;
+      return false;
+    };
+    Id expected = 0;
+    for (Id t = 0; t < clean.GetNumberOfPrimitives(); ++t)
+      expected += !touches(clean.SourceCells.GetPointer()[t]);
+    EXPECT_EQ(r.GetNumberOfPrimitives(), expected);
+    EXPECT_LT(expected, clean.GetNumberOfPrimitives());
+    for (Id t = 0; t < r.GetNumberOfPrimitives(); ++t)
+      EXPECT_FALSE(touches(r.SourceCells.GetPointer()[t]));
+    for (Id p = 0; p < r.Points.GetNumberOfPoints(); ++p)
+      EXPECT_TRUE(std::isfinite(r.Points.Weight.GetPointer()[p]));
+  }
+}
+
+TEST(Contour, TwoDimensionalCellsGiveClosedIsolines)
+{
+  const Id nx = 15, ny = 13;
+  const std::vector<float> f = DistanceField(nx, ny, 1, 7.2, 6.1, 0);
+  ContourOptions options;
+  options.IsoValues = { 4.4 };
+  options.Device = test::Device();
+  const ContourResult r = Contour(loom::cont::CellSetStructured<2>(Id3(nx, ny, 1)), Field(f), options);
+  ASSERT_EQ(r.PrimitiveSize, 2);
+  ASSERT_GT(r.GetNumberOfPrimitives(), 10);
+  // A closed loop: every point starts one segment and ends one.
+  std::vector<int> starts(static_cast<std::size_t>(r.Points.GetNumberOfPoints())), ends(starts.size());
+  for (Id s = 0; s < r.GetNumberOfPrimitives(); ++s)
+  {
+    ++starts[static_cast<std::size_t>(r.Connectivity.GetPointer()[2 * s])];
+    ++ends[static_cast<std::size_t>(r.Connectivity.GetPointer()[2 * s + 1])];
+  }
+  for (std::size_t p = 0; p < starts.size(); ++p)
+  {
+    EXPECT_EQ(starts[p], 1);
+    EXPECT_EQ(ends[p], 1);
+  }
+}
+
+TEST(Contour, BadInput)
+{
+  const std::vector<float> f = DistanceField(4, 4, 4, 1, 1, 1);
+  const CellSetAny grid = loom::cont::CellSetStructured<3>(Id3(4, 4, 4));
+  ContourOptions options;
+  options.Device = test::Device();
+  EXPECT_THROW(Contour(grid, Field(f), options), loom::cont::ErrorBadValue); // no isovalues
+  options.IsoValues = { 1.5 };
+  EXPECT_THROW(Contour(loom::cont::CellSetStructured<3>(Id3(5, 4, 4)), Field(f), options),
+               loom::cont::ErrorBadValue); // wrong length
+  EXPECT_THROW(Contour(grid, FieldArray::FromAOS(loom::cont::make_ArrayHandle(std::vector<float>(128)), 2), options),
+               loom::cont::ErrorBadValue); // two components
+  // Lines and mixed dimensions are refused, naming the cell type.
+  try
+  {
+    Contour(loom::cont::CellSetStructured<1>(Id3(64, 1, 1)), Field(f), options);
+    FAIL() << "lines were accepted";
+  }
+  catch (const loom::cont::ErrorBadType& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("VTK type 3"), std::string::npos) << e.what();
+  }
+  const std::vector<UInt8> shapes = { CELL_SHAPE_TETRA, CELL_SHAPE_TRIANGLE };
+  const std::vector<Id> offsets = { 0, 4, 7 }, ids = { 0, 1, 2, 3, 4, 5, 6 };
+  const CellSetAny mixed = loom::cont::CellSetExplicit<Int64, Int64>(
+    64, loom::cont::make_ArrayHandle(shapes), loom::cont::make_ArrayHandle(offsets), loom::cont::make_ArrayHandle(ids));
+  EXPECT_THROW(Contour(mixed, Field(f), options), loom::cont::ErrorBadType);
+  // Isovalues outside the range: nothing, no error.
+  options.IsoValues = { -10.0, 1e6 };
+  const ContourResult none = Contour(grid, Field(f), options);
+  EXPECT_EQ(none.GetNumberOfPrimitives(), 0);
+  EXPECT_EQ(none.Points.GetNumberOfPoints(), 0);
+}
+} // namespace

@@ -1,0 +1,83 @@
+// Loom algorithms, contour family: isosurfaces (triangles) of 3D cells and isolines (segments) of 2D
+// cells, several isovalues in one call, points merged so that a point on an edge exists once.
+//
+// 3D structured grids whose field is finite run a flying-edges style pass per row of points (edge
+// cases once per x-edge, cell cases from four rows, ids from running counts: merged points without
+// any search). Every other input runs marching cells: ScatterCounting over the cells (primitives per
+// cell from the case tables) and, when merging, a sort of the edge keys.
+#pragma once
+
+#include <loom/algorithms/CellSetAny.h>
+#include <loom/algorithms/FieldArray.h>
+#include <loom/cont/DeviceAdapterTag.h>
+
+#include <vector>
+
+namespace loom
+{
+namespace algorithms
+{
+/// Output points as positions on input edges: point p lies on the edge from input point A[p] to B[p]
+/// at A + Weight[p] * (B - A).
+struct ContourEdges
+{
+  loom::cont::ArrayHandle<Id> A;
+  loom::cont::ArrayHandle<Id> B;
+  loom::cont::ArrayHandle<Float32> Weight;
+  Id GetNumberOfPoints() const { return this->A.GetNumberOfValues(); }
+};
+
+struct ContourResult
+{
+  ContourEdges Points;
+  /// PrimitiveSize point ids per primitive (3: triangles, 2: line segments).
+  loom::cont::ArrayHandle<Id> Connectivity;
+  IdComponent PrimitiveSize = 3;
+  /// Points of isovalue v are [PointStarts[v], PointStarts[v+1]).
+  std::vector<Id> PointStarts;
+  /// The input cell of each primitive (when asked for).
+  loom::cont::ArrayHandle<Id> SourceCells;
+  Id GetNumberOfPrimitives() const
+  {
+    return this->PrimitiveSize ? this->Connectivity.GetNumberOfValues() / this->PrimitiveSize : 0;
+  }
+};
+
+struct ContourOptions
+{
+  std::vector<double> IsoValues;
+  /// Merge points on shared edges (always true on the structured path, where merging is free).
+  bool MergePoints = true;
+  /// Record the input cell of every primitive (to pass cell data on).
+  bool SourceCells = false;
+  loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
+};
+
+/// Contours of a one-component point field. The cells must all be 3D (triangles) or all 2D (line
+/// segments); mixed dimensions, 0D/1D cells, polygons and strips give ErrorBadType naming the cell.
+/// Cells with a non-finite value at any point give nothing. ErrorBadValue when the field does not
+/// have one tuple per point or has more than one component, or when no isovalue is given.
+ContourResult Contour(const CellSetAny& cells, const FieldArray& field, const ContourOptions& options);
+
+/// A point field at the contour points, interpolated along the edges, in the field's value kind.
+FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField,
+                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// Positions of the contour points of a uniform or rectilinear grid: `axes[d]` holds the coordinate
+/// of each of the pointDims[d] planes along axis d. The result is xyz of the given kind (Float32 or
+/// Float64).
+FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& pointDims, const std::vector<double> axes[3],
+                          ValueKind kind, loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// Unit normals at the contour points of a uniform or rectilinear grid from the field's gradient
+/// (central differences, one-sided at the boundary), pointing towards lower values. `axes` holds the
+/// point coordinates of each axis (pointDims[d] values each).
+FieldArray GradientNormals(const ContourEdges& edges, const Id3& pointDims, const FieldArray& field,
+                           const std::vector<double> axes[3], loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// Unit normals at the points of a triangle mesh: the area-weighted mean of the normals of the
+/// triangles using each point. `points` is a float32 or float64 xyz field.
+FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHandle<Id>& connectivity,
+                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+} // namespace algorithms
+} // namespace loom

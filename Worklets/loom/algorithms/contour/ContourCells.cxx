@@ -1,0 +1,339 @@
+// Loom algorithms, contour family: marching cells on any cell set, and the family's entry point.
+// Per isovalue: a worklet visiting cells with points counts each cell's primitives from the case
+// tables; ScatterCounting then runs the generating worklet once per primitive (VisitIndex picks the
+// primitive of the cell), which writes an edge key (the edge's two point ids) and the weight for each
+// of the primitive's points. Merging sorts the keys (radix sort), numbers the distinct ones and
+// writes each primitive point's number into the connectivity.
+#include <loom/algorithms/contour/ContourImpl.h>
+
+#include <loom/cont/ExecutionObjectBase.h>
+#include <loom/cont/Invoker.h>
+#include <loom/worklet/ScatterCounting.h>
+#include <loom/worklet/WorkletMapTopology.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace contour
+{
+namespace
+{
+struct TablesObject : loom::cont::ExecutionObjectBase
+{
+  template <typename Device>
+  const Tables* PrepareForExecution(Device) const
+  {
+    return &GetTables();
+  }
+};
+
+template <typename Values>
+LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, unsigned& c)
+{
+  c = 0;
+  bool finite = true;
+  for (IdComponent v = 0; v < t.NumberOfVertices; ++v)
+  {
+    const double s = static_cast<double>(values[v]);
+    finite = finite && std::isfinite(s);
+    c |= static_cast<unsigned>(s >= iso) << v;
+  }
+  return finite;
+}
+
+struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
+{
+  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, ExecObject);
+  using ExecutionSignature = void(CellShape, _2, _3, _4);
+  double Iso = 0.0;
+  template <typename Values>
+  LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables) const
+  {
+    const ShapeTable& t = tables->Shapes[shape < 15 ? shape : 0];
+    unsigned c = 0;
+    count = 0;
+    if (t.NumberOfVertices && CaseOf(t, values, this->Iso, c))
+      count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / t.PrimitiveSize;
+  }
+};
+
+template <int N>
+struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
+{
+  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, FieldOutCell, FieldOutCell, ExecObject);
+  using ExecutionSignature = void(CellShape, PointIndices, _2, VisitIndex, InputIndex, _3, _4, _5, _6);
+  using ScatterType = loom::worklet::ScatterCounting;
+  double Iso = 0.0;
+  Id NumberOfPoints = 0;
+  template <typename Ids, typename Values>
+  LOOM_EXEC void operator()(UInt8 shape, const Ids& ids, const Values& values, IdComponent visit, Id cell,
+                            Vec<Int64, N>& keys, Vec<Float32, N>& weights, Id& source,
+                            const Tables* tables) const
+  {
+    const ShapeTable& t = tables->Shapes[shape];
+    unsigned c = 0;
+    CaseOf(t, values, this->Iso, c);
+    const UInt8* e = t.CaseEdges + t.CaseOffsets[c] + visit * N;
+    for (int q = 0; q < N; ++q)
+    {
+      const IdComponent la = t.EdgeVertices[e[q]][0], lb = t.EdgeVertices[e[q]][1];
+      Id a = static_cast<Id>(ids[la]), b = static_cast<Id>(ids[lb]);
+      double sa = static_cast<double>(values[la]), sb = static_cast<double>(values[lb]);
+      if (b < a)
+      {
+        std::swap(a, b);
+        std::swap(sa, sb);
+      }
+      keys[q] = a * this->NumberOfPoints + b;
+      weights[q] = EdgeWeight(sa, sb, this->Iso);
+    }
+    source = cell;
+  }
+};
+
+template <int N, typename T, typename CellSetType>
+ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
+                          bool merge, loom::cont::DeviceId device)
+{
+  loom::cont::Invoker invoke(device);
+  const Id cellCount = cells.GetNumberOfCells();
+  const Id pointCount = cells.GetNumberOfPoints();
+  loom::cont::ArrayHandle<IdComponent> counts;
+  CountPrimitives count;
+  count.Iso = iso;
+  invoke(count, cells, field, counts, TablesObject{});
+
+  loom::worklet::ScatterCounting scatter(counts, device);
+  loom::cont::ArrayHandle<Vec<Int64, N>> keys;
+  loom::cont::ArrayHandle<Vec<Float32, N>> weights;
+  ContourResult r;
+  r.PrimitiveSize = N;
+  GeneratePrimitives<N> generate;
+  generate.Iso = iso;
+  generate.NumberOfPoints = pointCount;
+  invoke(generate, scatter, cells, field, keys, weights, r.SourceCells, TablesObject{});
+  (void)cellCount;
+
+  const Id slots = keys.GetNumberOfValues() * N;
+  const Int64* key = reinterpret_cast<const Int64*>(keys.GetPointer());
+  const Float32* weight = reinterpret_cast<const Float32*>(weights.GetPointer());
+  r.Connectivity.Allocate(slots);
+  Id* conn = r.Connectivity.GetPointer();
+  if (!merge)
+  {
+    r.Points.A.Allocate(slots);
+    r.Points.B.Allocate(slots);
+    r.Points.Weight.Allocate(slots);
+    Id* a = r.Points.A.GetPointer();
+    Id* b = r.Points.B.GetPointer();
+    Float32* w = r.Points.Weight.GetPointer();
+    ForEach(device, slots, 4096, [=](Id s) {
+      a[s] = key[s] / pointCount;
+      b[s] = key[s] % pointCount;
+      w[s] = weight[s];
+      conn[s] = s;
+    });
+    return r;
+  }
+  // Merge: sort the keys with their slots, number the distinct keys, hand the numbers back.
+  loom::cont::ArrayHandle<Int64> sorted;
+  sorted.Allocate(slots);
+  std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
+  loom::cont::ArrayHandle<Id> order;
+  order.Allocate(slots);
+  {
+    Id* o = order.GetPointer();
+    ForEach(device, slots, 4096, [=](Id s) { o[s] = s; });
+  }
+  loom::cont::Algorithm::SortByKey(device, sorted, order);
+  const Int64* sk = sorted.GetPointer();
+  const Id* so = order.GetPointer();
+  loom::cont::ArrayHandle<Id> isNew;
+  isNew.Allocate(slots);
+  {
+    Id* f = isNew.GetPointer();
+    ForEach(device, slots, 4096, [=](Id s) { f[s] = (s == 0 || sk[s] != sk[s - 1]) ? 1 : 0; });
+  }
+  loom::cont::ArrayHandle<Id> number;
+  const Id points = loom::cont::Algorithm::ScanExclusive(device, isNew, number);
+  r.Points.A.Allocate(points);
+  r.Points.B.Allocate(points);
+  r.Points.Weight.Allocate(points);
+  Id* a = r.Points.A.GetPointer();
+  Id* b = r.Points.B.GetPointer();
+  Float32* w = r.Points.Weight.GetPointer();
+  const Id* num = number.GetPointer();
+  const Id* fresh = isNew.GetPointer();
+  ForEach(device, slots, 4096, [=](Id s) {
+    // The exclusive count of first occurrences: a repeat's own first occurrence is already counted.
+    const Id p = num[s] - 1 + fresh[s];
+    conn[so[s]] = p;
+    if (fresh[s])
+    {
+      a[p] = sk[s] / pointCount;
+      b[p] = sk[s] % pointCount;
+      w[p] = weight[so[s]];
+    }
+  });
+  return r;
+}
+
+// The dimension of the primitives (3: triangles, 2: segments) for a cell set, or an error.
+template <typename CellSetType>
+int PrimitiveSizeOf(const CellSetType& cells, loom::cont::DeviceId)
+{
+  const Tables& tables = GetTables();
+  bool has2D = false, has3D = false;
+  auto check = [&](UInt8 shape) {
+    const ShapeTable& t = tables.Shapes[shape < 15 ? shape : 0];
+    if (!t.NumberOfVertices || shape >= 15)
+      throw loom::cont::ErrorBadType("cells of VTK type " + std::to_string(static_cast<int>(shape)) +
+                                     " cannot be contoured (marching cells handles triangles, quads, "
+                                     "pixels, tetrahedra, voxels, hexahedra, wedges and pyramids).");
+    (t.PrimitiveSize == 3 ? has3D : has2D) = true;
+  };
+  if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<1>>::value)
+    check(CELL_SHAPE_LINE);
+  else if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<2>>::value)
+    check(CELL_SHAPE_QUAD);
+  else if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
+    check(CELL_SHAPE_HEXAHEDRON);
+  else
+  {
+    bool seen[256] = {};
+    const UInt8* shapes = cells.GetShapes().GetPointer();
+    const Id n = cells.GetNumberOfCells();
+    for (Id c = 0; c < n; ++c)
+      seen[shapes[c]] = true;
+    for (int s = 0; s < 256; ++s)
+      if (seen[s])
+        check(static_cast<UInt8>(s));
+  }
+  if (has2D && has3D)
+    throw loom::cont::ErrorBadType("the cells mix 2D and 3D shapes; contour one dimension at a time.");
+  return has2D ? 2 : 3;
+}
+
+// Points and primitives of several results, in order, in one result.
+ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
+{
+  if (parts.size() == 1)
+  {
+    parts[0].PointStarts = { 0, parts[0].Points.GetNumberOfPoints() };
+    return parts[0];
+  }
+  ContourResult r;
+  r.PrimitiveSize = parts.empty() ? 3 : parts[0].PrimitiveSize;
+  Id points = 0, slots = 0;
+  for (const auto& p : parts)
+  {
+    points += p.Points.GetNumberOfPoints();
+    slots += p.Connectivity.GetNumberOfValues();
+  }
+  r.Points.A.Allocate(points);
+  r.Points.B.Allocate(points);
+  r.Points.Weight.Allocate(points);
+  r.Connectivity.Allocate(slots);
+  if (sources)
+    r.SourceCells.Allocate(slots / r.PrimitiveSize);
+  Id p0 = 0, s0 = 0;
+  r.PointStarts.assign(1, 0);
+  for (const auto& p : parts)
+  {
+    const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues();
+    std::memcpy(r.Points.A.GetPointer() + p0, p.Points.A.GetPointer(), np * sizeof(Id));
+    std::memcpy(r.Points.B.GetPointer() + p0, p.Points.B.GetPointer(), np * sizeof(Id));
+    std::memcpy(r.Points.Weight.GetPointer() + p0, p.Points.Weight.GetPointer(), np * sizeof(Float32));
+    const Id* in = p.Connectivity.GetPointer();
+    Id* out = r.Connectivity.GetPointer() + s0;
+    for (Id s = 0; s < ns; ++s)
+      out[s] = in[s] + p0;
+    if (sources)
+      std::memcpy(r.SourceCells.GetPointer() + s0 / r.PrimitiveSize, p.SourceCells.GetPointer(),
+                  (ns / r.PrimitiveSize) * sizeof(Id));
+    p0 += np;
+    s0 += ns;
+    r.PointStarts.push_back(p0);
+  }
+  return r;
+}
+} // namespace
+
+template <typename T>
+ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHandle<T>& field,
+                           const ContourOptions& options)
+{
+  return std::visit(
+    [&](const auto& cells) {
+      const int n = PrimitiveSizeOf(cells, options.Device);
+      std::vector<ContourResult> parts;
+      for (double iso : options.IsoValues)
+        parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, options.Device)
+                               : OneIsovalue<2>(cells, field, iso, options.MergePoints, options.Device));
+      ContourResult r = Concatenate(parts, options.SourceCells);
+      if (!options.SourceCells)
+        r.SourceCells = loom::cont::ArrayHandle<Id>();
+      return r;
+    },
+    cellSet);
+}
+
+template ContourResult ContourCells<Float32>(const CellSetAny&, const loom::cont::ArrayHandle<Float32>&,
+                                             const ContourOptions&);
+template ContourResult ContourCells<Float64>(const CellSetAny&, const loom::cont::ArrayHandle<Float64>&,
+                                             const ContourOptions&);
+} // namespace contour
+
+namespace
+{
+template <typename T>
+ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, const ContourOptions& options)
+{
+  const Id points = field.GetNumberOfTuples();
+  const ComponentPortal<T> portal = field.GetPortal<T>();
+  const loom::cont::ArrayHandle<T> values =
+    loom::cont::ArrayHandle<T>::Borrow(portal.Pointers[0], points, [field]() {});
+  if (const auto* s3 = std::get_if<loom::cont::CellSetStructured<3>>(&cells))
+  {
+    const Id3 dims = s3->GetPointDimensions();
+    ContourResult r;
+    if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 &&
+        contour::ContourStructured3D<T>(dims, values.GetPointer(), options, r))
+      return r;
+  }
+  return contour::ContourCells<T>(cells, values, options);
+}
+} // namespace
+
+ContourResult Contour(const CellSetAny& cells, const FieldArray& field, const ContourOptions& options)
+{
+  if (options.IsoValues.empty())
+    throw loom::cont::ErrorBadValue("no isovalues: give at least one value to contour at.");
+  const Id points = NumberOfPoints(cells);
+  if (field.GetNumberOfTuples() != points)
+    throw loom::cont::ErrorBadValue("the field has " + std::to_string(field.GetNumberOfTuples()) +
+                                    " tuples but the dataset has " + std::to_string(points) + " points.");
+  if (field.GetNumberOfComponents() != 1)
+    throw loom::cont::ErrorBadValue("the field has " + std::to_string(field.GetNumberOfComponents()) +
+                                    " components; contouring needs one (select a component).");
+  if (field.GetKind() == ValueKind::Float32)
+    return ContourTyped<Float32>(cells, field, options);
+  if (field.GetKind() == ValueKind::Float64)
+    return ContourTyped<Float64>(cells, field, options);
+  // Integer fields: converted to float64 once.
+  FieldArray converted = FieldArray::Allocate(ValueKind::Float64, points, 1);
+  CallWithKind(field.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const ComponentPortal<T> in = field.GetPortal<T>();
+    Float64* out = converted.GetPortal<Float64>().Pointers[0];
+    contour::ForEach(options.Device, points, 4096, [=](Id p) { out[p] = static_cast<Float64>(in.Get(p, 0)); });
+    return 0;
+  });
+  return ContourTyped<Float64>(cells, converted, options);
+}
+} // namespace algorithms
+} // namespace loom
