@@ -8,6 +8,7 @@
 #include <vtkCellArray.h>
 #include <vtkCellType.h>
 #include <vtkDataArray.h>
+#include <vtkIdTypeArray.h>
 #include <vtkImageData.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
@@ -226,6 +227,38 @@ vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorithms::FieldArray& fie
   return loom::algorithms::CallWithKind(field.GetKind(), [&](auto zero) {
     return FieldToTyped<decltype(zero)>(field, name);
   });
+}
+
+namespace
+{
+vtkSmartPointer<vtkIdTypeArray> IdsToVTK(const loom::cont::ArrayHandle<Id>& ids)
+{
+  static_assert(sizeof(vtkIdType) == sizeof(Id), "Loom ids and vtkIdType must have the same size");
+  auto array = vtkSmartPointer<vtkIdTypeArray>::New();
+  {
+    std::lock_guard<std::mutex> lock(HandOverMutex());
+    HandedOver()[ids.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<Id>>(ids);
+  }
+  array->SetArray(reinterpret_cast<vtkIdType*>(ids.GetPointer()), ids.GetNumberOfValues(), /*save=*/0,
+                  vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
+  array->SetArrayFreeFunction(&ReleaseHandedOver);
+  return array;
+}
+} // namespace
+
+vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity, Id cellSize)
+{
+  const Id cells = cellSize > 0 ? connectivity.GetNumberOfValues() / cellSize : 0;
+  loom::cont::ArrayHandle<Id> offsets;
+  offsets.Allocate(cells + 1);
+  Id* o = offsets.GetPointer();
+  for (Id c = 0; c <= cells; ++c)
+    o[c] = c * cellSize;
+  auto array = vtkSmartPointer<vtkCellArray>::New();
+  if (cells == 0)
+    return array;
+  array->SetData(IdsToVTK(offsets), IdsToVTK(connectivity));
+  return array;
 }
 
 loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)

@@ -14,6 +14,7 @@
 
 #include <string>
 
+class vtkCellArray;
 class vtkDataArray;
 class vtkDataSet;
 
@@ -31,6 +32,11 @@ LOOMFILTERS_EXPORT loom::cont::ArrayHandle<UInt8> NonZeroFlags(vtkDataArray* arr
 /// A VTK array of the field's kind that uses the field's memory (no copy); the memory is freed when
 /// the VTK array is. SOA fields are handed over as vtkSOADataArrayTemplate.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorithms::FieldArray& field, const std::string& name);
+
+/// A vtkCellArray (64-bit storage) of cells of `cellSize` points each that uses the connectivity's
+/// memory (no copy); the offsets are generated.
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity,
+                                                            Id cellSize);
 
 /// The cells of a dataset. Image, rectilinear and structured grids give structured cell sets (by
 /// their number of non-flat dimensions); unstructured grids give explicit cells on the cell array's

@@ -50,6 +50,9 @@ struct ContourOptions
   bool MergePoints = true;
   /// Record the input cell of every primitive (to pass cell data on).
   bool SourceCells = false;
+  /// 0: every cell must be 3D (triangles) or every cell 2D (segments). 3 or 2: contour only the
+  /// cells of that dimension and pass over the others (see ContourCellKinds).
+  int Dimension = 0;
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 
@@ -58,6 +61,16 @@ struct ContourOptions
 /// Cells with a non-finite value at any point give nothing. ErrorBadValue when the field does not
 /// have one tuple per point or has more than one component, or when no isovalue is given.
 ContourResult Contour(const CellSetAny& cells, const FieldArray& field, const ContourOptions& options);
+
+/// Which cells of a cell set marching cells can contour: whether there are 3D and 2D ones, and the
+/// VTK types of the cells it would pass over (vertices, lines, poly-lines, polygons, strips).
+struct ContourCellKinds
+{
+  bool Has3D = false;
+  bool Has2D = false;
+  std::vector<UInt8> Skipped;
+};
+ContourCellKinds GetContourCellKinds(const CellSetAny& cells);
 
 /// A point field at the contour points, interpolated along the edges, in the field's value kind.
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField,
@@ -79,5 +92,8 @@ FieldArray GradientNormals(const ContourEdges& edges, const Id3& pointDims, cons
 /// triangles using each point. `points` is a float32 or float64 xyz field.
 FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHandle<Id>& connectivity,
                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+/// A cell field carried to the primitives: tuple t is the tuple of input cell sourceCells[t].
+FieldArray GatherSourceCells(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField,
+                             loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 } // namespace algorithms
 } // namespace loom

@@ -50,13 +50,14 @@ struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
   using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, ExecObject);
   using ExecutionSignature = void(CellShape, _2, _3, _4);
   double Iso = 0.0;
+  UInt8 PrimitiveSize = 3; // cells whose primitives are of another size give none
   template <typename Values>
   LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables) const
   {
     const ShapeTable& t = tables->Shapes[shape < 15 ? shape : 0];
     unsigned c = 0;
     count = 0;
-    if (t.NumberOfVertices && CaseOf(t, values, this->Iso, c))
+    if (t.NumberOfVertices && t.PrimitiveSize == this->PrimitiveSize && CaseOf(t, values, this->Iso, c))
       count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / t.PrimitiveSize;
   }
 };
@@ -105,6 +106,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   loom::cont::ArrayHandle<IdComponent> counts;
   CountPrimitives count;
   count.Iso = iso;
+  count.PrimitiveSize = N;
   invoke(count, cells, field, counts, TablesObject{});
 
   loom::worklet::ScatterCounting scatter(counts, device);
@@ -182,26 +184,24 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   return r;
 }
 
-// The dimension of the primitives (3: triangles, 2: segments) for a cell set, or an error.
 template <typename CellSetType>
-int PrimitiveSizeOf(const CellSetType& cells, loom::cont::DeviceId)
+ContourCellKinds KindsOf(const CellSetType& cells)
 {
   const Tables& tables = GetTables();
-  bool has2D = false, has3D = false;
-  auto check = [&](UInt8 shape) {
+  ContourCellKinds kinds;
+  auto add = [&](UInt8 shape) {
     const ShapeTable& t = tables.Shapes[shape < 15 ? shape : 0];
     if (!t.NumberOfVertices || shape >= 15)
-      throw loom::cont::ErrorBadType("cells of VTK type " + std::to_string(static_cast<int>(shape)) +
-                                     " cannot be contoured (marching cells handles triangles, quads, "
-                                     "pixels, tetrahedra, voxels, hexahedra, wedges and pyramids).");
-    (t.PrimitiveSize == 3 ? has3D : has2D) = true;
+      kinds.Skipped.push_back(shape);
+    else
+      (t.PrimitiveSize == 3 ? kinds.Has3D : kinds.Has2D) = true;
   };
   if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<1>>::value)
-    check(CELL_SHAPE_LINE);
+    add(CELL_SHAPE_LINE);
   else if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<2>>::value)
-    check(CELL_SHAPE_QUAD);
+    add(CELL_SHAPE_QUAD);
   else if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
-    check(CELL_SHAPE_HEXAHEDRON);
+    add(CELL_SHAPE_HEXAHEDRON);
   else
   {
     bool seen[256] = {};
@@ -211,11 +211,25 @@ int PrimitiveSizeOf(const CellSetType& cells, loom::cont::DeviceId)
       seen[shapes[c]] = true;
     for (int s = 0; s < 256; ++s)
       if (seen[s])
-        check(static_cast<UInt8>(s));
+        add(static_cast<UInt8>(s));
   }
-  if (has2D && has3D)
+  return kinds;
+}
+
+// The size of the primitives to make (3: triangles, 2: segments), or an error.
+template <typename CellSetType>
+int PrimitiveSizeOf(const CellSetType& cells, int dimension)
+{
+  if (dimension == 3 || dimension == 2)
+    return dimension;
+  const ContourCellKinds kinds = KindsOf(cells);
+  if (!kinds.Skipped.empty())
+    throw loom::cont::ErrorBadType("cells of VTK type " + std::to_string(static_cast<int>(kinds.Skipped[0])) +
+                                   " cannot be contoured (marching cells handles triangles, quads, pixels, "
+                                   "tetrahedra, voxels, hexahedra, wedges and pyramids).");
+  if (kinds.Has2D && kinds.Has3D)
     throw loom::cont::ErrorBadType("the cells mix 2D and 3D shapes; contour one dimension at a time.");
-  return has2D ? 2 : 3;
+  return kinds.Has2D ? 2 : 3;
 }
 
 // Points and primitives of several results, in order, in one result.
@@ -269,7 +283,7 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
 {
   return std::visit(
     [&](const auto& cells) {
-      const int n = PrimitiveSizeOf(cells, options.Device);
+      const int n = PrimitiveSizeOf(cells, options.Dimension);
       std::vector<ContourResult> parts;
       for (double iso : options.IsoValues)
         parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, options.Device)
@@ -288,6 +302,11 @@ template ContourResult ContourCells<Float64>(const CellSetAny&, const loom::cont
                                              const ContourOptions&);
 } // namespace contour
 
+ContourCellKinds GetContourCellKinds(const CellSetAny& cells)
+{
+  return std::visit([](const auto& c) { return contour::KindsOf(c); }, cells);
+}
+
 namespace
 {
 template <typename T>
@@ -301,7 +320,7 @@ ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, con
   {
     const Id3 dims = s3->GetPointDimensions();
     ContourResult r;
-    if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 &&
+    if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 && options.Dimension != 2 &&
         contour::ContourStructured3D<T>(dims, values.GetPointer(), options, r))
       return r;
   }

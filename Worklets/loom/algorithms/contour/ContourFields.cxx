@@ -51,6 +51,30 @@ FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointFi
   return out;
 }
 
+FieldArray GatherSourceCells(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField,
+                             loom::cont::DeviceId device)
+{
+  const Id n = sourceCells.GetNumberOfValues();
+  FieldArray out = FieldArray::Allocate(cellField.GetKind(), n, cellField.GetNumberOfComponents());
+  CallWithKind(cellField.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const ComponentPortal<T> in = cellField.GetPortal<T>();
+    const ComponentPortal<T> o = out.GetPortal<T>();
+    const Id* src = sourceCells.GetPointer();
+    const Id cells = cellField.GetNumberOfTuples();
+    for (Id t = 0; t < n; ++t)
+      if (src[t] < 0 || src[t] >= cells)
+        throw loom::cont::ErrorBadValue("source cell " + std::to_string(src[t]) + " is outside the " +
+                                        std::to_string(cells) + " tuples of the cell field.");
+    contour::ForEach(device, n, 4096, [=](Id t) {
+      for (IdComponent c = 0; c < in.NumberOfComponents; ++c)
+        o.Set(t, c, in.Get(src[t], c));
+    });
+    return 0;
+  });
+  return out;
+}
+
 FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& dims, const std::vector<double> axes[3],
                           ValueKind kind, loom::cont::DeviceId device)
 {

@@ -1,0 +1,427 @@
+// Loom filters: vtkLoomContour::RequestData: the input's cells, field and points to Loom without
+// copies, the contour family on the chosen device, the output handed back to VTK without copies.
+#include "vtkLoomContour.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/contour/Contour.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkContourValues.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkMatrix3x3.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPointSet.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
+
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkLoomContour);
+
+namespace
+{
+using loom::algorithms::FieldArray;
+
+// The grid's coordinate per point along each axis (image: without its direction matrix, applied
+// afterwards; rectilinear: its coordinate arrays). False for other datasets.
+bool GridAxes(vtkDataSet* input, int dims[3], std::vector<double> axes[3], loom::algorithms::ValueKind& kind)
+{
+  if (auto* image = vtkImageData::SafeDownCast(input))
+  {
+    image->GetDimensions(dims);
+    const double* spacing = image->GetSpacing();
+    const bool identity = image->GetDirectionMatrix()->IsIdentity();
+    const double* origin = image->GetOrigin();
+    const int* extent = image->GetExtent();
+    for (int d = 0; d < 3; ++d)
+    {
+      axes[d].resize(static_cast<std::size_t>(dims[d]));
+      for (int i = 0; i < dims[d]; ++i)
+        axes[d][static_cast<std::size_t>(i)] = (identity ? origin[d] : 0.0) + (extent[2 * d] + i) * spacing[d];
+    }
+    kind = loom::algorithms::ValueKind::Float32;
+    return true;
+  }
+  if (auto* rect = vtkRectilinearGrid::SafeDownCast(input))
+  {
+    rect->GetDimensions(dims);
+    vtkDataArray* coords[3] = { rect->GetXCoordinates(), rect->GetYCoordinates(), rect->GetZCoordinates() };
+    kind = loom::algorithms::ValueKind::Float32;
+    for (int d = 0; d < 3; ++d)
+    {
+      axes[d].resize(static_cast<std::size_t>(dims[d]));
+      for (int i = 0; i < dims[d]; ++i)
+        axes[d][static_cast<std::size_t>(i)] = coords[d]->GetComponent(i, 0);
+      if (coords[d]->GetDataType() == VTK_DOUBLE)
+        kind = loom::algorithms::ValueKind::Float64;
+    }
+    return true;
+  }
+  return false;
+}
+
+// Image data with a direction matrix: positions (and normals) turned by it, then the origin added.
+void ApplyDirection(vtkImageData* image, const FieldArray& xyz, bool addOrigin)
+{
+  if (!image || image->GetDirectionMatrix()->IsIdentity())
+    return;
+  const double* m = image->GetDirectionMatrix()->GetData();
+  const double* o = image->GetOrigin();
+  float* p = xyz.GetPortal<loom::Float32>().Pointers[0];
+  for (loom::Id i = 0; i < xyz.GetNumberOfTuples(); ++i)
+  {
+    const double v[3] = { p[3 * i], p[3 * i + 1], p[3 * i + 2] };
+    for (int r = 0; r < 3; ++r)
+      p[3 * i + r] =
+        static_cast<float>((addOrigin ? o[r] : 0.0) + m[3 * r] * v[0] + m[3 * r + 1] * v[1] + m[3 * r + 2] * v[2]);
+  }
+}
+
+// Positions of the contour points on a grid given by axes; flat axes (one point) are dropped from the
+// cell set, so the edge ends are numbered over the other axes.
+FieldArray GridPoints(const loom::algorithms::ContourEdges& edges, const int dims[3], const std::vector<double> axes[3],
+                      loom::algorithms::ValueKind kind, loom::cont::DeviceId device)
+{
+  int order[3], k = 0;
+  for (int d = 0; d < 3; ++d)
+    if (dims[d] > 1)
+      order[k++] = d;
+  const int used = k;
+  for (int d = 0; d < 3; ++d)
+    if (dims[d] <= 1)
+      order[k++] = d;
+  std::vector<double> compact[3];
+  loom::Id3 compactDims;
+  for (int q = 0; q < 3; ++q)
+  {
+    compact[q] = axes[order[q]];
+    compactDims[q] = dims[order[q]];
+  }
+  const FieldArray inOrder = loom::algorithms::AxesEdgePoints(edges, compactDims, compact, kind, device);
+  if (used == 3 || (order[0] == 0 && order[1] == 1 && order[2] == 2))
+    return inOrder;
+  FieldArray xyz = FieldArray::Allocate(kind, inOrder.GetNumberOfTuples(), 3);
+  auto remap = [&](auto zero) {
+    using T = decltype(zero);
+    const T* in = inOrder.GetPortal<T>().Pointers[0];
+    T* out = xyz.GetPortal<T>().Pointers[0];
+    for (loom::Id p = 0; p < inOrder.GetNumberOfTuples(); ++p)
+      for (int q = 0; q < 3; ++q)
+        out[3 * p + order[q]] = in[3 * p + q];
+  };
+  if (kind == loom::algorithms::ValueKind::Float32)
+    remap(loom::Float32{});
+  else
+    remap(loom::Float64{});
+  return xyz;
+}
+
+// The contour scalar: each isovalue at its points, in the contoured array's kind.
+FieldArray IsovalueField(const loom::algorithms::ContourResult& r, const std::vector<double>& values,
+                         loom::algorithms::ValueKind kind)
+{
+  FieldArray out = FieldArray::Allocate(kind, r.Points.GetNumberOfPoints(), 1);
+  loom::algorithms::CallWithKind(kind, [&](auto zero) {
+    using T = decltype(zero);
+    T* o = out.GetPortal<T>().Pointers[0];
+    for (std::size_t v = 0; v < values.size(); ++v)
+      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1], static_cast<T>(values[v]));
+    return 0;
+  });
+  return out;
+}
+// What one dimension of cells gives (triangles from 3D cells, segments from 2D ones).
+struct Part
+{
+  loom::algorithms::ContourResult Result;
+  FieldArray Points, Scalars, Normals;
+  std::vector<FieldArray> PointArrays, CellArrays;
+};
+
+FieldArray ZeroNormals(loom::Id n)
+{
+  FieldArray out = FieldArray::Allocate(loom::algorithms::ValueKind::Float32, n, 3);
+  float* p = out.GetPortal<loom::Float32>().Pointers[0];
+  std::fill(p, p + 3 * n, 0.0f);
+  return out;
+}
+
+// The tuples of several fields of one kind and width, one after the other (no copy for one field).
+FieldArray Concatenate(const std::vector<FieldArray>& pieces)
+{
+  if (pieces.size() == 1)
+    return pieces[0];
+  loom::Id tuples = 0;
+  for (const FieldArray& f : pieces)
+    tuples += f.GetNumberOfTuples();
+  FieldArray out = FieldArray::Allocate(pieces[0].GetKind(), tuples, pieces[0].GetNumberOfComponents());
+  loom::algorithms::CallWithKind(out.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const auto o = out.GetPortal<T>();
+    loom::Id at = 0;
+    for (const FieldArray& f : pieces)
+    {
+      const auto in = f.GetPortal<T>();
+      for (loom::Id t = 0; t < f.GetNumberOfTuples(); ++t, ++at)
+        for (loom::IdComponent c = 0; c < in.NumberOfComponents; ++c)
+          o.Set(at, c, in.Get(t, c));
+    }
+    return 0;
+  });
+  return out;
+}
+} // namespace
+
+vtkLoomContour::vtkLoomContour()
+  : Values(vtkSmartPointer<vtkContourValues>::New())
+{
+  this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, vtkDataSetAttributes::SCALARS);
+}
+
+vtkLoomContour::~vtkLoomContour() = default;
+
+void vtkLoomContour::SetValue(int i, double value)
+{
+  this->Values->SetValue(i, value);
+}
+double vtkLoomContour::GetValue(int i)
+{
+  return this->Values->GetValue(i);
+}
+void vtkLoomContour::SetNumberOfContours(int number)
+{
+  this->Values->SetNumberOfContours(number);
+}
+vtkIdType vtkLoomContour::GetNumberOfContours()
+{
+  return this->Values->GetNumberOfContours();
+}
+void vtkLoomContour::GenerateValues(int numContours, double rangeStart, double rangeEnd)
+{
+  this->Values->GenerateValues(numContours, rangeStart, rangeEnd);
+}
+
+vtkMTimeType vtkLoomContour::GetMTime()
+{
+  return std::max(this->Superclass::GetMTime(), this->Values->GetMTime());
+}
+
+int vtkLoomContour::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
+  return 1;
+}
+
+int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< message);
+    output->Initialize();
+    return 0;
+  };
+  if (!input)
+    return fail("no input dataset.");
+
+  // The array to contour by.
+  vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
+  const std::string name =
+    arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
+  int association = -1;
+  vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
+  const std::string what = "Contour By array '" + name + "'";
+  if (!abstractArray)
+    return fail(what + " is not in the input's point data.");
+  if (association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
+    return fail(what + " is not point data; Loom Contour contours point fields.");
+  vtkDataArray* array = vtkDataArray::SafeDownCast(abstractArray);
+  if (!array)
+    return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
+  if (array->GetNumberOfComponents() != 1)
+    return fail(what + " has " + std::to_string(array->GetNumberOfComponents()) +
+                " components; Loom Contour needs a one-component array (pick a component with the Calculator).");
+  const int count = static_cast<int>(this->Values->GetNumberOfContours());
+  if (count == 0)
+    return fail("no isovalues: set at least one value to contour at.");
+  if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
+    return fail("the input is empty (" + std::to_string(input->GetNumberOfPoints()) + " points, " +
+                std::to_string(input->GetNumberOfCells()) + " cells): nothing to contour.");
+
+  loom::algorithms::ContourOptions options;
+  for (int i = 0; i < count; ++i)
+    options.IsoValues.push_back(this->Values->GetValue(i));
+  options.MergePoints = this->MergePoints;
+  options.Device = this->Device == DEVICE_SERIAL ? loom::cont::DeviceId::Serial
+                   : this->Device == DEVICE_TBB  ? loom::cont::DeviceId::TBB
+                   : this->Device == DEVICE_CUDA ? loom::cont::DeviceId::Cuda
+                                                 : loom::cont::DeviceId::Auto;
+  vtkCellData* inCells = input->GetCellData();
+  options.SourceCells = this->InterpolateAttributes && inCells->GetNumberOfArrays() > 0;
+
+  std::string current = what;
+  try
+  {
+    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+    const FieldArray field = loom::interop::FieldFromVTK(array);
+    const loom::algorithms::ContourCellKinds kinds = loom::algorithms::GetContourCellKinds(cells);
+    std::string skipped;
+    for (loom::UInt8 type : kinds.Skipped)
+      skipped += (skipped.empty() ? "" : ", ") + std::to_string(int(type));
+    if (!kinds.Has3D && !kinds.Has2D)
+      return fail("the input has no cells Loom Contour can contour (VTK cell types " + skipped +
+                  "); it contours tetrahedra, hexahedra, voxels, wedges, pyramids, triangles, quads and pixels.");
+    if (!skipped.empty())
+      vtkWarningMacro(<< "passing over the cells of VTK types " << skipped
+                      << " (vertices, lines, polygons and strips are not contoured).");
+    int dims[3] = { 1, 1, 1 };
+    std::vector<double> axes[3];
+    loom::algorithms::ValueKind pointKind = loom::algorithms::ValueKind::Float32;
+    const bool grid = GridAxes(input, dims, axes, pointKind);
+    auto* pointSet = vtkPointSet::SafeDownCast(input);
+    if (!grid && !pointSet)
+      return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
+    const FieldArray inputPoints = grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData());
+    vtkPointData* inPoints = input->GetPointData();
+
+    // Segments (2D cells) first: vtkPolyData numbers lines before polygons.
+    std::vector<Part> parts;
+    for (int dimension : { 2, 3 })
+    {
+      if ((dimension == 3 && !kinds.Has3D) || (dimension == 2 && !kinds.Has2D))
+        continue;
+      options.Dimension = dimension;
+      Part part;
+      part.Result = loom::algorithms::Contour(cells, field, options);
+      const loom::algorithms::ContourResult& r = part.Result;
+      current = "the points";
+      if (grid)
+      {
+        part.Points = GridPoints(r.Points, dims, axes, pointKind, options.Device);
+        ApplyDirection(vtkImageData::SafeDownCast(input), part.Points, true);
+      }
+      else
+        part.Points = loom::algorithms::InterpolateEdges(r.Points, inputPoints, options.Device);
+      if (this->ComputeScalars)
+        part.Scalars = IsovalueField(r, options.IsoValues, field.GetKind());
+      if (this->ComputeNormals)
+      {
+        current = "the normals";
+        if (r.PrimitiveSize == 2)
+          part.Normals = ZeroNormals(r.Points.GetNumberOfPoints());
+        else if (grid && dims[0] > 1 && dims[1] > 1 && dims[2] > 1)
+        {
+          part.Normals = loom::algorithms::GradientNormals(r.Points, loom::Id3(dims[0], dims[1], dims[2]), field,
+                                                           axes, options.Device);
+          ApplyDirection(vtkImageData::SafeDownCast(input), part.Normals, false);
+        }
+        else
+          part.Normals = loom::algorithms::TriangleNormals(part.Points, r.Connectivity, options.Device);
+      }
+      for (int i = 0; this->InterpolateAttributes && i < inPoints->GetNumberOfArrays(); ++i)
+      {
+        vtkDataArray* a = inPoints->GetArray(i);
+        if (!a || a == array)
+          continue;
+        current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
+        part.PointArrays.push_back(
+          loom::algorithms::InterpolateEdges(r.Points, loom::interop::FieldFromVTK(a), options.Device));
+      }
+      for (int i = 0; options.SourceCells && i < inCells->GetNumberOfArrays(); ++i)
+      {
+        vtkDataArray* a = inCells->GetArray(i);
+        if (!a)
+          continue;
+        current = std::string("cell array '") + (a->GetName() ? a->GetName() : "") + "'";
+        part.CellArrays.push_back(
+          loom::algorithms::GatherSourceCells(r.SourceCells, loom::interop::FieldFromVTK(a), options.Device));
+      }
+      parts.push_back(std::move(part));
+      this->UpdateProgress(0.4 * static_cast<double>(parts.size()));
+      if (this->GetAbortExecute())
+        break;
+    }
+
+    // The parts, in one output.
+    current = "the output";
+    auto joined = [&](FieldArray Part::*member) {
+      std::vector<FieldArray> pieces;
+      for (const Part& p : parts)
+        pieces.push_back(p.*member);
+      return Concatenate(pieces);
+    };
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    points->SetData(loom::interop::FieldToVTK(joined(&Part::Points), "Points"));
+    output->SetPoints(points);
+    loom::Id pointOffset = 0;
+    for (Part& p : parts)
+    {
+      if (pointOffset)
+      {
+        loom::Id* c = p.Result.Connectivity.GetPointer();
+        for (loom::Id k = 0; k < p.Result.Connectivity.GetNumberOfValues(); ++k)
+          c[k] += pointOffset;
+      }
+      pointOffset += p.Result.Points.GetNumberOfPoints();
+      if (p.Result.PrimitiveSize == 3)
+        output->SetPolys(loom::interop::CellsToVTK(p.Result.Connectivity, 3));
+      else
+        output->SetLines(loom::interop::CellsToVTK(p.Result.Connectivity, 2));
+    }
+    vtkPointData* outPoints = output->GetPointData();
+    if (this->ComputeScalars)
+      outPoints->SetScalars(loom::interop::FieldToVTK(joined(&Part::Scalars), name));
+    if (this->ComputeNormals)
+      outPoints->SetNormals(loom::interop::FieldToVTK(joined(&Part::Normals), "Normals"));
+    for (int i = 0, k = 0; this->InterpolateAttributes && i < inPoints->GetNumberOfArrays(); ++i)
+    {
+      vtkDataArray* a = inPoints->GetArray(i);
+      if (!a || a == array)
+        continue;
+      std::vector<FieldArray> pieces;
+      for (const Part& p : parts)
+        pieces.push_back(p.PointArrays[static_cast<std::size_t>(k)]);
+      outPoints->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
+      ++k;
+    }
+    for (int i = 0, k = 0; options.SourceCells && i < inCells->GetNumberOfArrays(); ++i)
+    {
+      vtkDataArray* a = inCells->GetArray(i);
+      if (!a)
+        continue;
+      std::vector<FieldArray> pieces;
+      for (const Part& p : parts)
+        pieces.push_back(p.CellArrays[static_cast<std::size_t>(k)]);
+      output->GetCellData()->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
+      ++k;
+    }
+    output->GetFieldData()->PassData(input->GetFieldData());
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail(current + ": " + e.what());
+  }
+  this->UpdateProgress(1.0);
+  return 1;
+}
+
+void vtkLoomContour::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  this->Values->PrintSelf(os, indent.GetNextIndent());
+  os << indent << "ComputeNormals: " << this->ComputeNormals << "\n";
+  os << indent << "ComputeScalars: " << this->ComputeScalars << "\n";
+  os << indent << "InterpolateAttributes: " << this->InterpolateAttributes << "\n";
+  os << indent << "MergePoints: " << this->MergePoints << "\n";
+  os << indent << "Device: " << this->Device << "\n";
+}

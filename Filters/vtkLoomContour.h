@@ -1,0 +1,78 @@
+// Loom filters: vtkLoomContour, isosurfaces (and isolines of 2D cells) by Loom's contour family.
+// Structured 3D inputs (image, rectilinear, structured grid) take the flying-edges style path;
+// unstructured grids and polygonal data take marching cells (tetrahedra, hexahedra, voxels, wedges,
+// pyramids; or triangles, quads and pixels for isolines). Output: vtkPolyData with merged points,
+// the contour scalar (on by default, as in ParaView), optional normals (from the field's gradient on
+// image and rectilinear grids, from the triangles elsewhere), the other point arrays interpolated and
+// the cell arrays of the cell each triangle comes from.
+#pragma once
+
+#include "LoomFiltersModule.h"
+
+#include <vtkPolyDataAlgorithm.h>
+#include <vtkSmartPointer.h>
+
+class vtkContourValues;
+
+class LOOMFILTERS_EXPORT vtkLoomContour : public vtkPolyDataAlgorithm
+{
+public:
+  static vtkLoomContour* New();
+  vtkTypeMacro(vtkLoomContour, vtkPolyDataAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// Isovalues, as vtkContourFilter takes them.
+  void SetValue(int i, double value);
+  double GetValue(int i);
+  void SetNumberOfContours(int number);
+  vtkIdType GetNumberOfContours();
+  void GenerateValues(int numContours, double rangeStart, double rangeEnd);
+
+  /// Normals at the points (default on, as ParaView's Contour).
+  vtkSetMacro(ComputeNormals, bool);
+  vtkGetMacro(ComputeNormals, bool);
+  vtkBooleanMacro(ComputeNormals, bool);
+  /// The contoured array at the output points (default on, as ParaView's Contour).
+  vtkSetMacro(ComputeScalars, bool);
+  vtkGetMacro(ComputeScalars, bool);
+  vtkBooleanMacro(ComputeScalars, bool);
+  /// Interpolate the other point arrays and carry the cell arrays (default on).
+  vtkSetMacro(InterpolateAttributes, bool);
+  vtkGetMacro(InterpolateAttributes, bool);
+  vtkBooleanMacro(InterpolateAttributes, bool);
+  /// One point per crossed edge (default on). Off gives every triangle its own points on the
+  /// marching-cells path; the structured path always merges (it costs it nothing).
+  vtkSetMacro(MergePoints, bool);
+  vtkGetMacro(MergePoints, bool);
+  vtkBooleanMacro(MergePoints, bool);
+
+  enum DeviceChoice
+  {
+    DEVICE_AUTO = 0,
+    DEVICE_SERIAL = 1,
+    DEVICE_TBB = 2,
+    DEVICE_CUDA = 3
+  };
+  /// Where the work runs: DEVICE_AUTO (default), SERIAL, TBB, CUDA.
+  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
+  vtkGetMacro(Device, int);
+
+  vtkMTimeType GetMTime() override;
+
+protected:
+  vtkLoomContour();
+  ~vtkLoomContour() override;
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+private:
+  vtkLoomContour(const vtkLoomContour&) = delete;
+  void operator=(const vtkLoomContour&) = delete;
+
+  vtkSmartPointer<vtkContourValues> Values;
+  bool ComputeNormals = true;
+  bool ComputeScalars = true;
+  bool InterpolateAttributes = true;
+  bool MergePoints = true;
+  int Device = DEVICE_AUTO;
+};
