@@ -22,7 +22,9 @@
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkUnsignedCharArray.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -267,6 +269,18 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
                    : this->Device == DEVICE_CUDA ? loom::cont::DeviceId::Cuda
                                                  : loom::cont::DeviceId::Auto;
   vtkCellData* inCells = input->GetCellData();
+  // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
+  if (vtkUnsignedCharArray* ghosts = inCells->GetGhostArray())
+  {
+    const unsigned char* g = ghosts->GetPointer(0);
+    const vtkIdType n = ghosts->GetNumberOfTuples();
+    const unsigned char skip = vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL;
+    if (n == input->GetNumberOfCells() && std::any_of(g, g + n, [=](unsigned char v) { return (v & skip) != 0; }))
+    {
+      options.SkipCells.Allocate(n);
+      std::transform(g, g + n, options.SkipCells.GetPointer(), [=](unsigned char v) { return (v & skip) ? 1 : 0; });
+    }
+  }
   options.SourceCells = this->InterpolateAttributes && inCells->GetNumberOfArrays() > 0;
 
   std::string current = what;

@@ -53,6 +53,9 @@ struct ContourOptions
   /// 0: every cell must be 3D (triangles) or every cell 2D (segments). 3 or 2: contour only the
   /// cells of that dimension and pass over the others (see ContourCellKinds).
   int Dimension = 0;
+  /// Optional, one flag per cell: cells whose flag is not zero give nothing (ghost cells, for
+  /// instance). Inputs with flags take the marching-cells path.
+  loom::cont::ArrayHandle<UInt8> SkipCells;
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 

@@ -48,15 +48,19 @@ LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, uns
 struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
 {
   using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, ExecObject);
-  using ExecutionSignature = void(CellShape, _2, _3, _4);
+  using ExecutionSignature = void(CellShape, _2, _3, _4, InputIndex);
   double Iso = 0.0;
   UInt8 PrimitiveSize = 3; // cells whose primitives are of another size give none
+  const UInt8* Skip = nullptr;
   template <typename Values>
-  LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables) const
+  LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables,
+                            Id cell) const
   {
     const ShapeTable& t = tables->Shapes[shape < 15 ? shape : 0];
     unsigned c = 0;
     count = 0;
+    if (this->Skip && this->Skip[cell])
+      return;
     if (t.NumberOfVertices && t.PrimitiveSize == this->PrimitiveSize && CaseOf(t, values, this->Iso, c))
       count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / t.PrimitiveSize;
   }
@@ -98,7 +102,7 @@ struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
 
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
-                          bool merge, loom::cont::DeviceId device)
+                          bool merge, const UInt8* skip, loom::cont::DeviceId device)
 {
   loom::cont::Invoker invoke(device);
   const Id cellCount = cells.GetNumberOfCells();
@@ -107,6 +111,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   CountPrimitives count;
   count.Iso = iso;
   count.PrimitiveSize = N;
+  count.Skip = skip;
   invoke(count, cells, field, counts, TablesObject{});
 
   loom::worklet::ScatterCounting scatter(counts, device);
@@ -286,8 +291,11 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
       const int n = PrimitiveSizeOf(cells, options.Dimension);
       std::vector<ContourResult> parts;
       for (double iso : options.IsoValues)
-        parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, options.Device)
-                               : OneIsovalue<2>(cells, field, iso, options.MergePoints, options.Device));
+      {
+        const UInt8* skip = options.SkipCells.GetNumberOfValues() ? options.SkipCells.GetPointer() : nullptr;
+        parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip, options.Device)
+                               : OneIsovalue<2>(cells, field, iso, options.MergePoints, skip, options.Device));
+      }
       ContourResult r = Concatenate(parts, options.SourceCells);
       if (!options.SourceCells)
         r.SourceCells = loom::cont::ArrayHandle<Id>();
@@ -321,6 +329,7 @@ ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, con
     const Id3 dims = s3->GetPointDimensions();
     ContourResult r;
     if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 && options.Dimension != 2 &&
+        options.SkipCells.GetNumberOfValues() == 0 &&
         contour::ContourStructured3D<T>(dims, values.GetPointer(), options, r))
       return r;
   }
@@ -332,6 +341,9 @@ ContourResult Contour(const CellSetAny& cells, const FieldArray& field, const Co
 {
   if (options.IsoValues.empty())
     throw loom::cont::ErrorBadValue("no isovalues: give at least one value to contour at.");
+  if (options.SkipCells.GetNumberOfValues() != 0 && options.SkipCells.GetNumberOfValues() != NumberOfCells(cells))
+    throw loom::cont::ErrorBadValue("the cell flags have " + std::to_string(options.SkipCells.GetNumberOfValues()) +
+                                    " entries for " + std::to_string(NumberOfCells(cells)) + " cells.");
   const Id points = NumberOfPoints(cells);
   if (field.GetNumberOfTuples() != points)
     throw loom::cont::ErrorBadValue("the field has " + std::to_string(field.GetNumberOfTuples()) +
