@@ -261,6 +261,54 @@ vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& conn
   return array;
 }
 
+namespace
+{
+// A new VTK array of class ArrayT on the handle's memory (no copy), freed with the last user.
+template <typename ArrayT, typename T>
+vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
+{
+  using V = typename ArrayT::ValueType;
+  static_assert(sizeof(V) == sizeof(T), "value sizes must match");
+  auto array = vtkSmartPointer<ArrayT>::New();
+  if (values.GetNumberOfValues() == 0)
+    return array;
+  {
+    std::lock_guard<std::mutex> lock(HandOverMutex());
+    HandedOver()[values.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<T>>(values);
+  }
+  array->SetArray(reinterpret_cast<V*>(values.GetPointer()), values.GetNumberOfValues(), /*save=*/0,
+                  vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
+  array->SetArrayFreeFunction(&ReleaseHandedOver);
+  return array;
+}
+
+template <typename IdArray, typename T>
+void SetCellsTyped(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
+                   const loom::cont::ArrayHandle<T>& offsets, const loom::cont::ArrayHandle<T>& connectivity)
+{
+  if (offsets.GetNumberOfValues() != types.GetNumberOfValues() + 1)
+    throw loom::cont::ErrorBadValue(std::to_string(offsets.GetNumberOfValues()) + " offsets for " +
+                                    std::to_string(types.GetNumberOfValues()) + " cells (expected one more).");
+  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  cells->SetData(HandOver<IdArray>(offsets), HandOver<IdArray>(connectivity));
+  grid->SetCells(HandOver<vtkUnsignedCharArray>(types), cells);
+}
+} // namespace
+
+void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
+                          const loom::cont::ArrayHandle<Int32>& offsets,
+                          const loom::cont::ArrayHandle<Int32>& connectivity)
+{
+  SetCellsTyped<vtkTypeInt32Array>(grid, types, offsets, connectivity);
+}
+
+void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
+                          const loom::cont::ArrayHandle<Int64>& offsets,
+                          const loom::cont::ArrayHandle<Int64>& connectivity)
+{
+  SetCellsTyped<vtkTypeInt64Array>(grid, types, offsets, connectivity);
+}
+
 loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)
 {
   if (auto* image = vtkImageData::SafeDownCast(dataset))

@@ -17,6 +17,7 @@
 class vtkCellArray;
 class vtkDataArray;
 class vtkDataSet;
+class vtkUnstructuredGrid;
 
 namespace loom
 {
@@ -37,6 +38,16 @@ LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorith
 /// memory (no copy); the offsets are generated.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity,
                                                             Id cellSize);
+
+/// Set the grid's cells without copying: `types` (one per cell) becomes its vtkUnsignedCharArray, and
+/// `offsets` (one more than cells) and `connectivity` the storage of its vtkCellArray
+/// (vtkTypeInt32Array or vtkTypeInt64Array). ErrorBadValue when the sizes disagree.
+LOOMFILTERS_EXPORT void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
+                                             const loom::cont::ArrayHandle<Int32>& offsets,
+                                             const loom::cont::ArrayHandle<Int32>& connectivity);
+LOOMFILTERS_EXPORT void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
+                                             const loom::cont::ArrayHandle<Int64>& offsets,
+                                             const loom::cont::ArrayHandle<Int64>& connectivity);
 
 /// The cells of a dataset. Image, rectilinear and structured grids give structured cell sets (by
 /// their number of non-flat dimensions); unstructured grids give explicit cells on the cell array's

@@ -4,6 +4,10 @@
 # and with masks selecting 1% of the output (a block, as a region of interest would be). Every row is
 # repeated; min and median seconds and the ratio to VTK's filter (median) are printed and written to
 # CSV, with a PNG plot. Times include Loom's VTK conversion (the whole vtkAlgorithm::Update).
+# Tetrahedralize rows: Loom Tetrahedralize (Serial, TBB) beside ParaView's Tetrahedralize
+# (vtkDataSetTriangleFilter) on the image at every size and on the hexahedra at 128^3.
+# Environment: LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5),
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize; default all).
 import csv
 import os
 import statistics
@@ -15,6 +19,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize').split(',')
 os.makedirs(out_dir, exist_ok=True)
 LoadDistributedPlugin('Loom', ns=globals())
 have_vtkm = True
@@ -42,6 +47,21 @@ def run(algorithm):
     return min(times), statistics.median(times)
 
 
+def time_variants(n, layout, name, variants):
+    # Runs each proxy's algorithm, records a row per variant, prints ratios to the first (VTK's).
+    first = len(rows)
+    for label, proxy in variants:
+        proxy.UpdatePipeline()
+        t_min, t_med = run(proxy.GetClientSideObject())
+        rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=t_min, median_s=t_med))
+        Delete(proxy)
+    for r in rows[first:]:
+        r['ratio_to_vtk'] = r['median_s'] / rows[first]['median_s']
+        print('%-6s %-9s %-3s %-28s min %8.4f s  median %8.4f s  %6.3fx VTK' % (
+            r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'], r['ratio_to_vtk']))
+    sys.stdout.flush()
+
+
 def hexahedra(image):
     # The image's voxels as hexahedra in an unstructured grid (vtkImageDataToPointSet gives a
     # structured grid; vtkAppendFilter then gives hexahedra).
@@ -57,7 +77,7 @@ for n in sizes:
     image = Wavelet(WholeExtent=[-half, half - 1, -half, half - 1, -half, half - 1])
     image.UpdatePipeline()
     inputs = [('image', image)]
-    if n <= 256:
+    if n <= 256 and ('average' in groups or n <= 128):
         inputs.append(('hexahedra', hexahedra(image)))
     for layout, source in inputs:
         cells_source = PointDatatoCellData(Input=source)
@@ -65,7 +85,7 @@ for n in sizes:
         data = source.GetClientSideObject().GetOutputDataObject(0)
         ncells = data.GetNumberOfCells()
         npoints = data.GetNumberOfPoints()
-        for direction in ['p2c', 'c2p']:
+        for direction in (['p2c', 'c2p'] if 'average' in groups else []):
             src = source if direction == 'p2c' else cells_source
             variants = []
             if direction == 'p2c':
@@ -95,6 +115,11 @@ for n in sizes:
                     r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'], r['ratio_to_vtk']))
             sys.stdout.flush()
         Delete(cells_source)
+        if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
+            variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
+            for device in ['Serial', 'TBB']:
+                variants.append(('Loom %s' % device, LoomTetrahedralize(Input=source, Device=device)))
+            time_variants(n, layout, 'tet', variants)
 
 with open(os.path.join(out_dir, 'filters.csv'), 'w', newline='') as f:
     writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))

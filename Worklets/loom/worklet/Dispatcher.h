@@ -15,6 +15,7 @@
 #include <loom/worklet/MaskSelect.h>
 #include <loom/worklet/ScatterCounting.h>
 #include <loom/worklet/ScatterIdentity.h>
+#include <loom/worklet/ScatterUniform.h>
 
 #include <tuple>
 #include <type_traits>
@@ -159,6 +160,14 @@ constexpr bool AnyUsesThreadIndex(std::tuple<Tags...>*)
 
 template <typename T>
 struct IsScatterCounting : std::is_same<T, ScatterCounting>
+{
+};
+template <typename T>
+struct IsScatterUniform : std::false_type
+{
+};
+template <IdComponent N>
+struct IsScatterUniform<ScatterUniform<N>> : std::true_type
 {
 };
 
@@ -310,6 +319,43 @@ private:
                                                     worklet.GetThreadIndices3D(ijk, flat, invocation));
             },
             invocation.GetInputDomain().GetScheduleRange());
+          return;
+        }
+        else if constexpr (internal::IsScatterUniform<ScatterType>::value && maskNone)
+        {
+          // N outputs per input: each input's thread indices are built once (on a 3D schedule for
+          // structured input) and its N visits run in an inner loop, outputs i*N .. i*N+N-1.
+          constexpr IdComponent N = ScatterType::OutputsPerInput;
+          auto invocation = makeInvocation(ArrayHandleIndex(0).ReadPortal(), ArrayHandleIndex(0).ReadPortal(),
+                                           ArrayHandleIndex(0).ReadPortal());
+          const WorkletType& worklet = this->Worklet;
+          if constexpr (internal::Has3DSchedule<WorkletType, PlainInvocation>::value)
+          {
+            loom::cont::internal::CpuSchedule3D(
+              id,
+              [&worklet, &invocation](const Id3& ijk, Id flat) {
+                const auto indices = worklet.GetThreadIndices3D(ijk, flat, invocation);
+                using Indices = std::decay_t<decltype(indices)>;
+                for (IdComponent v = 0; v < N; ++v)
+                {
+                  const Id output = flat * N + v;
+                  loom::exec::internal::DoWorkletInvoke(
+                    worklet, invocation,
+                    Indices(output, flat, output, v, indices.GetIndicesIncident(), indices.GetCellShape()));
+                }
+              },
+              invocation.GetInputDomain().GetScheduleRange());
+          }
+          else
+          {
+            auto body = [&worklet, &invocation](Id begin, Id end) {
+              for (Id i = begin; i < end; ++i)
+                for (IdComponent v = 0; v < N; ++v)
+                  loom::exec::internal::DoWorkletInvoke(
+                    worklet, invocation, worklet.GetThreadIndices(i * N + v, i, i * N + v, v, invocation));
+            };
+            loom::cont::internal::CpuScheduleRanges(id, body, inputRange, 1024);
+          }
           return;
         }
         else if constexpr (internal::IsScatterCounting<ScatterType>::value &&

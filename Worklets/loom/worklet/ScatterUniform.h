@@ -31,6 +31,8 @@ class ScatterUniform
   static_assert(N >= 1, "ScatterUniform<N> needs N >= 1");
 
 public:
+  /// Outputs per input (the CPU fast path runs each input's visits in one inner loop).
+  static constexpr IdComponent OutputsPerInput = N;
   using OutputToInputMapType = loom::cont::ArrayHandleImplicit<internal::DivideByN<N>>;
   using VisitArrayType = loom::cont::ArrayHandleImplicit<internal::ModuloN<N>>;
 

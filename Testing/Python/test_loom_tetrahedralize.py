@@ -1,0 +1,67 @@
+# Loom pvpython test: LoomTetrahedralize as a ParaView user runs it (LoadDistributedPlugin,
+# paraview.simple) beside ParaView's Tetrahedralize on the wavelet (image and hexahedra) and the bundled
+# datasets: cell counts, total volume, every tetrahedron positive, cell data copied, bad input.
+import os
+
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+LoadDistributedPlugin('Loom', ns=globals())
+DATA = os.environ['LOOM_DATA_DIR']
+
+
+def fetch(proxy):
+    proxy.UpdatePipeline()
+    return proxy.GetClientSideObject().GetOutputDataObject(0)
+
+
+def tet_volumes(proxy):
+    quality = MeshQuality(Input=proxy, TetQualityMeasure='Volume')
+    return vtk_to_numpy(fetch(quality).GetCellData().GetArray('Quality'))
+
+
+def check(source, what, counts_match_five=False):
+    source.UpdatePipeline()
+    cells = fetch(source).GetNumberOfCells()
+    reference = Tetrahedralize(Input=source)
+    ref_volume = abs(tet_volumes(reference)).sum()
+    for split, per in (('Six Tetrahedra', 6), ('Five Tetrahedra', 5)):
+        for device in ('Serial', 'TBB'):
+            loom = LoomTetrahedralize(Input=source, HexahedronSplit=split, Device=device)
+            out = fetch(loom)
+            if per:
+                assert out.GetNumberOfCells() == per * cells, '%s %s: %d cells' % (what, split, out.GetNumberOfCells())
+            if per == 5 and counts_match_five:
+                assert out.GetNumberOfCells() == fetch(reference).GetNumberOfCells(), what + ': counts differ from ParaView'
+            volumes = tet_volumes(loom)
+            assert volumes.min() > 0, '%s %s: a tetrahedron is not positive' % (what, split)
+            assert abs(volumes.sum() - ref_volume) <= 1e-9 * ref_volume, '%s %s: volume %r vs %r' % (
+                what, split, volumes.sum(), ref_volume)
+            Delete(loom)
+
+
+wavelet = Wavelet(WholeExtent=[-16, 15, -16, 15, -16, 15])
+check(wavelet, 'wavelet image', counts_match_five=True)
+hexahedra = AppendDatasets(Input=ImageDatatoPointSet(Input=wavelet))
+check(hexahedra, 'wavelet hexahedra')
+for name in ['voxel_cells.vtk', 'wedge_cells.vtk']:
+    reader = LegacyVTKReader(FileNames=[os.path.join(DATA, name)])
+    reference = Tetrahedralize(Input=reader)
+    loom = LoomTetrahedralize(Input=reader)
+    a, b = abs(tet_volumes(reference)).sum(), tet_volumes(loom)
+    assert b.min() > 0 and abs(b.sum() - a) <= 1e-9 * a, name
+
+# Point data passes through; cell data goes to the children.
+cells = PointDatatoCellData(Input=wavelet, PassPointData=1)
+out = fetch(LoomTetrahedralize(Input=cells))
+parent = vtk_to_numpy(fetch(cells).GetCellData().GetArray('RTData'))
+child = vtk_to_numpy(out.GetCellData().GetArray('RTData'))
+assert (child == parent.repeat(6)).all(), 'cell data must be copied to the children'
+assert out.GetPointData().GetArray('RTData') is not None, 'point data must be passed'
+
+# Bad input: an empty dataset gives an empty output (and an error naming the filter).
+empty = Threshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=1e6, UpperThreshold=2e6)
+assert fetch(empty).GetNumberOfCells() == 0
+assert fetch(LoomTetrahedralize(Input=empty)).GetNumberOfCells() == 0, 'an empty input must give an empty output'
+
+print('pvpython Loom tetrahedralize test passed')
