@@ -18,13 +18,44 @@ void CheckEdges(const ContourEdges& edges)
     throw loom::cont::ErrorBadValue("contour edges: A, B and Weight differ in length.");
 }
 
-// (i, j, k) of a point of a grid with dims points per axis.
-LOOM_EXEC inline void IJK(Id p, Id nx, Id ny, Id ijk[3])
+// (i, j, k) of a point of a grid: two divisions by constants done as multiplications by their
+// reciprocals, corrected by one step (exact for ids below 2^52; a 64-bit integer division costs
+// tens of cycles and there are millions of points).
+struct GridIndex
 {
-  ijk[0] = p % nx;
-  ijk[1] = (p / nx) % ny;
-  ijk[2] = p / (nx * ny);
-}
+  Id NX, NXY;
+  double InvX, InvXY;
+  GridIndex(Id nx, Id ny)
+    : NX(nx)
+    , NXY(nx * ny)
+    , InvX(1.0 / static_cast<double>(nx))
+    , InvXY(1.0 / static_cast<double>(nx * ny))
+  {
+  }
+  LOOM_EXEC static inline Id DivMod(Id p, Id d, double inv, Id& rest)
+  {
+    Id q = static_cast<Id>(static_cast<double>(p) * inv);
+    Id r = p - q * d;
+    if (r < 0)
+    {
+      --q;
+      r += d;
+    }
+    else if (r >= d)
+    {
+      ++q;
+      r -= d;
+    }
+    rest = r;
+    return q;
+  }
+  LOOM_EXEC void operator()(Id p, Id ijk[3]) const
+  {
+    Id inPlane = 0;
+    ijk[2] = DivMod(p, this->NXY, this->InvXY, inPlane);
+    ijk[1] = DivMod(inPlane, this->NX, this->InvX, ijk[0]);
+  }
+};
 } // namespace
 
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, loom::cont::DeviceId device)
@@ -88,7 +119,7 @@ FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& dims, const std:
     throw loom::cont::ErrorBadType("contour points are float32 or float64.");
   const Id n = edges.GetNumberOfPoints();
   FieldArray out = FieldArray::Allocate(kind, n, 3);
-  const Id nx = dims[0], ny = dims[1];
+  const GridIndex index(dims[0], dims[1]);
   const double* ax[3] = { axes[0].data(), axes[1].data(), axes[2].data() };
   const Id* a = edges.A.GetPointer();
   const Id* b = edges.B.GetPointer();
@@ -98,8 +129,8 @@ FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& dims, const std:
     T* o = out.GetPortal<T>().Pointers[0];
     contour::ForEach(device, n, 4096, [=](Id p) {
       Id ia[3], ib[3];
-      IJK(a[p], nx, ny, ia);
-      IJK(b[p], nx, ny, ib);
+      index(a[p], ia);
+      index(b[p], ib);
       for (int d = 0; d < 3; ++d)
       {
         const double xa = ax[d][ia[d]], xb = ax[d][ib[d]];
@@ -124,6 +155,7 @@ FieldArray GradientNormals(const ContourEdges& edges, const Id3& dims, const Fie
   FieldArray out = FieldArray::Allocate(ValueKind::Float32, n, 3);
   Float32* o = out.GetPortal<Float32>().Pointers[0];
   const Id nx = dims[0], ny = dims[1];
+  const GridIndex index(nx, ny);
   const Id strides[3] = { 1, nx, nx * ny };
   const Id size[3] = { dims[0], dims[1], dims[2] };
   const double* ax[3] = { axes[0].data(), axes[1].data(), axes[2].data() };
@@ -139,7 +171,7 @@ FieldArray GradientNormals(const ContourEdges& edges, const Id3& dims, const Fie
       for (int e = 0; e < 2; ++e)
       {
         Id ijk[3];
-        IJK(ends[e], nx, ny, ijk);
+        index(ends[e], ijk);
         for (int d = 0; d < 3; ++d)
         {
           const Id lo = ijk[d] > 0 ? ijk[d] - 1 : ijk[d];

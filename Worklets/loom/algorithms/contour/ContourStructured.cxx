@@ -10,6 +10,8 @@
 #include <loom/algorithms/contour/ContourImpl.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -65,6 +67,53 @@ LOOM_EXEC inline UInt8 PointState(const UInt8* xc, Id p, Id edges)
   return p < edges ? (xc[p] & 1u) : (xc[edges - 1] >> 1);
 }
 
+// True when the 8 cells from i on have the case 0 or 255 in all four rows (nothing to do there): the
+// four rows' edge cases are all 0 or all 3.
+LOOM_EXEC inline bool EightCellsEmpty(const UInt8* x0, const UInt8* x1, const UInt8* x2, const UInt8* x3, Id i)
+{
+  UInt64 a, b, c, d;
+  std::memcpy(&a, x0 + i, 8);
+  std::memcpy(&b, x1 + i, 8);
+  std::memcpy(&c, x2 + i, 8);
+  std::memcpy(&d, x3 + i, 8);
+  const UInt64 any = a | b | c | d, all = a & b & c & d;
+  return any == 0 || all == 0x0303030303030303ull;
+}
+
+// Bit 0 of each of 8 bytes: the states of points [p, p + 8) of a row (p + 8 <= edges).
+LOOM_EXEC inline UInt64 EightStates(const UInt8* xc, Id p)
+{
+  UInt64 v;
+  std::memcpy(&v, xc + p, 8);
+  return v & 0x0101010101010101ull;
+}
+
+// Points p in [begin, end] whose state differs between two rows: how many.
+LOOM_EXEC inline Id CountDiffering(const UInt8* xa, const UInt8* xb, Id begin, Id end, Id edges)
+{
+  Id count = 0, p = begin;
+  for (; p + 8 <= end + 1 && p + 8 <= edges; p += 8)
+    count += __builtin_popcountll(EightStates(xa, p) ^ EightStates(xb, p));
+  for (; p <= end; ++p)
+    count += PointState(xa, p, edges) ^ PointState(xb, p, edges);
+  return count;
+}
+
+// Calls f(p) for those points, in increasing order.
+template <typename F>
+LOOM_EXEC inline void ForEachDiffering(const UInt8* xa, const UInt8* xb, Id begin, Id end, Id edges, F&& f)
+{
+  Id p = begin;
+  for (; p + 8 <= end + 1 && p + 8 <= edges; p += 8)
+  {
+    for (UInt64 d = EightStates(xa, p) ^ EightStates(xb, p); d; d &= d - 1)
+      f(p + (__builtin_ctzll(d) >> 3));
+  }
+  for (; p <= end; ++p)
+    if (PointState(xa, p, edges) != PointState(xb, p, edges))
+      f(p);
+}
+
 struct HexTable
 {
   UInt8 Count[256];
@@ -95,7 +144,7 @@ LOOM_EXEC inline unsigned CellCase(UInt8 c0, UInt8 c1, UInt8 c2, UInt8 c3)
 template <typename T>
 struct Isovalue
 {
-  std::vector<UInt8> XCases;
+  loom::cont::ArrayHandle<UInt8> XCases; // not zero-filled; large ones on huge pages
   std::vector<RowInfo> Rows;
   std::vector<RowCounts> Counts;
   std::vector<Id> PointOffsets, TriangleOffsets;
@@ -120,28 +169,39 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
   {
     Isovalue<T>& s = iso[v];
     const double value = options.IsoValues[v];
-    s.XCases.resize(static_cast<std::size_t>(edges * rows));
+    s.XCases.Allocate(edges * rows);
     s.Rows.resize(static_cast<std::size_t>(rows));
     s.Counts.resize(static_cast<std::size_t>(rows));
-    UInt8* xcases = s.XCases.data();
+    UInt8* xcases = s.XCases.GetPointer();
     RowInfo* info = s.Rows.data();
     std::vector<UInt8> badRows(v == 0 ? static_cast<std::size_t>(rows) : 0, 0);
     UInt8* bad = badRows.data();
     const bool checkFinite = std::is_floating_point<T>::value && v == 0;
 
-    // Pass 1.
+    // Pass 1. The comparison runs in T: for float fields the isovalue is rounded up to the smallest
+    // float not below it, which keeps `value >= isovalue` exact and lets the loops vectorize.
+    T threshold = static_cast<T>(value);
+    if (static_cast<double>(threshold) < value)
+      threshold = std::nextafter(threshold, std::numeric_limits<T>::infinity());
     ForEach(device, rows, rowGrain, [=](Id r) {
       const T* f = field + r * nx;
       UInt8* xc = xcases + r * edges;
       Id count = 0;
-      UInt8 prev = static_cast<double>(f[0]) >= value;
-      for (Id i = 0; i < edges; ++i)
+      // In blocks through a small buffer of point states, so that both loops vectorize.
+      constexpr Id block = 1024;
+      UInt8 above[block + 1];
+      for (Id base = 0; base < edges; base += block)
       {
-        const UInt8 next = static_cast<double>(f[i + 1]) >= value;
-        const UInt8 c = static_cast<UInt8>(prev | (next << 1));
-        xc[i] = c;
-        count += prev ^ next;
-        prev = next;
+        const Id m = std::min(block, edges - base);
+        for (Id q = 0; q <= m; ++q)
+          above[q] = f[base + q] >= threshold;
+        unsigned crossed = 0;
+        for (Id q = 0; q < m; ++q)
+        {
+          xc[base + q] = static_cast<UInt8>(above[q] | (above[q + 1] << 1));
+          crossed += above[q] ^ above[q + 1];
+        }
+        count += crossed;
       }
       if (checkFinite)
       {
@@ -184,8 +244,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
         const Range range = TrimRange(pair, edges);
         const UInt8* x1 = x0 + edges;
         if (range.End > range.Begin)
-          for (Id p = range.Begin; p <= range.End; ++p)
-            rc.Y += PointState(x0, p, edges) ^ PointState(x1, p, edges);
+          rc.Y = CountDiffering(x0, x1, range.Begin, range.End, edges);
       }
       if (k + 1 < nz)
       {
@@ -193,8 +252,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
         const Range range = TrimRange(pair, edges);
         const UInt8* x2 = x0 + ny * edges;
         if (range.End > range.Begin)
-          for (Id p = range.Begin; p <= range.End; ++p)
-            rc.Z += PointState(x0, p, edges) ^ PointState(x2, p, edges);
+          rc.Z = CountDiffering(x0, x2, range.Begin, range.End, edges);
       }
       if (j + 1 < ny && k + 1 < nz)
       {
@@ -204,8 +262,16 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
         const UInt8* x2 = x0 + ny * edges;
         const UInt8* x3 = x2 + edges;
         Id tris = 0;
-        for (Id i = range.Begin; i < range.End; ++i)
+        for (Id i = range.Begin; i < range.End;)
+        {
+          if (i + 8 <= range.End && EightCellsEmpty(x0, x1, x2, x3, i))
+          {
+            i += 8;
+            continue;
+          }
           tris += table.Count[CellCase(x0[i], x1[i], x2[i], x3[i])];
+          ++i;
+        }
         rc.Triangles = tris;
       }
       counts[r] = rc;
@@ -255,7 +321,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
   {
     const Isovalue<T>& s = iso[v];
     const double value = options.IsoValues[v];
-    const UInt8* xcases = s.XCases.data();
+    const UInt8* xcases = s.XCases.GetPointer();
     const RowInfo* info = s.Rows.data();
     const RowCounts* counts = s.Counts.data();
     const Id* pointOffsets = s.PointOffsets.data();
@@ -291,16 +357,12 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
         const UInt8* xo = x0 + step * edges;
         const T* fo = field + (r + step) * nx;
         const Id offset = step * nx;
-        for (Id p = range.Begin; p <= range.End; ++p)
-        {
-          if (PointState(x0, p, edges) != PointState(xo, p, edges))
-          {
-            outA[out] = rowPoint + p;
-            outB[out] = rowPoint + p + offset;
-            outW[out] = EdgeWeight(f[p], fo[p], value);
-            ++out;
-          }
-        }
+        ForEachDiffering(x0, xo, range.Begin, range.End, edges, [&](Id p) {
+          outA[out] = rowPoint + p;
+          outB[out] = rowPoint + p + offset;
+          outW[out] = EdgeWeight(f[p], fo[p], value);
+          ++out;
+        });
       }
       if (j + 1 >= ny || k + 1 >= nz)
         return;
@@ -322,6 +384,11 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
       const Id cellRow = (j + k * (ny - 1)) * edges;
       for (Id i = range.Begin; i < range.End; ++i)
       {
+        // Runs of empty cells change no count.
+        while (i + 8 <= range.End && EightCellsEmpty(x0, x1, x2, x3, i))
+          i += 8;
+        if (i >= range.End)
+          break;
         const unsigned c = CellCase(x0[i], x1[i], x2[i], x3[i]);
         const unsigned v0 = c & 1u, v1 = (c >> 1) & 1u, v2 = (c >> 2) & 1u, v3 = (c >> 3) & 1u;
         const unsigned v4 = (c >> 4) & 1u, v5 = (c >> 5) & 1u, v6 = (c >> 6) & 1u, v7 = (c >> 7) & 1u;
