@@ -7,7 +7,7 @@
 # Tetrahedralize rows: Loom Tetrahedralize (Serial, TBB) beside ParaView's Tetrahedralize
 # (vtkDataSetTriangleFilter) on the image at every size and on the hexahedra at 128^3.
 # Environment: LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5),
-# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize; default all).
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour; default all).
 import csv
 import os
 import statistics
@@ -19,7 +19,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour').split(',')
 os.makedirs(out_dir, exist_ok=True)
 LoadDistributedPlugin('Loom', ns=globals())
 have_vtkm = True
@@ -51,10 +51,16 @@ def time_variants(n, layout, name, variants):
     # Runs each proxy's algorithm, records a row per variant, prints ratios to the first (VTK's).
     first = len(rows)
     for label, proxy in variants:
-        proxy.UpdatePipeline()
-        t_min, t_med = run(proxy.GetClientSideObject())
+        # A proxy, or a plain VTK algorithm (for VTK filters ParaView has no proxy for).
+        is_proxy = hasattr(proxy, 'SMProxy')
+        algorithm = proxy.GetClientSideObject() if is_proxy else proxy
+        algorithm.Update()
+        t_min, t_med = run(algorithm)
         rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=t_min, median_s=t_med))
-        Delete(proxy)
+        if is_proxy:
+            Delete(proxy)
+        else:
+            algorithm.RemoveAllInputs()
     for r in rows[first:]:
         r['ratio_to_vtk'] = r['median_s'] / rows[first]['median_s']
         print('%-6s %-9s %-3s %-28s min %8.4f s  median %8.4f s  %6.3fx VTK' % (
@@ -71,6 +77,40 @@ def hexahedra(image):
     return append
 
 
+def vtk_contour(cls, data, values, **settings):
+    # A VTK contour filter on the dataset itself (no proxy), with the given settings.
+    from vtkmodules import vtkFiltersCore
+    f = getattr(vtkFiltersCore, cls)()
+    f.SetInputData(data)
+    f.SetInputArrayToProcess(0, 0, 0, 0, 'RTData')
+    for i, v in enumerate(values):
+        f.SetValue(i, v)
+    for key, value in settings.items():
+        getattr(f, 'Set' + key)(value)
+    return f
+
+
+def contour_rows(n, layout, source):
+    # Contour of RTData, 1 and 3 isovalues, beside VTK's fastest filter for the layout (flying edges on
+    # images, vtkContour3DLinearGrid with merged points on unstructured grids) and vtkContourFilter.
+    data = source.GetClientSideObject().GetOutputDataObject(0)
+    for values in ([157.0], [100.0, 157.0, 220.0]):
+        name = 'contour %d' % len(values)
+        if layout == 'image':
+            variants = [('VTK vtkFlyingEdges3D', vtk_contour('vtkFlyingEdges3D', data, values, ComputeNormals=0,
+                                                             ComputeGradients=0, ComputeScalars=1))]
+        else:
+            variants = [('VTK vtkContour3DLinearGrid', vtk_contour('vtkContour3DLinearGrid', data, values,
+                                                                   MergePoints=1, ComputeNormals=0,
+                                                                   ComputeScalars=1))]
+        variants.append(('VTK vtkContourFilter', vtk_contour('vtkContourFilter', data, values, ComputeNormals=0,
+                                                             ComputeScalars=1)))
+        for device in ['Serial', 'TBB']:
+            variants.append(('Loom %s' % device, LoomContour(Input=source, ContourBy=['POINTS', 'RTData'],
+                                                             Isosurfaces=values, ComputeNormals=0, Device=device)))
+        time_variants(n, layout, name, variants)
+
+
 rows = []
 for n in sizes:
     half = n // 2
@@ -79,7 +119,15 @@ for n in sizes:
     inputs = [('image', image)]
     if n <= 256 and ('average' in groups or n <= 128):
         inputs.append(('hexahedra', hexahedra(image)))
+    if n <= 128 and 'contour' in groups:
+        # The tetrahedralized wavelet (ParaView's Tetrahedralize: 5 tets per voxel).
+        tets = Tetrahedralize(Input=image)
+        tets.UpdatePipeline()
+        inputs.append(('tetrahedra', tets))
     for layout, source in inputs:
+        if layout == 'tetrahedra':
+            contour_rows(n, layout, source)
+            continue
         cells_source = PointDatatoCellData(Input=source)
         cells_source.UpdatePipeline()
         data = source.GetClientSideObject().GetOutputDataObject(0)
@@ -115,6 +163,8 @@ for n in sizes:
                     r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'], r['ratio_to_vtk']))
             sys.stdout.flush()
         Delete(cells_source)
+        if 'contour' in groups:
+            contour_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in ['Serial', 'TBB']:
@@ -142,7 +192,7 @@ try:
     ax.set_xticklabels(['%s %s %s' % g for g in groups], rotation=30, ha='right')
     ax.set_yscale('log')
     ax.set_ylabel('median time / VTK filter (log)')
-    ax.set_title('Loom averaging filters vs VTK and VTK-m (lower is better)')
+    ax.set_title('Loom filters vs VTK (and VTK-m) filters, median time ratio (lower is better)')
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(os.path.join(out_dir, 'filters.png'), dpi=100)
