@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Loom GUI test: ParaView's real client under Xvfb loads the Loom plugin, applies a Loom filter to a
-# Wavelet, saves a screenshot; the picture must match the baseline (vtkImageDifference) and show data.
+# Wavelet, saves a screenshot, then contours it (Loom Contour) and saves another; each picture must
+# match its baseline (vtkImageDifference) and show data.
 # Arguments: plugin directory, output directory, baseline PNG.
 set -euo pipefail
 plugin_dir=$1 out_dir=$2 baseline=$3
@@ -39,4 +40,9 @@ if [ ! -f "$baseline" ]; then
   echo "no baseline at $baseline: copy $shot there after checking it by eye"; exit 1
 fi
 pvpython "$here/compare_images.py" "$shot" "$baseline" 15
+contour_baseline="${baseline%.png}_contour.png"
+if [ ! -f "$contour_baseline" ]; then
+  echo "no baseline at $contour_baseline: copy ${shot%.png}_contour.png there after checking it by eye"; exit 1
+fi
+pvpython "$here/compare_images.py" "${shot%.png}_contour.png" "$contour_baseline" 15
 echo "GUI test passed"
