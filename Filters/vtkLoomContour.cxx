@@ -264,10 +264,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   for (int i = 0; i < count; ++i)
     options.IsoValues.push_back(this->Values->GetValue(i));
   options.MergePoints = this->MergePoints;
-  options.Device = this->Device == DEVICE_SERIAL ? loom::cont::DeviceId::Serial
-                   : this->Device == DEVICE_TBB  ? loom::cont::DeviceId::TBB
-                   : this->Device == DEVICE_CUDA ? loom::cont::DeviceId::Cuda
-                                                 : loom::cont::DeviceId::Auto;
+  options.Device = loom::interop::DeviceFromChoice(this->Device);
   vtkCellData* inCells = input->GetCellData();
   // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
   if (vtkUnsignedCharArray* ghosts = inCells->GetGhostArray())

@@ -180,10 +180,7 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
       mask.Keep = &keep;
     }
 
-    const loom::cont::DeviceId device = this->Device == DEVICE_SERIAL ? loom::cont::DeviceId::Serial
-                                        : this->Device == DEVICE_TBB  ? loom::cont::DeviceId::TBB
-                                        : this->Device == DEVICE_CUDA ? loom::cont::DeviceId::Cuda
-                                                                      : loom::cont::DeviceId::Auto;
+    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     for (std::size_t i = 0; i < arrays.size(); ++i)
     {
       if (this->GetAbortExecute())

@@ -127,10 +127,7 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
     return fail(std::string("the input is empty (") + std::to_string(input->GetNumberOfPoints()) + " points, " +
                 std::to_string(input->GetNumberOfCells()) + " cells): nothing to tetrahedralize.");
 
-  const loom::cont::DeviceId device = this->Device == DEVICE_SERIAL ? loom::cont::DeviceId::Serial
-                                      : this->Device == DEVICE_TBB  ? loom::cont::DeviceId::TBB
-                                      : this->Device == DEVICE_CUDA ? loom::cont::DeviceId::Cuda
-                                                                    : loom::cont::DeviceId::Auto;
+  const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
   std::string current = "cells";
   try
   {

@@ -231,38 +231,6 @@ vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorithms::FieldArray& fie
 
 namespace
 {
-vtkSmartPointer<vtkIdTypeArray> IdsToVTK(const loom::cont::ArrayHandle<Id>& ids)
-{
-  static_assert(sizeof(vtkIdType) == sizeof(Id), "Loom ids and vtkIdType must have the same size");
-  auto array = vtkSmartPointer<vtkIdTypeArray>::New();
-  {
-    std::lock_guard<std::mutex> lock(HandOverMutex());
-    HandedOver()[ids.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<Id>>(ids);
-  }
-  array->SetArray(reinterpret_cast<vtkIdType*>(ids.GetPointer()), ids.GetNumberOfValues(), /*save=*/0,
-                  vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
-  array->SetArrayFreeFunction(&ReleaseHandedOver);
-  return array;
-}
-} // namespace
-
-vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity, Id cellSize)
-{
-  const Id cells = cellSize > 0 ? connectivity.GetNumberOfValues() / cellSize : 0;
-  loom::cont::ArrayHandle<Id> offsets;
-  offsets.Allocate(cells + 1);
-  Id* o = offsets.GetPointer();
-  for (Id c = 0; c <= cells; ++c)
-    o[c] = c * cellSize;
-  auto array = vtkSmartPointer<vtkCellArray>::New();
-  if (cells == 0)
-    return array;
-  array->SetData(IdsToVTK(offsets), IdsToVTK(connectivity));
-  return array;
-}
-
-namespace
-{
 // A new VTK array of class ArrayT on the handle's memory (no copy), freed with the last user.
 template <typename ArrayT, typename T>
 vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
@@ -282,6 +250,25 @@ vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
   return array;
 }
 
+} // namespace
+
+vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity, Id cellSize)
+{
+  const Id cells = cellSize > 0 ? connectivity.GetNumberOfValues() / cellSize : 0;
+  loom::cont::ArrayHandle<Id> offsets;
+  offsets.Allocate(cells + 1);
+  Id* o = offsets.GetPointer();
+  for (Id c = 0; c <= cells; ++c)
+    o[c] = c * cellSize;
+  auto array = vtkSmartPointer<vtkCellArray>::New();
+  if (cells == 0)
+    return array;
+  array->SetData(HandOver<vtkIdTypeArray>(offsets), HandOver<vtkIdTypeArray>(connectivity));
+  return array;
+}
+
+namespace
+{
 template <typename IdArray, typename T>
 void SetCellsTyped(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
                    const loom::cont::ArrayHandle<T>& offsets, const loom::cont::ArrayHandle<T>& connectivity)
@@ -307,6 +294,17 @@ void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHand
                           const loom::cont::ArrayHandle<Int64>& connectivity)
 {
   SetCellsTyped<vtkTypeInt64Array>(grid, types, offsets, connectivity);
+}
+
+loom::cont::DeviceId DeviceFromChoice(int choice)
+{
+  switch (choice)
+  {
+    case 1: return loom::cont::DeviceId::Serial;
+    case 2: return loom::cont::DeviceId::TBB;
+    case 3: return loom::cont::DeviceId::Cuda;
+    default: return loom::cont::DeviceId::Auto;
+  }
 }
 
 loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)

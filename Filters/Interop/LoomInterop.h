@@ -7,6 +7,7 @@
 
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/FieldArray.h>
+#include <loom/cont/DeviceAdapterTag.h>
 
 #include "LoomFiltersModule.h"
 
@@ -48,6 +49,9 @@ LOOMFILTERS_EXPORT void SetUnstructuredCells(vtkUnstructuredGrid* grid, const lo
 LOOMFILTERS_EXPORT void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
                                              const loom::cont::ArrayHandle<Int64>& offsets,
                                              const loom::cont::ArrayHandle<Int64>& connectivity);
+
+/// The device of a filter's Device property: 0 Auto, 1 Serial, 2 TBB, 3 CUDA (others: Auto).
+LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
 
 /// The cells of a dataset. Image, rectilinear and structured grids give structured cell sets (by
 /// their number of non-flat dimensions); unstructured grids give explicit cells on the cell array's
