@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <vector>
 
 using namespace loom;
@@ -155,4 +156,31 @@ TEST(ArrayHandle, PermutationReadsAndWrites)
   EXPECT_THROW(perm.PrepareForOutput(3, cont::DeviceAdapterTagSerial{}), cont::ErrorBadValue);
   auto bad = cont::make_ArrayHandlePermutation(cont::make_ArrayHandle(std::vector<Id>{ 0, 4 }), values);
   EXPECT_THROW(bad.Validate(), cont::ErrorBadValue);
+}
+
+// Large blocks Loom lets go of are kept (bounded) and handed out again for a request of about the same
+// size: a filter run again writes into pages already mapped. Smaller requests and much larger ones get
+// fresh memory.
+TEST(ArrayHandle, LargeBlocksComeBackFromThePool)
+{
+  const char* env = std::getenv("LOOM_BUFFER_POOL");
+  if (env && std::strtoull(env, nullptr, 10) == 0)
+    GTEST_SKIP() << "LOOM_BUFFER_POOL=0";
+  const Id n = (Id(22) << 20) / Id(sizeof(float)) + 777; // a size no other test uses
+  float* first = nullptr;
+  {
+    ArrayHandle<float> a;
+    a.Allocate(n);
+    first = a.GetPointer();
+    first[n - 1] = 1.0f;
+  }
+  ArrayHandle<float> b;
+  b.Allocate(n - 1000);
+  EXPECT_EQ(b.GetPointer(), first) << "a block of about the same size is reused";
+  ArrayHandle<float> c;
+  c.Allocate(n);
+  EXPECT_NE(c.GetPointer(), first) << "a block in use is not handed out twice";
+  ArrayHandle<float> d;
+  d.Allocate(n / 2);
+  EXPECT_NE(d.GetPointer(), first);
 }

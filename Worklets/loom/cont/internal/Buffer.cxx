@@ -2,10 +2,15 @@
 #include <loom/cont/Error.h>
 #include <loom/cont/internal/Buffer.h>
 
+#include <algorithm>
 #include <cstdlib>
-#include <sys/mman.h>
+#include <iterator>
+#include <map>
+#include <mutex>
 #include <new>
 #include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace loom
 {
@@ -31,6 +36,71 @@ bool UseHugePages()
   }();
   return use;
 }
+// Large blocks Loom let go of, kept for the next allocation of about the same size: a filter run
+// again (a new isovalue, the next time step) then writes into memory whose pages are already mapped,
+// instead of paying the kernel for zeroed pages (first-touch faults cost more than the writes, and
+// two threads faulting at once do not go twice as fast). Bounded: LOOM_BUFFER_POOL bytes (default
+// 1 GiB or an eighth of the memory, whichever is less; 0 turns the pool off). A block is reused only
+// for a request between 80% and 100% of its size.
+class Pool
+{
+public:
+  static Pool& Get()
+  {
+    static Pool* pool = new Pool; // never destroyed: buffers may be freed during static destruction
+    return *pool;
+  }
+  void* Take(std::size_t rounded, std::size_t& capacity)
+  {
+    if (this->Limit == 0)
+      return nullptr;
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    auto it = this->Blocks.lower_bound(rounded);
+    if (it == this->Blocks.end() || it->first - it->first / 5 > rounded)
+      return nullptr;
+    void* data = it->second;
+    capacity = it->first;
+    this->Held -= it->first;
+    this->Blocks.erase(it);
+    return data;
+  }
+  // True when the pool kept the block (else the caller frees it).
+  bool Give(void* data, std::size_t capacity)
+  {
+    if (this->Limit == 0)
+      return false;
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    // Make room by dropping the largest blocks first.
+    while (this->Held + capacity > this->Limit && !this->Blocks.empty())
+    {
+      auto largest = std::prev(this->Blocks.end());
+      if (largest->first < capacity)
+        break;
+      std::free(largest->second);
+      this->Held -= largest->first;
+      this->Blocks.erase(largest);
+    }
+    if (this->Held + capacity > this->Limit)
+      return false;
+    this->Blocks.emplace(capacity, data);
+    this->Held += capacity;
+    return true;
+  }
+
+private:
+  Pool()
+  {
+    const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    const std::size_t eighth = pages > 0 && size > 0 ? static_cast<std::size_t>(pages) * size / 8 : 0;
+    this->Limit = std::min<std::size_t>(std::size_t(1) << 30, eighth);
+    if (const char* env = std::getenv("LOOM_BUFFER_POOL"))
+      this->Limit = static_cast<std::size_t>(std::strtoull(env, nullptr, 10));
+  }
+  std::mutex Mutex;
+  std::multimap<std::size_t, void*> Blocks;
+  std::size_t Held = 0;
+  std::size_t Limit = 0;
+};
 } // namespace
 
 std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
@@ -38,13 +108,21 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
   std::shared_ptr<Buffer> buffer(new Buffer);
   if (bytes > 0)
   {
-    const std::size_t align = (bytes >= HugeThreshold && UseHugePages()) ? HugePage : Alignment;
+    const bool large = bytes >= HugeThreshold;
+    const std::size_t align = (large && UseHugePages()) ? HugePage : Alignment;
     const std::size_t rounded = (bytes + align - 1) / align * align;
-    buffer->Data = std::aligned_alloc(align, rounded);
+    buffer->Capacity = rounded;
+    if (large)
+      buffer->Data = Pool::Get().Take(rounded, buffer->Capacity);
+    if (!buffer->Data)
+    {
+      buffer->Capacity = rounded;
+      buffer->Data = std::aligned_alloc(align, rounded);
 #ifdef MADV_HUGEPAGE
-    if (buffer->Data && align == HugePage)
-      madvise(buffer->Data, rounded, MADV_HUGEPAGE);
+      if (buffer->Data && align == HugePage)
+        madvise(buffer->Data, rounded, MADV_HUGEPAGE);
 #endif
+    }
     if (!buffer->Data)
     {
       throw ErrorBadAllocation("Loom could not allocate " + std::to_string(bytes) +
@@ -70,7 +148,7 @@ Buffer::~Buffer()
   {
     this->Release();
   }
-  else
+  else if (this->Data && (this->Capacity < HugeThreshold || !Pool::Get().Give(this->Data, this->Capacity)))
   {
     std::free(this->Data);
   }

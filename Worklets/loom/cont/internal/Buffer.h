@@ -11,8 +11,9 @@ namespace cont
 {
 namespace internal
 {
-/// A contiguous block of host memory. Either allocated here (64-byte aligned, not initialised)
-/// or borrowed from a caller, who is told through a release callback when Loom no longer needs it.
+/// A contiguous block of host memory. Either allocated here (64-byte aligned, not initialised;
+/// large blocks come from a bounded pool of blocks Loom let go of, see Buffer.cxx) or borrowed from
+/// a caller, who is told through a release callback when Loom no longer needs it.
 class Buffer
 {
 public:
@@ -34,6 +35,7 @@ private:
   Buffer() = default;
   void* Data = nullptr;
   std::size_t Bytes = 0;
+  std::size_t Capacity = 0; // bytes actually allocated (owned blocks)
   std::function<void()> Release;
 };
 } // namespace internal
