@@ -385,9 +385,9 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       }
       pointOffset += p.Result.Points.GetNumberOfPoints();
       if (p.Result.PrimitiveSize == 3)
-        output->SetPolys(loom::interop::CellsToVTK(p.Result.Connectivity, 3));
+        output->SetPolys(loom::interop::CellsToVTK(p.Result.Connectivity, 3, options.Device));
       else
-        output->SetLines(loom::interop::CellsToVTK(p.Result.Connectivity, 2));
+        output->SetLines(loom::interop::CellsToVTK(p.Result.Connectivity, 2, options.Device));
     }
     vtkPointData* outPoints = output->GetPointData();
     if (this->ComputeScalars)

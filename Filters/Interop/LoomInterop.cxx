@@ -252,14 +252,14 @@ vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
 
 } // namespace
 
-vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity, Id cellSize)
+vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity, Id cellSize,
+                                         loom::cont::DeviceId device)
 {
   const Id cells = cellSize > 0 ? connectivity.GetNumberOfValues() / cellSize : 0;
   loom::cont::ArrayHandle<Id> offsets;
   offsets.Allocate(cells + 1);
   Id* o = offsets.GetPointer();
-  for (Id c = 0; c <= cells; ++c)
-    o[c] = c * cellSize;
+  loom::cont::Algorithm::Schedule(device, [=](Id c) { o[c] = c * cellSize; }, cells + 1);
   auto array = vtkSmartPointer<vtkCellArray>::New();
   if (cells == 0)
     return array;

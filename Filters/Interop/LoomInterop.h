@@ -38,7 +38,8 @@ LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataArray> FieldToVTK(const loom::algorith
 /// A vtkCellArray (64-bit storage) of cells of `cellSize` points each that uses the connectivity's
 /// memory (no copy); the offsets are generated.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& connectivity,
-                                                            Id cellSize);
+                                                            Id cellSize,
+                                                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
 /// Set the grid's cells without copying: `types` (one per cell) becomes its vtkUnsignedCharArray, and
 /// `offsets` (one more than cells) and `connectivity` the storage of its vtkCellArray
