@@ -19,6 +19,7 @@
 #include <vtkFloatArray.h>
 #include <vtkFlyingEdges3D.h>
 #include <vtkImageData.h>
+#include <vtkMultiBlockDataSet.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
@@ -575,4 +576,31 @@ TEST(LoomContour, BadInput)
   m = ContourExpectingError(lines, "s", { 1.5 });
   EXPECT_NE(m.find("no cells Loom Contour can contour (VTK cell types 3)"), std::string::npos) << m;
   EXPECT_EQ(image->GetMTime(), before) << "the input was changed";
+}
+
+// Composite inputs: each block is contoured (VTK's composite pipeline runs the filter per block).
+TEST(LoomContour, MultiblockInputsRunPerBlock)
+{
+  vtkNew<vtkMultiBlockDataSet> blocks;
+  blocks->SetNumberOfBlocks(2);
+  auto image = Wavelet(8);
+  auto grid = AsUnstructured(Wavelet(6));
+  blocks->SetBlock(0, image);
+  blocks->SetBlock(1, grid);
+  vtkNew<vtkLoomContour> contour;
+  contour->SetInputData(blocks);
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  contour->SetValue(0, 157.0);
+  contour->Update();
+  auto* out = vtkMultiBlockDataSet::SafeDownCast(contour->GetOutputDataObject(0));
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(out->GetNumberOfBlocks(), 2u);
+  vtkDataSet* inputs[2] = { image, grid };
+  for (unsigned b = 0; b < 2; ++b)
+  {
+    auto* block = vtkPolyData::SafeDownCast(out->GetBlock(b));
+    ASSERT_NE(block, nullptr);
+    auto expected = VTKContour<vtkContourFilter>(inputs[b], "RTData", { 157.0 });
+    ExpectSameSurface(expected, block, "block " + std::to_string(b));
+  }
 }
