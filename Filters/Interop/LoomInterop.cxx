@@ -5,7 +5,9 @@
 #include <loom/cont/Logging.h>
 
 #include <vtkAOSDataArrayTemplate.h>
+#include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
+#include <vtkCommand.h>
 #include <vtkCellType.h>
 #include <vtkDataArray.h>
 #include <vtkIdTypeArray.h>
@@ -20,7 +22,10 @@
 #include <vtkTypeTraits.h>
 #include <vtkUnstructuredGrid.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
+#include <vector>
 #include <mutex>
 
 namespace loom
@@ -296,6 +301,88 @@ void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHand
   SetCellsTyped<vtkTypeInt64Array>(grid, types, offsets, connectivity);
 }
 
+namespace
+{
+// The point-to-cell connectivity of the last few unstructured grids, kept so that running a filter
+// again on an unchanged grid (another array, another mask, the next pipeline update) does not build
+// it again: VTK keeps its cell links on the grid the same way. An entry is keyed by the cell array
+// and the times its cells and types last changed, and is dropped when the cell array is deleted.
+struct ReverseKey
+{
+  vtkCellArray* Cells;
+  vtkMTimeType CellsTime;
+  vtkMTimeType TypesTime;
+  Id Points;
+  bool operator==(const ReverseKey& o) const
+  {
+    return Cells == o.Cells && CellsTime == o.CellsTime && TypesTime == o.TypesTime && Points == o.Points;
+  }
+};
+
+class ReverseCache
+{
+public:
+  using Slot = loom::cont::CellSetExplicit<Int64, Int64>::ReverseSlot;
+  static ReverseCache& Get()
+  {
+    static ReverseCache* cache = new ReverseCache; // never destroyed (grids may die at exit)
+    return *cache;
+  }
+  // The slot cached for the key, or `fresh` (then cached for the key).
+  Slot Find(const ReverseKey& key, const Slot& fresh)
+  {
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    for (auto it = this->Entries.begin(); it != this->Entries.end(); ++it)
+    {
+      if (it->Key == key)
+      {
+        Entry found = *it;
+        this->Entries.erase(it);
+        this->Entries.insert(this->Entries.begin(), found);
+        return found.Reverse;
+      }
+    }
+    // A grid whose cells changed replaces its old entry.
+    this->DropLocked(key.Cells);
+    if (!this->Observed.count(key.Cells))
+    {
+      auto callback = vtkSmartPointer<vtkCallbackCommand>::New();
+      callback->SetCallback([](vtkObject* caller, unsigned long, void*, void*) {
+        ReverseCache::Get().Forget(static_cast<vtkCellArray*>(caller));
+      });
+      key.Cells->AddObserver(vtkCommand::DeleteEvent, callback);
+      this->Observed.insert(key.Cells);
+    }
+    this->Entries.insert(this->Entries.begin(), Entry{ key, fresh });
+    if (this->Entries.size() > 4)
+      this->Entries.pop_back();
+    return fresh;
+  }
+  void Forget(vtkCellArray* cells)
+  {
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    this->DropLocked(cells);
+    this->Observed.erase(cells);
+  }
+
+private:
+  struct Entry
+  {
+    ReverseKey Key;
+    Slot Reverse;
+  };
+  void DropLocked(vtkCellArray* cells)
+  {
+    this->Entries.erase(std::remove_if(this->Entries.begin(), this->Entries.end(),
+                                       [cells](const Entry& e) { return e.Key.Cells == cells; }),
+                        this->Entries.end());
+  }
+  std::mutex Mutex;
+  std::vector<Entry> Entries; // most recent first
+  std::set<vtkCellArray*> Observed;
+};
+} // namespace
+
 loom::cont::DeviceId DeviceFromChoice(int choice)
 {
   switch (choice)
@@ -338,13 +425,20 @@ loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)
                                        "), which Loom does not handle.");
     }
     auto shapes = Borrow<UInt8>(types, types->GetPointer(0), n);
+    const ReverseKey key{ cells, cells->GetMTime(), types->GetMTime(), grid->GetNumberOfPoints() };
     if (cells->IsStorage64Bit())
-      return loom::cont::CellSetExplicit<Int64, Int64>(grid->GetNumberOfPoints(), shapes,
-                                                      BorrowIds<Int64>(cells->GetOffsetsArray64()),
-                                                      BorrowIds<Int64>(cells->GetConnectivityArray64()));
-    return loom::cont::CellSetExplicit<Int32, Int32>(grid->GetNumberOfPoints(), shapes,
-                                                    BorrowIds<Int32>(cells->GetOffsetsArray32()),
-                                                    BorrowIds<Int32>(cells->GetConnectivityArray32()));
+    {
+      loom::cont::CellSetExplicit<Int64, Int64> set(grid->GetNumberOfPoints(), shapes,
+                                                    BorrowIds<Int64>(cells->GetOffsetsArray64()),
+                                                    BorrowIds<Int64>(cells->GetConnectivityArray64()));
+      set.ShareReverseSlot(ReverseCache::Get().Find(key, set.GetReverseSlot()));
+      return set;
+    }
+    loom::cont::CellSetExplicit<Int32, Int32> set(grid->GetNumberOfPoints(), shapes,
+                                                  BorrowIds<Int32>(cells->GetOffsetsArray32()),
+                                                  BorrowIds<Int32>(cells->GetConnectivityArray32()));
+    set.ShareReverseSlot(ReverseCache::Get().Find(key, set.GetReverseSlot()));
+    return set;
   }
   if (auto* poly = vtkPolyData::SafeDownCast(dataset))
   {

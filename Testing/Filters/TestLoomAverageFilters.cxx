@@ -370,3 +370,36 @@ TEST(LoomAverageFilters, MultiblockInputsRunPerBlock)
                      "block " + std::to_string(b));
   }
 }
+
+// The point-to-cell connectivity of an unstructured grid is built once and reused by later runs on
+// the same cells (another execution, another filter instance); a grid whose cells change gets it
+// built again, and results stay right.
+TEST(LoomAverageFilters, PointToCellConnectivityIsReusedAcrossExecutions)
+{
+  auto grid = AsUnstructured(Wavelet(5));
+  vtkNew<vtkPointDataToCellData> cells;
+  cells->SetInputData(grid);
+  cells->Update();
+  auto withCells = cells->GetOutput();
+  const loom::Id before = loom::cont::internal::NumberOfReverseConnectivityBuilds();
+  for (int run = 0; run < 3; ++run)
+  {
+    vtkNew<vtkLoomCellDataToPointData> loom;
+    loom->SetInputData(withCells);
+    loom->Update();
+    ASSERT_GT(loom->GetOutput()->GetPointData()->GetNumberOfArrays(), 0);
+  }
+  EXPECT_EQ(loom::cont::internal::NumberOfReverseConnectivityBuilds(), before + 1);
+
+  // New cells (the same shape, points reversed in one cell): built again, and the result follows.
+  auto changed = vtkSmartPointer<vtkUnstructuredGrid>::New();
+  changed->DeepCopy(withCells);
+  vtkNew<vtkLoomCellDataToPointData> loom;
+  loom->SetInputData(changed);
+  loom->Update();
+  EXPECT_EQ(loom::cont::internal::NumberOfReverseConnectivityBuilds(), before + 2);
+  vtkNew<vtkCellDataToPointData> reference;
+  reference->SetInputData(changed);
+  reference->Update();
+  ExpectSameArrays(reference->GetOutput()->GetPointData(), loom->GetOutput()->GetPointData(), "changed grid");
+}

@@ -3,6 +3,8 @@
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/CellSetExplicit.h>
 
+#include <atomic>
+
 #include <algorithm>
 
 namespace loom
@@ -11,11 +13,23 @@ namespace cont
 {
 namespace internal
 {
+std::atomic<Id>& ReverseBuilds()
+{
+  static std::atomic<Id> builds{ 0 };
+  return builds;
+}
+
+Id NumberOfReverseConnectivityBuilds()
+{
+  return ReverseBuilds().load();
+}
+
 template <typename OffsetsT, typename ConnT>
 ReverseConnectivity BuildReverseConnectivity(const ArrayHandle<OffsetsT>& cellOffsets,
                                              const ArrayHandle<ConnT>& connectivity, Id numberOfPoints,
                                              DeviceId device)
 {
+  ++ReverseBuilds();
   // A counting sort by point id: count the uses of every point, prefix-sum the counts into offsets,
   // then place every (point, cell) use in cell order, so each point's cells come out sorted. The
   // passes are sequential: a version with atomic counters and cursors on the TBB device measured

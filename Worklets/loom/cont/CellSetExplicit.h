@@ -35,6 +35,9 @@ ReverseConnectivity BuildReverseConnectivity(const ArrayHandle<OffsetsT>& cellOf
                                              const ArrayHandle<ConnT>& connectivity, Id numberOfPoints,
                                              DeviceId device);
 
+/// How many times BuildReverseConnectivity has run in this process (for tests of its caching).
+Id NumberOfReverseConnectivityBuilds();
+
 using PointToCellConnectivity =
   exec::ConnectivityExplicit<ArrayPortalImplicit<ConstantFunctor<UInt8>>, ArrayPortalBasicRead<Id>,
                              ArrayPortalBasicRead<Id>>;
@@ -92,13 +95,23 @@ public:
     return **this->Reverse;
   }
 
+  /// Where the point-to-cell connectivity is kept once built. Cell sets made again for the same
+  /// cells (the next execution of a filter on an unchanged grid) can share it instead of building it
+  /// again: the caller answers for the cells being the same.
+  using ReverseSlot = std::shared_ptr<std::shared_ptr<internal::ReverseConnectivity>>;
+  const ReverseSlot& GetReverseSlot() const { return this->Reverse; }
+  void ShareReverseSlot(const ReverseSlot& slot)
+  {
+    if (slot)
+      this->Reverse = slot;
+  }
+
 private:
   Id NumberOfPoints = 0;
   ArrayHandle<UInt8> Shapes;
   ArrayHandle<OffsetsT> Offsets;
   ArrayHandle<ConnT> Connectivity;
-  std::shared_ptr<std::shared_ptr<internal::ReverseConnectivity>> Reverse =
-    std::make_shared<std::shared_ptr<internal::ReverseConnectivity>>();
+  ReverseSlot Reverse = std::make_shared<std::shared_ptr<internal::ReverseConnectivity>>();
 };
 
 /// Cells of one shape with a fixed number of points each (all tetrahedra, all triangles, ...).
