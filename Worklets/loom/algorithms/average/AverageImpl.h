@@ -8,7 +8,9 @@
 #include <loom/worklet/MaskIndices.h>
 #include <loom/worklet/WorkletMapTopology.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace loom
@@ -46,6 +48,31 @@ struct AverageWorklet : Base
   }
 };
 
+// Copies `bytes` bytes from `from` (or sets them to `value` when `from` is null), in pieces of a few
+// MiB spread over the device's threads.
+inline void FillBytes(loom::cont::DeviceId device, char* to, const char* from, int value, Id bytes)
+{
+  constexpr Id piece = Id(4) << 20;
+  const Id pieces = (bytes + piece - 1) / piece;
+  auto body = [=](Id first, Id last) {
+    for (Id p = first; p < last; ++p)
+    {
+      const Id begin = p * piece, size = std::min(piece, bytes - begin);
+      if (from)
+        std::memcpy(to + begin, from + begin, static_cast<std::size_t>(size));
+      else
+        std::memset(to + begin, value, static_cast<std::size_t>(size));
+    }
+  };
+  loom::cont::CallOnDevice(device, [&](auto tag) {
+    if constexpr (decltype(tag)::IsHost)
+      loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, pieces, 1);
+    else
+      body(0, pieces); // host memory: written here
+    return 0;
+  });
+}
+
 // Writes the values unselected outputs keep: the Keep field's, or the fill value.
 template <typename T>
 void Prefill(const FieldArray& out, const OutputMask& mask, loom::cont::DeviceId device)
@@ -65,6 +92,13 @@ void Prefill(const FieldArray& out, const OutputMask& mask, loom::cont::DeviceId
                                      ValueKindName(mask.Keep->GetKind()) + ", the output " +
                                      ValueKindName(out.GetKind()) + ".");
     const ComponentPortal<T> k = mask.Keep->GetPortal<T>();
+    if (!mask.Keep->IsSOA() && !out.IsSOA())
+    {
+      // Same interleaved layout: one block copy, in large pieces (memcpy streams big copies).
+      FillBytes(device, reinterpret_cast<char*>(o.Pointers[0]), reinterpret_cast<const char*>(k.Pointers[0]), 0,
+                out.GetNumberOfTuples() * out.GetNumberOfComponents() * Id(sizeof(T)));
+      return;
+    }
     loom::cont::Algorithm::Schedule(
       device,
       [=](Id t) {
@@ -75,6 +109,15 @@ void Prefill(const FieldArray& out, const OutputMask& mask, loom::cont::DeviceId
     return;
   }
   const T fill = std::isfinite(mask.Fill) || std::is_floating_point<T>::value ? static_cast<T>(mask.Fill) : T(0);
+  // NaN (all bits set is a NaN of every floating type) and zero are byte patterns: memset, which
+  // streams large fills past the caches, in large pieces.
+  const bool nan = std::is_floating_point<T>::value && std::isnan(mask.Fill);
+  if (!out.IsSOA() && (nan || fill == T(0)))
+  {
+    const Id bytes = out.GetNumberOfTuples() * out.GetNumberOfComponents() * Id(sizeof(T));
+    FillBytes(device, reinterpret_cast<char*>(o.Pointers[0]), nullptr, nan ? 0xFF : 0, bytes);
+    return;
+  }
   loom::cont::Algorithm::Schedule(
     device,
     [=](Id t) {
