@@ -94,16 +94,31 @@ struct ComponentPortal
   }
 };
 
-/// A ComponentPortal as a worklet ExecObject argument.
+class FieldArray;
+
+/// A ComponentPortal as a worklet ExecObject argument: a fixed host `Portal`, or a `Field` whose
+/// memory is prepared for the device that runs (host memory, or the CUDA copy moved lazily).
 template <typename T>
 struct ComponentPortalObject : loom::cont::ExecutionObjectBase
 {
-  ComponentPortal<T> Portal;
-  template <typename Device>
-  ComponentPortal<T> PrepareForExecution(Device) const
+  /// How the worklet uses a Field: reads it, writes every value, or reads and writes.
+  enum class Access
   {
-    return this->Portal;
+    In,
+    Out,
+    InOut
+  };
+  ComponentPortalObject() = default;
+  ComponentPortalObject(const FieldArray& field, Access access)
+    : Field(&field)
+    , Use(access)
+  {
   }
+  ComponentPortal<T> Portal;
+  const FieldArray* Field = nullptr;
+  Access Use = Access::In;
+  template <typename Device>
+  ComponentPortal<T> PrepareForExecution(Device) const;
 };
 
 class FieldArray
@@ -150,15 +165,21 @@ public:
     if (this->SOA)
       throw loom::cont::ErrorBadType("FieldArray: an SOA field has no interleaved array.");
     const Block& b = this->Blocks.at(0);
+    if (b.Memory)
+      b.Memory->GetData(); // values computed on a device come back to the host
     auto keep = b.Memory;
     return loom::cont::ArrayHandle<T>::Borrow(static_cast<T*>(b.Data), this->Tuples * this->Components,
                                               [keep]() {});
   }
-  /// Where each component lives, for worklets.
+  /// Where each component lives in host memory, for worklets and readers (values computed on a
+  /// device are copied back first; the caller may write).
   template <typename T>
   ComponentPortal<T> GetPortal() const
   {
     this->CheckKind(ValueKindOf<T>::value);
+    for (const Block& b : this->Blocks)
+      if (b.Memory)
+        b.Memory->GetData();
     ComponentPortal<T> p;
     p.NumberOfComponents = this->Components;
     p.NumberOfTuples = this->Tuples;
@@ -166,6 +187,35 @@ public:
     for (IdComponent c = 0; c < this->Components; ++c)
       p.Pointers[c] = this->SOA ? static_cast<T*>(this->Blocks[static_cast<std::size_t>(c)].Data)
                                 : static_cast<T*>(this->Blocks[0].Data) + c;
+    return p;
+  }
+
+  /// Where each component lives in CUDA device memory (copied there when the device does not hold
+  /// the values; `write` makes the host copy stale, `keep` keeps values the worklet may not write).
+  template <typename T>
+  ComponentPortal<T> GetDevicePortal(bool write, bool keep) const
+  {
+    this->CheckKind(ValueKindOf<T>::value);
+    ComponentPortal<T> p;
+    p.NumberOfComponents = this->Components;
+    p.NumberOfTuples = this->Tuples;
+    p.Stride = this->SOA ? 1 : this->Components;
+    for (std::size_t b = 0; b < this->Blocks.size(); ++b)
+    {
+      const Block& block = this->Blocks[b];
+      if (!block.Memory || !block.Data)
+        continue;
+      const std::ptrdiff_t offset =
+        static_cast<char*>(block.Data) - static_cast<char*>(block.Memory->GetHostAddress());
+      char* base = write ? static_cast<char*>(block.Memory->PrepareDeviceWrite(keep))
+                         : static_cast<char*>(const_cast<void*>(block.Memory->PrepareDeviceRead()));
+      T* data = reinterpret_cast<T*>(base + offset);
+      if (this->SOA)
+        p.Pointers[b] = data;
+      else
+        for (IdComponent c = 0; c < this->Components; ++c)
+          p.Pointers[c] = data + c;
+    }
     return p;
   }
 
@@ -185,5 +235,21 @@ private:
   bool SOA = false;
   std::vector<Block> Blocks;
 };
+template <typename T>
+template <typename Device>
+ComponentPortal<T> ComponentPortalObject<T>::PrepareForExecution(Device) const
+{
+  if (!this->Field)
+  {
+    if (!Device::IsHost && this->Portal.NumberOfComponents > 0)
+      throw loom::cont::ErrorBadDevice("ComponentPortalObject: a fixed host portal cannot run on a device "
+                                       "with its own memory; give it the field instead.");
+    return this->Portal;
+  }
+  if constexpr (Device::IsHost)
+    return this->Field->template GetPortal<T>();
+  else
+    return this->Field->template GetDevicePortal<T>(this->Use != Access::In, this->Use == Access::InOut);
+}
 } // namespace algorithms
 } // namespace loom

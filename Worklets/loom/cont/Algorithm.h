@@ -4,6 +4,9 @@
 
 #include <loom/cont/DeviceAdapterAlgorithm.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
+#ifdef LOOM_CUDA_TRANSLATION_UNIT
+#include <loom/cont/cuda/DeviceAdapterAlgorithmCuda.h>
+#endif
 
 #include <utility>
 
@@ -11,13 +14,27 @@ namespace loom
 {
 namespace cont
 {
+LOOM_UNIT_NAMESPACE_BEGIN
 /// Call `functor(tag)` with the compile-time tag of the device the tracker picks for `requested`.
+/// Only code compiled by nvcc runs on CUDA: elsewhere a CUDA pick runs on the best CPU device (the
+/// worklet families reach CUDA through their .cu files), and arrays come back from the GPU as read.
 template <typename Functor>
 auto CallOnDevice(DeviceId requested, Functor&& functor)
 {
   return RuntimeDeviceTracker::Get().TryExecute(requested, [&](DeviceId device) {
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+    if (device == DeviceId::Cuda)
+    {
+      device = RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+      internal::NoteCudaRequestRunsOnHost(device);
+    }
+#endif
     switch (device)
     {
+#ifdef LOOM_CUDA_TRANSLATION_UNIT
+      case DeviceId::Cuda:
+        return functor(DeviceAdapterTagCuda{});
+#endif
 #ifdef LOOM_ENABLE_TBB
       case DeviceId::TBB:
         return functor(DeviceAdapterTagTBB{});
@@ -64,5 +81,6 @@ struct Algorithm
   LOOM_ALGORITHM_FORWARD(UpperBounds)
 #undef LOOM_ALGORITHM_FORWARD
 };
+LOOM_UNIT_NAMESPACE_END
 } // namespace cont
 } // namespace loom

@@ -1,4 +1,5 @@
-// Loom: ArrayHandle, the control-side handle to an array of values in host memory.
+// Loom: ArrayHandle, the control-side handle to an array of values in host memory (with a device
+// copy, moved lazily, when the CUDA device uses it).
 #pragma once
 
 #include <loom/cont/ArrayPortal.h>
@@ -139,30 +140,55 @@ public:
     return s.Memory ? static_cast<T*>(s.Memory->GetData()) + s.Offset : nullptr;
   }
 
-  ReadPortalType ReadPortal() const { return ReadPortalType(this->GetPointer(), this->GetNumberOfValues()); }
+  ReadPortalType ReadPortal() const
+  {
+    const State& s = *this->Internals;
+    const T* data = s.Memory ? static_cast<const T*>(s.Memory->GetReadData()) + s.Offset : nullptr;
+    return ReadPortalType(data, s.Count);
+  }
   WritePortalType WritePortal() const { return WritePortalType(this->GetPointer(), this->GetNumberOfValues()); }
 
-  /// Portal for reading on `Device` (host memory for the CPU devices).
+  /// Portal for reading on `Device`: host memory for the CPU devices; for CUDA, device memory
+  /// filled from the host only when the device does not hold the current values.
   template <typename Device>
   ReadPortalType PrepareForInput(Device) const
   {
-    static_assert(Device::IsHost, "ArrayHandle: device memory needs the CUDA adapter");
-    return this->ReadPortal();
+    if constexpr (Device::IsHost)
+    {
+      return this->ReadPortal();
+    }
+    else
+    {
+      const State& s = *this->Internals;
+      const T* data = s.Memory ? static_cast<const T*>(s.Memory->PrepareDeviceRead()) : nullptr;
+      return ReadPortalType(data ? data + s.Offset : nullptr, s.Count);
+    }
   }
-  /// Allocate `count` values and return a portal for writing on `Device`.
+  /// Allocate `count` values and return a portal for writing on `Device`. A handle that keeps its
+  /// memory (same size) keeps its values too, on every device (masked outputs are not written).
   template <typename Device>
   WritePortalType PrepareForOutput(Id count, Device)
   {
-    static_assert(Device::IsHost, "ArrayHandle: device memory needs the CUDA adapter");
-    this->Allocate(count);
-    return this->WritePortal();
+    if constexpr (Device::IsHost)
+    {
+      this->Allocate(count);
+      return this->WritePortal();
+    }
+    else
+    {
+      const bool kept = this->Internals->Memory && this->Internals->Count == count;
+      this->Allocate(count);
+      return this->DeviceWritePortal(kept);
+    }
   }
   /// Portal for reading and writing the existing values on `Device`.
   template <typename Device>
   WritePortalType PrepareForInPlace(Device) const
   {
-    static_assert(Device::IsHost, "ArrayHandle: device memory needs the CUDA adapter");
-    return this->WritePortal();
+    if constexpr (Device::IsHost)
+      return this->WritePortal();
+    else
+      return this->DeviceWritePortal(true);
   }
 
   /// The memory block (shared by views); null before the first allocation.
@@ -173,6 +199,12 @@ public:
   bool operator!=(const ArrayHandle& other) const { return !(*this == other); }
 
 private:
+  WritePortalType DeviceWritePortal(bool keepContents) const
+  {
+    const State& s = *this->Internals;
+    T* data = s.Memory ? static_cast<T*>(s.Memory->PrepareDeviceWrite(keepContents)) : nullptr;
+    return WritePortalType(data ? data + s.Offset : nullptr, s.Count);
+  }
   ArrayHandle ShallowClone() const
   {
     ArrayHandle h;

@@ -40,19 +40,21 @@ public:
     return P(this->Indices.ReadPortal(), this->Values.WritePortal());
   }
   template <typename Device>
-  ReadPortalType PrepareForInput(Device) const
+  ReadPortalType PrepareForInput(Device device) const
   {
-    return this->ReadPortal();
+    return ReadPortalType(this->Indices.PrepareForInput(device), this->Values.PrepareForInput(device));
   }
   template <typename Device>
-  auto PrepareForInPlace(Device) const
+  auto PrepareForInPlace(Device device) const
   {
-    return this->WritePortal();
+    using P = ArrayPortalPermutation<typename IndexArray::ReadPortalType,
+                                     decltype(this->Values.PrepareForInPlace(device))>;
+    return P(this->Indices.PrepareForInput(device), this->Values.PrepareForInPlace(device));
   }
   /// Output through a permutation writes into the existing value array: `count` must equal
   /// the number of indices.
   template <typename Device>
-  auto PrepareForOutput(Id count, Device) const
+  auto PrepareForOutput(Id count, Device device) const
   {
     if (count != this->GetNumberOfValues())
     {
@@ -60,7 +62,7 @@ public:
                           std::to_string(count) + " values (it has " +
                           std::to_string(this->GetNumberOfValues()) + " indices).");
     }
-    return this->WritePortal();
+    return this->PrepareForInPlace(device);
   }
 
   /// Check every index against the value array (ErrorBadValue naming the first bad one).

@@ -10,6 +10,7 @@ namespace loom
 {
 namespace cont
 {
+LOOM_UNIT_NAMESPACE_BEGIN
 /// Calls worklets. The optional arguments after the worklet are an instance of its ScatterType,
 /// then of its MaskType (in that order, each only when the worklet declares one that has state).
 class Invoker
@@ -103,5 +104,6 @@ private:
   DeviceId Device;
   bool PerOutputPath = false;
 };
+LOOM_UNIT_NAMESPACE_END
 } // namespace cont
 } // namespace loom

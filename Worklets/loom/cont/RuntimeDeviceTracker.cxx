@@ -50,6 +50,16 @@ bool cuda::IsAvailable()
 
 namespace internal
 {
+void NoteCudaRequestRunsOnHost(DeviceId device)
+{
+  static std::once_flag noted;
+  std::call_once(noted, [device] {
+    Log(LogLevel::Info, std::string("CUDA was picked for code compiled without nvcc (a worklet family with "
+                                    "no CUDA translation unit); it runs on ") +
+                          DeviceName(device) + ".");
+  });
+}
+
 const CpuBackend& GetCpuBackend(DeviceId device)
 {
   switch (device)

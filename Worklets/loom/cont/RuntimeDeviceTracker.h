@@ -90,5 +90,12 @@ namespace cuda
 /// True when a CUDA device and driver are present (false when CUDA is not compiled in).
 bool IsAvailable();
 }
+
+namespace internal
+{
+/// Logs once per process (info) that CUDA was picked for code compiled without nvcc, which runs on
+/// `device` instead (only the worklet families' .cu files run on CUDA).
+void NoteCudaRequestRunsOnHost(DeviceId device);
+}
 } // namespace cont
 } // namespace loom

@@ -186,6 +186,7 @@ struct Has3DSchedule<
 };
 } // namespace internal
 
+LOOM_UNIT_NAMESPACE_BEGIN
 /// Runs one worklet type. The scatter and mask come from the worklet's ScatterType and MaskType.
 template <typename WorkletType>
 class Dispatcher
@@ -409,5 +410,6 @@ private:
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
   bool PerOutputPath = false;
 };
+LOOM_UNIT_NAMESPACE_END
 } // namespace worklet
 } // namespace loom

@@ -1,11 +1,14 @@
 // Loom algorithms, averaging family: the worklets and the dispatch over value kinds, cell sets and
-// masks. Included by PointToCellAverage.cxx and CellToPointAverage.cxx only.
+// masks. Included by PointToCellAverage.cxx and CellToPointAverage.cxx (CPU devices) and their .cu
+// twins (CUDA) only.
 #pragma once
 
 #include <loom/algorithms/average/Average.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Invoker.h>
+#include <loom/cont/ArrayHandleImplicit.h>
 #include <loom/worklet/MaskIndices.h>
+#include <loom/worklet/WorkletMapField.h>
 #include <loom/worklet/WorkletMapTopology.h>
 
 #include <algorithm>
@@ -19,6 +22,7 @@ namespace algorithms
 {
 namespace average
 {
+LOOM_UNIT_NAMESPACE_BEGIN
 template <typename T>
 LOOM_EXEC T FromDouble(double v)
 {
@@ -73,11 +77,27 @@ inline void FillBytes(loom::cont::DeviceId device, char* to, const char* from, i
   });
 }
 
-// Writes the values unselected outputs keep: the Keep field's, or the fill value.
+/// Writes the values unselected outputs keep: the Keep field's (when given), else the fill value.
+template <typename T>
+struct FillWorklet : loom::worklet::WorkletMapField
+{
+  using ControlSignature = void(FieldIn index, ExecObject out, ExecObject keep);
+  using ExecutionSignature = void(_1, _2, _3);
+  T Fill{};
+  bool UseKeep = false;
+  LOOM_EXEC void operator()(Id t, const ComponentPortal<T>& out, const ComponentPortal<T>& keep) const
+  {
+    for (IdComponent c = 0; c < out.NumberOfComponents; ++c)
+      out.Set(t, c, this->UseKeep ? keep.Get(t, c) : this->Fill);
+  }
+};
+
 template <typename T>
 void Prefill(const FieldArray& out, const OutputMask& mask, loom::cont::DeviceId device)
 {
-  const ComponentPortal<T> o = out.GetPortal<T>();
+  using Object = ComponentPortalObject<T>;
+  FillWorklet<T> fill;
+  Object keep;
   if (mask.Keep)
   {
     if (mask.Keep->GetNumberOfTuples() != out.GetNumberOfTuples() ||
@@ -91,49 +111,42 @@ void Prefill(const FieldArray& out, const OutputMask& mask, loom::cont::DeviceId
       throw loom::cont::ErrorBadType(std::string("the array kept for unselected outputs holds ") +
                                      ValueKindName(mask.Keep->GetKind()) + ", the output " +
                                      ValueKindName(out.GetKind()) + ".");
-    const ComponentPortal<T> k = mask.Keep->GetPortal<T>();
-    if (!mask.Keep->IsSOA() && !out.IsSOA())
+    keep = Object(*mask.Keep, Object::Access::In);
+    fill.UseKeep = true;
+  }
+  else
+  {
+    fill.Fill = std::isfinite(mask.Fill) || std::is_floating_point<T>::value ? static_cast<T>(mask.Fill) : T(0);
+  }
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+  // On the CPU devices: the same layout is one block copy (memcpy streams big copies), and NaN (all
+  // bits set is a NaN of every floating type) and zero are byte patterns for memset; both run in
+  // 4 MiB pieces over the device's threads.
+  if (!out.IsSOA() && (!mask.Keep || !mask.Keep->IsSOA()))
+  {
+    const bool nan = !mask.Keep && std::is_floating_point<T>::value && std::isnan(mask.Fill);
+    if (mask.Keep || nan || fill.Fill == T(0))
     {
-      // Same interleaved layout: one block copy, in large pieces (memcpy streams big copies).
-      FillBytes(device, reinterpret_cast<char*>(o.Pointers[0]), reinterpret_cast<const char*>(k.Pointers[0]), 0,
-                out.GetNumberOfTuples() * out.GetNumberOfComponents() * Id(sizeof(T)));
+      const Id bytes = out.GetNumberOfTuples() * out.GetNumberOfComponents() * Id(sizeof(T));
+      char* to = reinterpret_cast<char*>(out.GetPortal<T>().Pointers[0]);
+      const char* from = mask.Keep ? reinterpret_cast<const char*>(mask.Keep->GetPortal<T>().Pointers[0]) : nullptr;
+      FillBytes(device, to, from, nan ? 0xFF : 0, bytes);
       return;
     }
-    loom::cont::Algorithm::Schedule(
-      device,
-      [=](Id t) {
-        for (IdComponent c = 0; c < o.NumberOfComponents; ++c)
-          o.Set(t, c, k.Get(t, c));
-      },
-      out.GetNumberOfTuples());
-    return;
   }
-  const T fill = std::isfinite(mask.Fill) || std::is_floating_point<T>::value ? static_cast<T>(mask.Fill) : T(0);
-  // NaN (all bits set is a NaN of every floating type) and zero are byte patterns: memset, which
-  // streams large fills past the caches, in large pieces.
-  const bool nan = std::is_floating_point<T>::value && std::isnan(mask.Fill);
-  if (!out.IsSOA() && (nan || fill == T(0)))
-  {
-    const Id bytes = out.GetNumberOfTuples() * out.GetNumberOfComponents() * Id(sizeof(T));
-    FillBytes(device, reinterpret_cast<char*>(o.Pointers[0]), nullptr, nan ? 0xFF : 0, bytes);
-    return;
-  }
-  loom::cont::Algorithm::Schedule(
-    device,
-    [=](Id t) {
-      for (IdComponent c = 0; c < o.NumberOfComponents; ++c)
-        o.Set(t, c, fill);
-    },
-    out.GetNumberOfTuples());
+#endif
+  const loom::cont::Invoker invoke(device);
+  invoke(fill, loom::cont::ArrayHandleIndex(out.GetNumberOfTuples()), Object(out, Object::Access::Out), keep);
 }
 
 template <typename Base, typename T, typename CellSetType>
 void RunTyped(const CellSetType& cells, const FieldArray& in, const FieldArray& out, const OutputMask& mask,
               loom::cont::DeviceId device)
 {
-  ComponentPortalObject<T> inObject, outObject;
-  inObject.Portal = in.GetPortal<T>();
-  outObject.Portal = out.GetPortal<T>();
+  using Object = ComponentPortalObject<T>;
+  const Object inObject(in, Object::Access::In);
+  // Masked runs write the selected outputs only: the others keep the prefilled values.
+  const Object outObject(out, mask.Selection == OutputMask::Mode::All ? Object::Access::Out : Object::Access::InOut);
   loom::cont::Invoker invoke(device);
   if (mask.Selection == OutputMask::Mode::All)
   {
@@ -174,6 +187,7 @@ FieldArray Run(const CellSetAny& cells, const FieldArray& in, const OutputMask& 
   CallWithKind(in.GetKind(), typed);
   return out;
 }
+LOOM_UNIT_NAMESPACE_END
 } // namespace average
 } // namespace algorithms
 } // namespace loom

@@ -1,5 +1,8 @@
 // Loom algorithms: point data to cell data (every value kind, cell set and mask instantiated here).
 #include <loom/algorithms/average/AverageImpl.h>
+#ifdef LOOM_ENABLE_CUDA
+#include <loom/algorithms/average/AverageCuda.h>
+#endif
 
 namespace loom
 {
@@ -8,6 +11,10 @@ namespace algorithms
 FieldArray PointToCellAverage(const CellSetAny& cells, const FieldArray& pointField, const OutputMask& mask,
                               loom::cont::DeviceId device)
 {
+#ifdef LOOM_ENABLE_CUDA
+  if (loom::cont::RuntimeDeviceTracker::Get().Resolve(device) == loom::cont::DeviceId::Cuda)
+    return average::PointToCellAverageCuda(cells, pointField, mask, device);
+#endif
   return average::Run<loom::worklet::WorkletVisitCellsWithPoints>(
     cells, pointField, mask, device, NumberOfPoints(cells), NumberOfCells(cells), "point", "cell");
 }

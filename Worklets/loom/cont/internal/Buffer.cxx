@@ -1,9 +1,12 @@
 // Loom: implementation of the host Buffer.
 #include <loom/cont/Error.h>
+#include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/internal/Buffer.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <map>
 #include <mutex>
@@ -142,8 +145,78 @@ std::shared_ptr<Buffer> Buffer::Borrow(void* data, std::size_t bytes, std::funct
   return buffer;
 }
 
+namespace
+{
+struct TransferCounters
+{
+  std::atomic<UInt64> HostToDevice{ 0 }, DeviceToHost{ 0 }, BytesHostToDevice{ 0 }, BytesDeviceToHost{ 0 };
+};
+TransferCounters& Counters()
+{
+  static TransferCounters counters;
+  return counters;
+}
+} // namespace
+
+void Buffer::SyncHost(bool forWriting) const
+{
+  if (!this->HostValid)
+  {
+#ifdef LOOM_ENABLE_CUDA
+    cuda::internal::CopyDeviceToHost(this->Data, this->DeviceData, this->Bytes);
+    ++Counters().DeviceToHost;
+    Counters().BytesDeviceToHost += this->Bytes;
+#endif
+    this->HostValid = true;
+  }
+  if (forWriting)
+    this->DeviceValid = false;
+}
+
+#ifdef LOOM_ENABLE_CUDA
+const void* Buffer::PrepareDeviceRead() const
+{
+  if (this->Bytes == 0)
+    return nullptr;
+  if (!this->DeviceData)
+    this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes);
+  if (!this->DeviceValid)
+  {
+    cuda::internal::CopyHostToDevice(this->DeviceData, this->Data, this->Bytes);
+    ++Counters().HostToDevice;
+    Counters().BytesHostToDevice += this->Bytes;
+    this->DeviceValid = true;
+  }
+  return this->DeviceData;
+}
+
+void* Buffer::PrepareDeviceWrite(bool keepContents) const
+{
+  if (this->Bytes == 0)
+    return nullptr;
+  if (keepContents || !this->DeviceData)
+    this->PrepareDeviceRead();
+  this->DeviceValid = true;
+  this->HostValid = false;
+  return this->DeviceData;
+}
+#else
+const void* Buffer::PrepareDeviceRead() const
+{
+  throw ErrorBadDevice("Loom was built without CUDA: there is no device memory.");
+}
+void* Buffer::PrepareDeviceWrite(bool) const
+{
+  throw ErrorBadDevice("Loom was built without CUDA: there is no device memory.");
+}
+#endif
+
 Buffer::~Buffer()
 {
+#ifdef LOOM_ENABLE_CUDA
+  if (this->DeviceData)
+    cuda::internal::DeviceFree(this->DeviceData);
+#endif
   if (this->Release)
   {
     this->Release();
@@ -154,5 +227,25 @@ Buffer::~Buffer()
   }
 }
 } // namespace internal
+
+cuda::TransferCounts cuda::GetTransferCounts()
+{
+  const loom::cont::internal::TransferCounters& c = loom::cont::internal::Counters();
+  TransferCounts t;
+  t.HostToDevice = c.HostToDevice.load();
+  t.DeviceToHost = c.DeviceToHost.load();
+  t.BytesHostToDevice = c.BytesHostToDevice.load();
+  t.BytesDeviceToHost = c.BytesDeviceToHost.load();
+  return t;
+}
+
+void cuda::ResetTransferCounts()
+{
+  loom::cont::internal::TransferCounters& c = loom::cont::internal::Counters();
+  c.HostToDevice = 0;
+  c.DeviceToHost = 0;
+  c.BytesHostToDevice = 0;
+  c.BytesDeviceToHost = 0;
+}
 } // namespace cont
 } // namespace loom

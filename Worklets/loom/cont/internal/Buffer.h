@@ -14,6 +14,9 @@ namespace internal
 /// A contiguous block of host memory. Either allocated here (64-byte aligned, not initialised;
 /// large blocks come from a bounded pool of blocks Loom let go of, see Buffer.cxx) or borrowed from
 /// a caller, who is told through a release callback when Loom no longer needs it.
+/// With the CUDA device a buffer may also hold a device copy: each side knows whether its values
+/// are current, and values move (counted, see loom/cont/cuda/CudaMemory.h) only when the other side
+/// asks for them. A buffer without a device copy does no extra work.
 class Buffer
 {
 public:
@@ -26,17 +29,46 @@ public:
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 
-  void* GetData() const { return this->Data; }
+  /// Host memory for reading and writing: values only the device holds are copied back first, and
+  /// the device copy (if any) is no longer current.
+  void* GetData() const
+  {
+    if (this->DeviceData)
+      this->SyncHost(true);
+    return this->Data;
+  }
+  /// Host memory for reading: values only the device holds are copied back first; a device copy
+  /// stays current.
+  const void* GetReadData() const
+  {
+    if (this->DeviceData)
+      this->SyncHost(false);
+    return this->Data;
+  }
+  /// Device memory for reading (CUDA builds): allocated and filled from the host on first use.
+  /// Throws ErrorBadAllocation when the device is out of memory, ErrorBadDevice without CUDA.
+  const void* PrepareDeviceRead() const;
+  /// Device memory for writing: the host copy is no longer current. `keepContents` fills the device
+  /// copy from the host first when only the host holds the values (masked or partial writes).
+  void* PrepareDeviceWrite(bool keepContents) const;
+  /// The host address, without copying anything back (for offsets into the block).
+  void* GetHostAddress() const { return this->Data; }
+  /// The device copy, null when there is none.
+  void* GetDeviceData() const { return this->DeviceData; }
   std::size_t GetNumberOfBytes() const { return this->Bytes; }
   /// True when Loom allocated the memory (false for borrowed memory).
   bool IsOwned() const { return !this->Release; }
 
 private:
   Buffer() = default;
+  void SyncHost(bool forWriting) const;
   void* Data = nullptr;
   std::size_t Bytes = 0;
   std::size_t Capacity = 0; // bytes actually allocated (owned blocks)
   std::function<void()> Release;
+  mutable void* DeviceData = nullptr; // the device copy (CUDA), allocated on first device use
+  mutable bool HostValid = true;      // the host values are current
+  mutable bool DeviceValid = false;   // the device values are current
 };
 } // namespace internal
 } // namespace cont

@@ -1,0 +1,117 @@
+// Loom: the CUDA runtime calls behind CudaMemory.h and cuda::IsAvailable (compiled by the host
+// compiler against the runtime API's C header; no kernels here).
+#include <loom/cont/Error.h>
+#include <loom/cont/Logging.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+#include <loom/cont/cuda/CudaMemory.h>
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+namespace loom
+{
+namespace cont
+{
+namespace cuda
+{
+namespace
+{
+std::string Describe(cudaError_t error)
+{
+  return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
+}
+
+[[noreturn]] void Fail(cudaError_t error, const std::string& what)
+{
+  cudaGetLastError(); // clear a non-sticky error so later calls can run
+  if (error == cudaErrorMemoryAllocation)
+    throw ErrorBadAllocation("The CUDA device is out of memory (" + what + ").");
+  throw ErrorBadDevice("CUDA failed in " + what + " (" + Describe(error) + ").");
+}
+
+void Check(cudaError_t error, const char* what)
+{
+  if (error != cudaSuccess)
+    Fail(error, what);
+}
+} // namespace
+
+bool IsAvailable()
+{
+  // cudaGetDeviceCount answers an error (cudaErrorInsufficientDriver, cudaErrorNoDevice) on a
+  // machine without a driver or GPU: CUDA is then unavailable. Asked once per process.
+  static const bool available = [] {
+    int count = 0;
+    const cudaError_t error = cudaGetDeviceCount(&count);
+    if (error != cudaSuccess)
+    {
+      cudaGetLastError();
+      Log(LogLevel::Info, "CUDA device unavailable: cudaGetDeviceCount returned " + Describe(error) + ".");
+      return false;
+    }
+    if (count <= 0)
+    {
+      Log(LogLevel::Info, "CUDA device unavailable: no CUDA device found.");
+      return false;
+    }
+    return true;
+  }();
+  return available;
+}
+
+namespace internal
+{
+void* DeviceAllocate(std::size_t bytes)
+{
+  if (bytes == 0)
+    return nullptr;
+  if (!IsAvailable())
+    throw ErrorBadDevice("No CUDA device is available for device memory.");
+  void* pointer = nullptr;
+  const cudaError_t error = cudaMalloc(&pointer, bytes);
+  if (error != cudaSuccess)
+    Fail(error, "allocating " + std::to_string(bytes) + " bytes of device memory");
+  return pointer;
+}
+
+void DeviceFree(void* pointer)
+{
+  if (!pointer)
+    return;
+  const cudaError_t error = cudaFree(pointer);
+  if (error != cudaSuccess && error != cudaErrorCudartUnloading)
+    Log(LogLevel::Warn, "cudaFree failed: " + Describe(error) + ".");
+}
+
+void CopyHostToDevice(void* device, const void* host, std::size_t bytes)
+{
+  if (bytes > 0)
+    Check(cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice), "a host-to-device copy");
+}
+
+void CopyDeviceToHost(void* host, const void* device, std::size_t bytes)
+{
+  if (bytes > 0)
+    Check(cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost), "a device-to-host copy");
+}
+
+void CopyDeviceToDevice(void* destination, const void* source, std::size_t bytes)
+{
+  if (bytes > 0)
+    Check(cudaMemcpy(destination, source, bytes, cudaMemcpyDeviceToDevice), "a device-to-device copy");
+}
+
+void Synchronize(const char* what)
+{
+  Check(cudaDeviceSynchronize(), what);
+}
+
+void CheckLaunch(const char* what)
+{
+  Check(cudaPeekAtLastError(), what);
+}
+} // namespace internal
+} // namespace cuda
+} // namespace cont
+} // namespace loom
