@@ -228,6 +228,9 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
 {
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool and this run writes into
+  // them instead of faulting in fresh pages.
+  output->Initialize();
   auto fail = [&](const std::string& message) {
     vtkErrorMacro(<< message);
     output->Initialize();

@@ -91,6 +91,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
 {
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkDataSet* output = vtkDataSet::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
   const bool toCells = this->AveragePointsToCells();
   const char* fromName = toCells ? "point" : "cell";
 

@@ -116,6 +116,8 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
 {
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
   auto fail = [&](const std::string& message) {
     vtkErrorMacro(<< message);
     output->Initialize();
