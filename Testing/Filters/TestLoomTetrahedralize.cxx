@@ -5,6 +5,8 @@
 // and the bad-input contract.
 #include <vtkLoomTetrahedralize.h>
 
+#include "LoomFilterTesting.h"
+
 #include <vtkAppendFilter.h>
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
@@ -39,44 +41,14 @@
 #include <map>
 #include <string>
 
-#ifndef LOOM_DATA_DIR
-#error LOOM_DATA_DIR must name the Data folder
-#endif
 
 namespace
 {
-vtkSmartPointer<vtkImageData> Wavelet(int half)
-{
-  vtkNew<vtkRTAnalyticSource> source;
-  source->SetWholeExtent(-half, half - 1, -half, half - 1, -half, half - 1);
-  source->Update();
-  return source->GetOutput();
-}
-
-vtkSmartPointer<vtkUnstructuredGrid> Append(vtkDataSet* data)
-{
-  vtkNew<vtkAppendFilter> append;
-  append->AddInputData(data);
-  append->Update();
-  return append->GetOutput();
-}
-
-// Hexahedra (not voxels): the image as a structured grid, then appended.
-vtkSmartPointer<vtkUnstructuredGrid> Hexahedra(vtkImageData* image)
-{
-  vtkNew<vtkImageDataToPointSet> toPoints;
-  toPoints->SetInputData(image);
-  toPoints->Update();
-  return Append(toPoints->GetOutput());
-}
-
-vtkSmartPointer<vtkDataSet> Read(const std::string& file)
-{
-  vtkNew<vtkDataSetReader> reader;
-  reader->SetFileName((std::string(LOOM_DATA_DIR) + "/" + file).c_str());
-  reader->Update();
-  return reader->GetOutput();
-}
+using loomtest::Append;
+using loomtest::ErrorCatcher;
+using loomtest::Hexahedra;
+using loomtest::Read;
+using loomtest::Wavelet;
 
 vtkSmartPointer<vtkUnstructuredGrid> RunLoom(vtkDataSet* input, int split = vtkLoomTetrahedralize::SPLIT_SIX,
                                              int device = vtkLoomTetrahedralize::DEVICE_AUTO)
@@ -225,12 +197,6 @@ void CompareVolumes(vtkDataSet* input, const std::string& what, bool positive = 
   }
 }
 
-struct ErrorCatcher : vtkCommand
-{
-  static ErrorCatcher* New() { return new ErrorCatcher; }
-  void Execute(vtkObject*, unsigned long, void* data) override { this->Message += static_cast<const char*>(data); }
-  std::string Message;
-};
 
 // Runs the filter on bad input: returns the error message; the output must be empty and Update fail.
 std::string RunExpectingError(vtkDataSet* input)

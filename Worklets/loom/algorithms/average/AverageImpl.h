@@ -3,6 +3,7 @@
 // twins (CUDA) only.
 #pragma once
 
+#include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/average/Average.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Invoker.h>
@@ -58,22 +59,12 @@ inline void FillBytes(loom::cont::DeviceId device, char* to, const char* from, i
 {
   constexpr Id piece = Id(4) << 20;
   const Id pieces = (bytes + piece - 1) / piece;
-  auto body = [=](Id first, Id last) {
-    for (Id p = first; p < last; ++p)
-    {
-      const Id begin = p * piece, size = std::min(piece, bytes - begin);
-      if (from)
-        std::memcpy(to + begin, from + begin, static_cast<std::size_t>(size));
-      else
-        std::memset(to + begin, value, static_cast<std::size_t>(size));
-    }
-  };
-  loom::cont::CallOnDevice(device, [&](auto tag) {
-    if constexpr (decltype(tag)::IsHost)
-      loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, pieces, 1);
+  HostForEach(device, pieces, 1, [=](Id p) {
+    const Id begin = p * piece, size = std::min(piece, bytes - begin);
+    if (from)
+      std::memcpy(to + begin, from + begin, static_cast<std::size_t>(size));
     else
-      body(0, pieces); // host memory: written here
-    return 0;
+      std::memset(to + begin, value, static_cast<std::size_t>(size));
   });
 }
 

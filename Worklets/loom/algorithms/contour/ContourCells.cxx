@@ -105,7 +105,6 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
                           bool merge, const UInt8* skip, loom::cont::DeviceId device)
 {
   loom::cont::Invoker invoke(device);
-  const Id cellCount = cells.GetNumberOfCells();
   const Id pointCount = cells.GetNumberOfPoints();
   loom::cont::ArrayHandle<IdComponent> counts;
   CountPrimitives count;
@@ -123,7 +122,6 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   generate.Iso = iso;
   generate.NumberOfPoints = pointCount;
   invoke(generate, scatter, cells, field, keys, weights, r.SourceCells, TablesObject{});
-  (void)cellCount;
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(keys.GetPointer());

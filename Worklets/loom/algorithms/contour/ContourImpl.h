@@ -4,11 +4,11 @@
 
 #include <loom/algorithms/contour/CaseTables.h>
 #include <loom/algorithms/contour/Contour.h>
-#include <loom/cont/Algorithm.h>
-#include <loom/cont/internal/CpuSchedule.h>
+#include <loom/algorithms/HostForEach.h>
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace loom
 {
@@ -20,14 +20,7 @@ namespace contour
 template <typename F>
 void ForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
 {
-  loom::cont::CallOnDevice(requested, [&](auto tag) {
-    auto body = [&f](Id begin, Id end) {
-      for (Id r = begin; r < end; ++r)
-        f(r);
-    };
-    loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, n, grain);
-    return 0;
-  });
+  HostForEach(requested, n, grain, std::forward<F>(f));
 }
 
 /// Weight of the isovalue between two values (0 at a, 1 at b).

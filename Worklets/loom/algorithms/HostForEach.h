@@ -1,0 +1,30 @@
+// Loom algorithms: a loop over [0, n) on host memory, spread over the threads of the chosen CPU device.
+// For the host-side passes of the families (row passes, fills, gathers) that are not worklets.
+#pragma once
+
+#include <loom/cont/Algorithm.h>
+#include <loom/cont/internal/CpuSchedule.h>
+
+namespace loom
+{
+namespace algorithms
+{
+/// Run `f(i)` for i in [0, n), at least `grain` indices per task, on the CPU device the tracker picks
+/// for `requested` (a device with its own memory runs it on the calling thread: the data is host's).
+template <typename F>
+void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
+{
+  auto body = [&f](Id begin, Id end) {
+    for (Id i = begin; i < end; ++i)
+      f(i);
+  };
+  loom::cont::CallOnDevice(requested, [&](auto tag) {
+    if constexpr (decltype(tag)::IsHost)
+      loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, n, grain);
+    else
+      body(0, n);
+    return 0;
+  });
+}
+} // namespace algorithms
+} // namespace loom
