@@ -9,6 +9,7 @@
 #include <loom/worklet/ScatterPermutation.h>
 #include <loom/worklet/ScatterUniform.h>
 #include <loom/worklet/WorkletMapField.h>
+#include <loom/worklet/internal/MapsCuda.h>
 
 #include <gtest/gtest.h>
 
@@ -344,6 +345,43 @@ TEST(Worklet, ScatterCounting)
       ASSERT_EQ(running, offsets.back());
     }
   }
+}
+
+// The bodies of the CUDA kernels that make ScatterCounting's offsets and maps (one thread per
+// value), run here one index at a time against the brute-force maps: the GPU's search is checked
+// on every machine, with zero counts first, last and in runs.
+TEST(Worklet, ScatterCountingGpuMapBodies)
+{
+  namespace maps = loom::worklet::internal::maps_cuda;
+  for (Id n : Sizes)
+    for (int variant = 0; variant < 3; ++variant)
+    {
+      std::vector<IdComponent> counts = RandomCounts(n, variant == 2 ? 1 : 5, 21 + variant);
+      if (variant == 1 && n > 2)
+      {
+        counts.front() = 0;
+        counts.back() = 0;
+      }
+      std::vector<Id> wide(counts.size() + 1, -7);
+      const maps::WidenCounts widen{ counts.data(), wide.data(), n };
+      for (Id i = 0; i <= n; ++i)
+        widen(i);
+      ASSERT_EQ(0, wide.back());
+      std::vector<Id> offsets(wide.size());
+      std::exclusive_scan(wide.begin(), wide.end(), offsets.begin(), Id(0));
+      std::vector<Id> outToIn, expectedOut;
+      std::vector<IdComponent> visit, expectedVisit;
+      CountingMaps(counts, expectedOut, expectedVisit);
+      const Id total = offsets.back();
+      ASSERT_EQ(static_cast<Id>(expectedOut.size()), total);
+      outToIn.assign(static_cast<std::size_t>(total), -1);
+      visit.assign(static_cast<std::size_t>(total), -1);
+      const maps::OutputToInput search{ offsets.data(), n, outToIn.data(), visit.data() };
+      for (Id o = 0; o < total; ++o)
+        search(o);
+      EXPECT_EQ(expectedOut, outToIn) << "n " << n << " variant " << variant;
+      EXPECT_EQ(expectedVisit, visit) << "n " << n << " variant " << variant;
+    }
 }
 
 TEST(Worklet, ScatterPermutation)

@@ -3,6 +3,9 @@
 
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/ArrayHandleImplicit.h>
+#ifdef LOOM_ENABLE_CUDA
+#include <loom/worklet/internal/MapsCuda.h>
+#endif
 
 namespace loom
 {
@@ -38,6 +41,14 @@ MaskSelect::ThreadToOutputMapType MaskSelect::GetThreadToOutputMap(Id outputRang
   Internals& s = *this->State;
   if (!s.MapBuilt)
   {
+#ifdef LOOM_ENABLE_CUDA
+    if (loom::cont::RuntimeDeviceTracker::Get().Resolve(s.Device) == loom::cont::DeviceId::Cuda)
+    {
+      internal::SelectMapCuda(s.Selection, s.ThreadToOutput); // made on the GPU, where it is used
+      s.MapBuilt = true;
+      return s.ThreadToOutput;
+    }
+#endif
     loom::cont::Algorithm::CopyIf(s.Device, loom::cont::ArrayHandleIndex(outputRange), s.Selection,
                                   s.ThreadToOutput);
     s.MapBuilt = true;

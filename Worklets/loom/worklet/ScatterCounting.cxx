@@ -3,6 +3,9 @@
 #include <loom/worklet/ScatterCounting.h>
 
 #include <loom/cont/Algorithm.h>
+#ifdef LOOM_ENABLE_CUDA
+#include <loom/worklet/internal/MapsCuda.h>
+#endif
 
 #include <algorithm>
 
@@ -19,19 +22,28 @@ ScatterCounting::ScatterCounting(const ArrayHandle<IdComponent>& counts, loom::c
   const Id n = counts.GetNumberOfValues();
   this->State->Device = device;
   this->State->InputRange = n;
-  if (n > 0)
-  {
-    const IdComponent smallest = Algorithm::Reduce(device, counts, IdComponent(0), Minimum{});
+  auto checkSmallest = [](IdComponent smallest) {
     if (smallest < 0)
     {
       throw loom::cont::ErrorBadValue("ScatterCounting: the counts array holds a negative count (" +
                                       std::to_string(smallest) + ").");
     }
+  };
+#ifdef LOOM_ENABLE_CUDA
+  if (loom::cont::RuntimeDeviceTracker::Get().Resolve(device) == loom::cont::DeviceId::Cuda)
+  {
+    // On the GPU: the counts stay there and the offsets are made there (the total alone comes back).
+    checkSmallest(internal::CountingOffsetsCuda(counts, this->State->Offsets, this->State->Total));
+    return;
   }
+#endif
+  if (n > 0)
+    checkSmallest(Algorithm::Reduce(device, counts, IdComponent(0), Minimum{}));
   this->State->Offsets.Allocate(n + 1);
   ArrayHandle<Id> head = this->State->Offsets.View(0, n);
   const Id total = Algorithm::ScanExclusive(device, counts, head, Id(0));
   this->State->Offsets.WritePortal().Set(n, total);
+  this->State->Total = total;
 }
 
 void ScatterCounting::CheckInputRange(Id inputRange) const
@@ -48,7 +60,7 @@ void ScatterCounting::CheckInputRange(Id inputRange) const
 Id ScatterCounting::GetOutputRange(Id inputRange) const
 {
   this->CheckInputRange(inputRange);
-  return this->State->Offsets.ReadPortal().Get(this->State->InputRange);
+  return this->State->Total;
 }
 
 void ScatterCounting::BuildMaps() const
@@ -57,13 +69,21 @@ void ScatterCounting::BuildMaps() const
   if (s.MapsBuilt)
     return;
   const Id n = s.InputRange;
-  const Id total = s.Offsets.ReadPortal().Get(n);
+  const Id total = s.Total;
+  const loom::cont::DeviceId device = loom::cont::RuntimeDeviceTracker::Get().Resolve(s.Device);
+#ifdef LOOM_ENABLE_CUDA
+  if (device == loom::cont::DeviceId::Cuda)
+  {
+    internal::CountingMapsCuda(s.Offsets, total, s.OutputToInput, s.Visit);
+    s.MapsBuilt = true;
+    return;
+  }
+#endif
   s.OutputToInput.Allocate(total);
   s.Visit.Allocate(total);
   const Id* offsets = s.Offsets.GetPointer();
   Id* outToIn = s.OutputToInput.GetPointer();
   IdComponent* visit = s.Visit.GetPointer();
-  const loom::cont::DeviceId device = loom::cont::RuntimeDeviceTracker::Get().Resolve(s.Device);
   if (device == loom::cont::DeviceId::Serial || device == loom::cont::DeviceId::TBB)
   {
     // CPU: each input fills its own outputs (no search).

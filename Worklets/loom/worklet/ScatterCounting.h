@@ -13,7 +13,7 @@ namespace worklet
 /// Built from the count of outputs of each input. The constructor runs one prefix sum (the
 /// input-to-output offsets, kept: GetInputToOutputMap). The output-to-input map and visit array of
 /// the seeds are built on first request only: the CPU fast path runs per input on the offsets and
-/// never needs them.
+/// never needs them; on CUDA the offsets and maps are made on the GPU (internal/MapsCuda.cu).
 class ScatterCounting
 {
 public:
@@ -40,6 +40,7 @@ private:
   {
     loom::cont::DeviceId Device;
     Id InputRange = 0;
+    Id Total = 0; // outputs (the last offset, kept on the host)
     loom::cont::ArrayHandle<Id> Offsets;
     loom::cont::ArrayHandle<Id> OutputToInput;
     loom::cont::ArrayHandle<IdComponent> Visit;

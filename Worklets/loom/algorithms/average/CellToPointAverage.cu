@@ -2,6 +2,7 @@
 // path of the seeds, with the CPU devices as the fallback).
 #include <loom/algorithms/average/AverageCuda.h>
 #include <loom/algorithms/average/AverageImpl.h>
+#include <loom/cont/cuda/CudaMemory.h>
 
 namespace loom
 {
@@ -12,8 +13,10 @@ namespace average
 FieldArray CellToPointAverageCuda(const CellSetAny& cells, const FieldArray& cellField, const OutputMask& mask,
                                   loom::cont::DeviceId device)
 {
-  return Run<loom::worklet::WorkletVisitPointsWithCells>(cells, cellField, mask, device, NumberOfCells(cells),
-                                                          NumberOfPoints(cells), "cell", "point");
+  FieldArray result = Run<loom::worklet::WorkletVisitPointsWithCells>(cells, cellField, mask, device, NumberOfCells(cells),
+                                                                       NumberOfPoints(cells), "cell", "point");
+  loom::cont::cuda::internal::Synchronize("cellToPointAverage on CUDA"); // kernels run asynchronously
+  return result;
 }
 } // namespace average
 } // namespace algorithms

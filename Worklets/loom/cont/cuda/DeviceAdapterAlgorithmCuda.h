@@ -99,7 +99,9 @@ struct DeviceAdapterAlgorithm<DeviceAdapterTagCuda>
   using Device = DeviceAdapterTagCuda;
   using Host = DeviceAdapterAlgorithm<cuda::internal::HostTag>;
 
-  /// Call functor(i) for i in [0, n) on the GPU (the functor is copied to the device).
+  /// Call functor(i) for i in [0, n) on the GPU (the functor is copied to the device). The launch
+  /// is checked; the kernel runs asynchronously, ordered before every later kernel and copy on the
+  /// default stream (a copy back to the host, or Synchronize(), waits for it and reports a failure).
   template <typename Functor>
   static void Schedule(const Functor& functor, Id n)
   {
@@ -108,9 +110,8 @@ struct DeviceAdapterAlgorithm<DeviceAdapterTagCuda>
     cuda::internal::Schedule1DKernel<<<cuda::internal::ScheduleGrid(n), cuda::internal::ScheduleBlockSize>>>(
       functor, n);
     cuda::internal::CheckLaunch("Schedule");
-    Synchronize();
   }
-  /// Call functor(ijk, flatIndex) over a 3D range (x fastest) on the GPU.
+  /// Call functor(ijk, flatIndex) over a 3D range (x fastest) on the GPU (asynchronous, as above).
   template <typename Functor>
   static void Schedule(const Functor& functor, const Id3& range)
   {
@@ -120,7 +121,6 @@ struct DeviceAdapterAlgorithm<DeviceAdapterTagCuda>
     cuda::internal::Schedule3DKernel<<<cuda::internal::ScheduleGrid(n), cuda::internal::ScheduleBlockSize>>>(
       functor, range);
     cuda::internal::CheckLaunch("Schedule3D");
-    Synchronize();
   }
   /// Wait for the GPU; ErrorBadDevice when a kernel failed.
   static void Synchronize() { cuda::internal::Synchronize("a CUDA kernel"); }
@@ -370,5 +370,23 @@ private:
     }
   }
 };
+namespace cuda
+{
+/// The CUDA device's algorithms, for the families' .cu files.
+using CudaAlgorithm = DeviceAdapterAlgorithm<DeviceAdapterTagCuda>;
+/// Device pointer to an array's values for reading (uploaded first when the device copy is stale).
+template <typename T>
+const T* DeviceRead(const ArrayHandle<T>& array)
+{
+  return array.PrepareForInput(DeviceAdapterTagCuda{}).GetArray();
+}
+/// Device pointer to `n` values of `array` for a kernel to write (resized; a fresh array is not
+/// uploaded first).
+template <typename T>
+T* DeviceWrite(ArrayHandle<T>& array, Id n)
+{
+  return array.PrepareForOutput(n, DeviceAdapterTagCuda{}).GetArray();
+}
+} // namespace cuda
 } // namespace cont
 } // namespace loom

@@ -131,6 +131,7 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
       throw ErrorBadAllocation("Loom could not allocate " + std::to_string(bytes) +
                                " bytes of host memory.");
     }
+    buffer->Fresh = true;
   }
   buffer->Bytes = bytes;
   return buffer;
@@ -182,11 +183,16 @@ const void* Buffer::PrepareDeviceRead() const
     this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes);
   if (!this->DeviceValid)
   {
-    cuda::internal::CopyHostToDevice(this->DeviceData, this->Data, this->Bytes);
-    ++Counters().HostToDevice;
-    Counters().BytesHostToDevice += this->Bytes;
+    // A block nobody has written holds no values: there is nothing to copy.
+    if (!this->Fresh)
+    {
+      cuda::internal::CopyHostToDevice(this->DeviceData, this->Data, this->Bytes);
+      ++Counters().HostToDevice;
+      Counters().BytesHostToDevice += this->Bytes;
+    }
     this->DeviceValid = true;
   }
+  this->Fresh = false;
   return this->DeviceData;
 }
 
@@ -194,8 +200,11 @@ void* Buffer::PrepareDeviceWrite(bool keepContents) const
 {
   if (this->Bytes == 0)
     return nullptr;
-  if (keepContents || !this->DeviceData)
-    this->PrepareDeviceRead();
+  if (keepContents)
+    this->PrepareDeviceRead(); // the values the kernel does not write must be there
+  else if (!this->DeviceData)
+    this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes);
+  this->Fresh = false;
   this->DeviceValid = true;
   this->HostValid = false;
   return this->DeviceData;

@@ -33,6 +33,8 @@ public:
   /// the device copy (if any) is no longer current.
   void* GetData() const
   {
+    if (this->Fresh)
+      this->Fresh = false;
     if (this->DeviceData)
       this->SyncHost(true);
     return this->Data;
@@ -41,6 +43,8 @@ public:
   /// stays current.
   const void* GetReadData() const
   {
+    if (this->Fresh)
+      this->Fresh = false;
     if (this->DeviceData)
       this->SyncHost(false);
     return this->Data;
@@ -69,6 +73,7 @@ private:
   mutable void* DeviceData = nullptr; // the device copy (CUDA), allocated on first device use
   mutable bool HostValid = true;      // the host values are current
   mutable bool DeviceValid = false;   // the device values are current
+  mutable bool Fresh = false;         // allocated here and not used since: no values to move
 };
 } // namespace internal
 } // namespace cont
