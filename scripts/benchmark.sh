@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Loom: build and run the benchmarks; results (console, JSON, CSV, PNG) go to output/benchmarks/.
 # The engine programs take Google Benchmark arguments (e.g. --benchmark_filter=Sort); the filter
-# harness reads LOOM_BENCH_SIZES (default 128,256) and LOOM_BENCH_REPEATS (default 5).
+# harness reads LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5), LOOM_BENCH_FILTERS
+# and LOOM_BENCH_DEVICES (default Serial,TBB; add CUDA on a machine with a GPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -7,7 +7,8 @@
 # Tetrahedralize rows: Loom Tetrahedralize (Serial, TBB) beside ParaView's Tetrahedralize
 # (vtkDataSetTriangleFilter) on the image at every size and on the hexahedra at 128^3.
 # Environment: LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5),
-# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour; default all).
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour; default all),
+# LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
 import os
 import statistics
@@ -20,6 +21,8 @@ out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
 groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour').split(',')
+# Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
+devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
 LoadDistributedPlugin('Loom', ns=globals())
 have_vtkm = True
@@ -105,7 +108,7 @@ def contour_rows(n, layout, source):
                                                                    ComputeScalars=1))]
         variants.append(('VTK vtkContourFilter', vtk_contour('vtkContourFilter', data, values, ComputeNormals=0,
                                                              ComputeScalars=1)))
-        for device in ['Serial', 'TBB']:
+        for device in devices:
             variants.append(('Loom %s' % device, LoomContour(Input=source, ContourBy=['POINTS', 'RTData'],
                                                              Isosurfaces=values, ComputeNormals=0, Device=device)))
         time_variants(n, layout, name, variants)
@@ -147,7 +150,7 @@ for n in sizes:
             make = LoomPointDatatoCellData if direction == 'p2c' else LoomCellDatatoPointData
             outputs = ncells if direction == 'p2c' else npoints
             block = list(range(outputs // 2, outputs // 2 + outputs // 100))
-            for device in ['Serial', 'TBB']:
+            for device in devices:
                 variants.append(('Loom %s' % device, make(Input=src, Device=device)))
                 variants.append(('Loom %s, 1%% ids' % device, make(Input=src, Device=device, MaskIds=block)))
             for label, proxy in variants:
@@ -167,7 +170,7 @@ for n in sizes:
             contour_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
-            for device in ['Serial', 'TBB']:
+            for device in devices:
                 variants.append(('Loom %s' % device, LoomTetrahedralize(Input=source, Device=device)))
             time_variants(n, layout, 'tet', variants)
 

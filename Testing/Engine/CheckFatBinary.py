@@ -2,7 +2,12 @@
 (`__cudaRegisterFatBinary` and the `.nv_fatbin` section) with a cubin for every architecture asked
 for. Reads the section with objcopy and walks the fat binary headers (no GPU, no cuobjdump needed).
 
-usage: CheckFatBinary.py FILE ARCH [ARCH ...]     e.g. CheckFatBinary.py libLoomFilters.so 80 90
+With --kernels, each given name must also appear in the launch stub of a Loom kernel (the host
+symbol nvcc makes for every instantiated __global__ function, e.g. Schedule1DKernel<...TaskSingular<
+loom::algorithms::contour::GeneratePrimitives<3>...>>): the worklet families' device code is there.
+
+usage: CheckFatBinary.py FILE ARCH [ARCH ...] [--kernels NAME ...]
+       e.g. CheckFatBinary.py libLoomFilters.so 80 90 --kernels loom::algorithms::contour::
 """
 import os
 import struct
@@ -21,7 +26,12 @@ def fail(message):
 def main():
     if len(sys.argv) < 3:
         fail(__doc__)
-    path, wanted = sys.argv[1], sorted(int(a) for a in sys.argv[2:])
+    args = sys.argv[1:]
+    kernels = []
+    if "--kernels" in args:
+        at = args.index("--kernels")
+        args, kernels = args[:at], args[at + 1:]
+    path, wanted = args[0], sorted(int(a) for a in args[1:])
     symbols = subprocess.run(["nm", "-C", path], capture_output=True, text=True).stdout
     if "__cudaRegisterFatBinary" not in symbols:
         fail(path + " does not register a CUDA fat binary (no __cudaRegisterFatBinary).")
@@ -51,6 +61,12 @@ def main():
     missing = [a for a in wanted if a not in cubins]
     if fatbins == 0 or missing:
         fail("no cubin for sm_%s in %s." % (", sm_".join(str(a) for a in missing or wanted), path))
+    stubs = [line for line in symbols.splitlines() if "Kernel<" in line and "loom::cont::cuda::internal::" in line]
+    for name in kernels:
+        found = sum(1 for line in stubs if name in line)
+        print("kernels with %s: %d" % (name, found))
+        if found == 0:
+            fail("no Loom kernel instantiated with %s in %s." % (name, path))
     print("PASS")
 
 

@@ -5,11 +5,9 @@
 // of the primitive's points. Merging sorts the keys (radix sort), numbers the distinct ones and
 // writes each primitive point's number into the connectivity.
 #include <loom/algorithms/contour/ContourImpl.h>
+#include <loom/algorithms/contour/ContourWorklets.h>
 
-#include <loom/cont/ExecutionObjectBase.h>
 #include <loom/cont/Invoker.h>
-#include <loom/worklet/ScatterCounting.h>
-#include <loom/worklet/WorkletMapTopology.h>
 
 #include <algorithm>
 #include <cstring>
@@ -22,84 +20,6 @@ namespace contour
 {
 namespace
 {
-struct TablesObject : loom::cont::ExecutionObjectBase
-{
-  template <typename Device>
-  const Tables* PrepareForExecution(Device) const
-  {
-    return &GetTables();
-  }
-};
-
-template <typename Values>
-LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, unsigned& c)
-{
-  c = 0;
-  bool finite = true;
-  for (IdComponent v = 0; v < t.NumberOfVertices; ++v)
-  {
-    const double s = static_cast<double>(values[v]);
-    finite = finite && std::isfinite(s);
-    c |= static_cast<unsigned>(s >= iso) << v;
-  }
-  return finite;
-}
-
-struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
-{
-  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, ExecObject);
-  using ExecutionSignature = void(CellShape, _2, _3, _4, InputIndex);
-  double Iso = 0.0;
-  UInt8 PrimitiveSize = 3; // cells whose primitives are of another size give none
-  const UInt8* Skip = nullptr;
-  template <typename Values>
-  LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables,
-                            Id cell) const
-  {
-    const ShapeTable& t = tables->Shapes[shape < 15 ? shape : 0];
-    unsigned c = 0;
-    count = 0;
-    if (this->Skip && this->Skip[cell])
-      return;
-    if (t.NumberOfVertices && t.PrimitiveSize == this->PrimitiveSize && CaseOf(t, values, this->Iso, c))
-      count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / t.PrimitiveSize;
-  }
-};
-
-template <int N>
-struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
-{
-  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, FieldOutCell, FieldOutCell, ExecObject);
-  using ExecutionSignature = void(CellShape, PointIndices, _2, VisitIndex, InputIndex, _3, _4, _5, _6);
-  using ScatterType = loom::worklet::ScatterCounting;
-  double Iso = 0.0;
-  Id NumberOfPoints = 0;
-  template <typename Ids, typename Values>
-  LOOM_EXEC void operator()(UInt8 shape, const Ids& ids, const Values& values, IdComponent visit, Id cell,
-                            Vec<Int64, N>& keys, Vec<Float32, N>& weights, Id& source,
-                            const Tables* tables) const
-  {
-    const ShapeTable& t = tables->Shapes[shape];
-    unsigned c = 0;
-    CaseOf(t, values, this->Iso, c);
-    const UInt8* e = t.CaseEdges + t.CaseOffsets[c] + visit * N;
-    for (int q = 0; q < N; ++q)
-    {
-      const IdComponent la = t.EdgeVertices[e[q]][0], lb = t.EdgeVertices[e[q]][1];
-      Id a = static_cast<Id>(ids[la]), b = static_cast<Id>(ids[lb]);
-      double sa = static_cast<double>(values[la]), sb = static_cast<double>(values[lb]);
-      if (b < a)
-      {
-        std::swap(a, b);
-        std::swap(sa, sb);
-      }
-      keys[q] = a * this->NumberOfPoints + b;
-      weights[q] = EdgeWeight(sa, sb, this->Iso);
-    }
-    source = cell;
-  }
-};
-
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
                           bool merge, const UInt8* skip, loom::cont::DeviceId device)
@@ -133,15 +53,9 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
     r.Points.A.Allocate(slots);
     r.Points.B.Allocate(slots);
     r.Points.Weight.Allocate(slots);
-    Id* a = r.Points.A.GetPointer();
-    Id* b = r.Points.B.GetPointer();
-    Float32* w = r.Points.Weight.GetPointer();
-    ForEach(device, slots, 4096, [=](Id s) {
-      a[s] = key[s] / pointCount;
-      b[s] = key[s] % pointCount;
-      w[s] = weight[s];
-      conn[s] = s;
-    });
+    ForEach(device, slots, 4096,
+            SplitKeys{ key, weight, pointCount, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+                       r.Points.Weight.GetPointer(), conn });
     return r;
   }
   // Merge: sort the keys with their slots, number the distinct keys, hand the numbers back.
@@ -150,40 +64,20 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
   loom::cont::ArrayHandle<Id> order;
   order.Allocate(slots);
-  {
-    Id* o = order.GetPointer();
-    ForEach(device, slots, 4096, [=](Id s) { o[s] = s; });
-  }
+  ForEach(device, slots, 4096, Iota{ order.GetPointer() });
   loom::cont::Algorithm::SortByKey(device, sorted, order);
-  const Int64* sk = sorted.GetPointer();
-  const Id* so = order.GetPointer();
   loom::cont::ArrayHandle<Id> isNew;
   isNew.Allocate(slots);
-  {
-    Id* f = isNew.GetPointer();
-    ForEach(device, slots, 4096, [=](Id s) { f[s] = (s == 0 || sk[s] != sk[s - 1]) ? 1 : 0; });
-  }
+  ForEach(device, slots, 4096, FlagFirst{ sorted.GetPointer(), isNew.GetPointer() });
   loom::cont::ArrayHandle<Id> number;
   const Id points = loom::cont::Algorithm::ScanExclusive(device, isNew, number);
   r.Points.A.Allocate(points);
   r.Points.B.Allocate(points);
   r.Points.Weight.Allocate(points);
-  Id* a = r.Points.A.GetPointer();
-  Id* b = r.Points.B.GetPointer();
-  Float32* w = r.Points.Weight.GetPointer();
-  const Id* num = number.GetPointer();
-  const Id* fresh = isNew.GetPointer();
-  ForEach(device, slots, 4096, [=](Id s) {
-    // The exclusive count of first occurrences: a repeat's own first occurrence is already counted.
-    const Id p = num[s] - 1 + fresh[s];
-    conn[so[s]] = p;
-    if (fresh[s])
-    {
-      a[p] = sk[s] / pointCount;
-      b[p] = sk[s] % pointCount;
-      w[p] = weight[so[s]];
-    }
-  });
+  ForEach(device, slots, 4096,
+          NumberPoints{ sorted.GetPointer(), order.GetPointer(), number.GetPointer(), isNew.GetPointer(), weight,
+                        pointCount, conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+                        r.Points.Weight.GetPointer() });
   return r;
 }
 
@@ -238,29 +132,15 @@ int PrimitiveSizeOf(const CellSetType& cells, int dimension)
 // Points and primitives of several results, in order, in one result.
 ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
 {
-  if (parts.size() == 1)
-  {
-    parts[0].PointStarts = { 0, parts[0].Points.GetNumberOfPoints() };
-    return parts[0];
-  }
-  ContourResult r;
-  r.PrimitiveSize = parts.empty() ? 3 : parts[0].PrimitiveSize;
-  Id points = 0, slots = 0;
-  for (const auto& p : parts)
-  {
-    points += p.Points.GetNumberOfPoints();
-    slots += p.Connectivity.GetNumberOfValues();
-  }
-  r.Points.A.Allocate(points);
-  r.Points.B.Allocate(points);
-  r.Points.Weight.Allocate(points);
-  r.Connectivity.Allocate(slots);
-  if (sources)
-    r.SourceCells.Allocate(slots / r.PrimitiveSize);
-  Id p0 = 0, s0 = 0;
-  r.PointStarts.assign(1, 0);
-  for (const auto& p : parts)
-  {
+  auto allocate = [sources](ContourResult& r, Id points, Id slots) {
+    r.Points.A.Allocate(points);
+    r.Points.B.Allocate(points);
+    r.Points.Weight.Allocate(points);
+    r.Connectivity.Allocate(slots);
+    if (sources)
+      r.SourceCells.Allocate(slots / r.PrimitiveSize);
+  };
+  auto append = [sources](const ContourResult& p, ContourResult& r, Id p0, Id s0) {
     const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues();
     std::memcpy(r.Points.A.GetPointer() + p0, p.Points.A.GetPointer(), np * sizeof(Id));
     std::memcpy(r.Points.B.GetPointer() + p0, p.Points.B.GetPointer(), np * sizeof(Id));
@@ -272,11 +152,8 @@ ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
     if (sources)
       std::memcpy(r.SourceCells.GetPointer() + s0 / r.PrimitiveSize, p.SourceCells.GetPointer(),
                   (ns / r.PrimitiveSize) * sizeof(Id));
-    p0 += np;
-    s0 += ns;
-    r.PointStarts.push_back(p0);
-  }
-  return r;
+  };
+  return JoinParts(parts, allocate, append);
 }
 } // namespace
 
@@ -287,6 +164,10 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
   return std::visit(
     [&](const auto& cells) {
       const int n = PrimitiveSizeOf(cells, options.Dimension);
+#ifdef LOOM_ENABLE_CUDA
+      if (RunsOnCuda(options.Device))
+        return ContourCellsCuda<T>(cellSet, field, options, n);
+#endif
       std::vector<ContourResult> parts;
       for (double iso : options.IsoValues)
       {
@@ -326,8 +207,9 @@ ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, con
   {
     const Id3 dims = s3->GetPointDimensions();
     ContourResult r;
+    // The structured path is CPU code; on CUDA a grid runs marching cells (implicit connectivity).
     if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 && options.Dimension != 2 &&
-        options.SkipCells.GetNumberOfValues() == 0 &&
+        options.SkipCells.GetNumberOfValues() == 0 && !RunsOnCuda(options.Device) &&
         contour::ContourStructured3D<T>(dims, values.GetPointer(), options, r))
       return r;
   }

@@ -1,7 +1,7 @@
 // Loom algorithms, contour family: what the contour points carry: interpolated point fields,
 // positions on uniform and rectilinear grids, and normals (from the field's gradient on grids, from
 // the triangles elsewhere).
-#include <loom/algorithms/contour/ContourImpl.h>
+#include <loom/algorithms/contour/ContourFieldsImpl.h>
 
 #include <vector>
 
@@ -11,6 +11,8 @@ namespace algorithms
 {
 namespace
 {
+using contour::GridIndex;
+
 void CheckEdges(const ContourEdges& edges)
 {
   if (edges.B.GetNumberOfValues() != edges.A.GetNumberOfValues() ||
@@ -18,65 +20,25 @@ void CheckEdges(const ContourEdges& edges)
     throw loom::cont::ErrorBadValue("contour edges: A, B and Weight differ in length.");
 }
 
-// (i, j, k) of a point of a grid: two divisions by constants done as multiplications by their
-// reciprocals, corrected by one step (exact for ids below 2^52; a 64-bit integer division costs
-// tens of cycles and there are millions of points).
-struct GridIndex
+contour::EdgePointers PointersOf(const ContourEdges& edges)
 {
-  Id NX, NXY;
-  double InvX, InvXY;
-  GridIndex(Id nx, Id ny)
-    : NX(nx)
-    , NXY(nx * ny)
-    , InvX(1.0 / static_cast<double>(nx))
-    , InvXY(1.0 / static_cast<double>(nx * ny))
-  {
-  }
-  LOOM_EXEC static inline Id DivMod(Id p, Id d, double inv, Id& rest)
-  {
-    Id q = static_cast<Id>(static_cast<double>(p) * inv);
-    Id r = p - q * d;
-    if (r < 0)
-    {
-      --q;
-      r += d;
-    }
-    else if (r >= d)
-    {
-      ++q;
-      r -= d;
-    }
-    rest = r;
-    return q;
-  }
-  LOOM_EXEC void operator()(Id p, Id ijk[3]) const
-  {
-    Id inPlane = 0;
-    ijk[2] = DivMod(p, this->NXY, this->InvXY, inPlane);
-    ijk[1] = DivMod(inPlane, this->NX, this->InvX, ijk[0]);
-  }
-};
+  return contour::EdgePointers{ edges.A.GetPointer(), edges.B.GetPointer(), edges.Weight.GetPointer() };
+}
 } // namespace
 
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, loom::cont::DeviceId device)
 {
   CheckEdges(edges);
+#ifdef LOOM_ENABLE_CUDA
+  if (RunsOnCuda(device))
+    return contour::InterpolateEdgesCuda(edges, pointField);
+#endif
   const Id n = edges.GetNumberOfPoints();
   FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
   CallWithKind(pointField.GetKind(), [&](auto zero) {
     using T = decltype(zero);
-    const ComponentPortal<T> in = pointField.GetPortal<T>();
-    const ComponentPortal<T> o = out.GetPortal<T>();
-    const Id* a = edges.A.GetPointer();
-    const Id* b = edges.B.GetPointer();
-    const Float32* w = edges.Weight.GetPointer();
-    contour::ForEach(device, n, 4096, [=](Id p) {
-      for (IdComponent c = 0; c < in.NumberOfComponents; ++c)
-      {
-        const double va = static_cast<double>(in.Get(a[p], c)), vb = static_cast<double>(in.Get(b[p], c));
-        o.Set(p, c, static_cast<T>(va + static_cast<double>(w[p]) * (vb - va)));
-      }
-    });
+    contour::ForEach(device, n, 4096,
+                     contour::InterpolatePoint<T>{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>() });
     return 0;
   });
   return out;
@@ -85,22 +47,21 @@ FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointFi
 FieldArray GatherSourceCells(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField,
                              loom::cont::DeviceId device)
 {
+#ifdef LOOM_ENABLE_CUDA
+  if (RunsOnCuda(device))
+    return contour::GatherSourceCellsCuda(sourceCells, cellField); // checks the ids on the GPU
+#endif
   const Id n = sourceCells.GetNumberOfValues();
+  const Id* src = sourceCells.GetPointer();
+  const Id cells = cellField.GetNumberOfTuples();
+  for (Id t = 0; t < n; ++t)
+    if (src[t] < 0 || src[t] >= cells)
+      throw loom::cont::ErrorBadValue("source cell " + std::to_string(src[t]) + " is outside the " +
+                                      std::to_string(cells) + " tuples of the cell field.");
   FieldArray out = FieldArray::Allocate(cellField.GetKind(), n, cellField.GetNumberOfComponents());
   CallWithKind(cellField.GetKind(), [&](auto zero) {
     using T = decltype(zero);
-    const ComponentPortal<T> in = cellField.GetPortal<T>();
-    const ComponentPortal<T> o = out.GetPortal<T>();
-    const Id* src = sourceCells.GetPointer();
-    const Id cells = cellField.GetNumberOfTuples();
-    for (Id t = 0; t < n; ++t)
-      if (src[t] < 0 || src[t] >= cells)
-        throw loom::cont::ErrorBadValue("source cell " + std::to_string(src[t]) + " is outside the " +
-                                        std::to_string(cells) + " tuples of the cell field.");
-    contour::ForEach(device, n, 4096, [=](Id t) {
-      for (IdComponent c = 0; c < in.NumberOfComponents; ++c)
-        o.Set(t, c, in.Get(src[t], c));
-    });
+    contour::ForEach(device, n, 4096, contour::GatherTuple<T>{ src, cellField.GetPortal<T>(), out.GetPortal<T>() });
     return 0;
   });
   return out;
@@ -117,26 +78,21 @@ FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& dims, const std:
                                       std::to_string(dims[d]) + " points.");
   if (kind != ValueKind::Float32 && kind != ValueKind::Float64)
     throw loom::cont::ErrorBadType("contour points are float32 or float64.");
+#ifdef LOOM_ENABLE_CUDA
+  if (RunsOnCuda(device))
+    return contour::AxesEdgePointsCuda(edges, dims, axes, kind);
+#endif
   const Id n = edges.GetNumberOfPoints();
   FieldArray out = FieldArray::Allocate(kind, n, 3);
-  const GridIndex index(dims[0], dims[1]);
-  const double* ax[3] = { axes[0].data(), axes[1].data(), axes[2].data() };
-  const Id* a = edges.A.GetPointer();
-  const Id* b = edges.B.GetPointer();
-  const Float32* w = edges.Weight.GetPointer();
   auto fill = [&](auto zero) {
     using T = decltype(zero);
-    T* o = out.GetPortal<T>().Pointers[0];
-    contour::ForEach(device, n, 4096, [=](Id p) {
-      Id ia[3], ib[3];
-      index(a[p], ia);
-      index(b[p], ib);
-      for (int d = 0; d < 3; ++d)
-      {
-        const double xa = ax[d][ia[d]], xb = ax[d][ib[d]];
-        o[3 * p + d] = static_cast<T>(xa + static_cast<double>(w[p]) * (xb - xa));
-      }
-    });
+    contour::AxesPoint<T> body;
+    body.E = PointersOf(edges);
+    body.Index = GridIndex(dims[0], dims[1]);
+    for (int d = 0; d < 3; ++d)
+      body.Axes[d] = axes[d].data();
+    body.Out = out.GetPortal<T>().Pointers[0];
+    contour::ForEach(device, n, 4096, body);
   };
   if (kind == ValueKind::Float32)
     fill(Float32{});
@@ -151,47 +107,28 @@ FieldArray GradientNormals(const ContourEdges& edges, const Id3& dims, const Fie
   CheckEdges(edges);
   if (field.GetNumberOfTuples() != dims[0] * dims[1] * dims[2])
     throw loom::cont::ErrorBadValue("contour normals: the field does not have one value per grid point.");
+#ifdef LOOM_ENABLE_CUDA
+  if (RunsOnCuda(device))
+    return contour::GradientNormalsCuda(edges, dims, field, axes);
+#endif
   const Id n = edges.GetNumberOfPoints();
   FieldArray out = FieldArray::Allocate(ValueKind::Float32, n, 3);
-  Float32* o = out.GetPortal<Float32>().Pointers[0];
-  const Id nx = dims[0], ny = dims[1];
-  const GridIndex index(nx, ny);
-  const Id strides[3] = { 1, nx, nx * ny };
-  const Id size[3] = { dims[0], dims[1], dims[2] };
-  const double* ax[3] = { axes[0].data(), axes[1].data(), axes[2].data() };
-  const Id* a = edges.A.GetPointer();
-  const Id* b = edges.B.GetPointer();
-  const Float32* w = edges.Weight.GetPointer();
   CallWithKind(field.GetKind(), [&](auto zero) {
     using T = decltype(zero);
-    const ComponentPortal<T> f = field.GetPortal<T>();
-    contour::ForEach(device, n, 4096, [=](Id p) {
-      double g[2][3];
-      const Id ends[2] = { a[p], b[p] };
-      for (int e = 0; e < 2; ++e)
-      {
-        Id ijk[3];
-        index(ends[e], ijk);
-        for (int d = 0; d < 3; ++d)
-        {
-          const Id lo = ijk[d] > 0 ? ijk[d] - 1 : ijk[d];
-          const Id hi = ijk[d] + 1 < size[d] ? ijk[d] + 1 : ijk[d];
-          const double dx = ax[d][hi] - ax[d][lo];
-          const double df = static_cast<double>(f.Get(ends[e] + (hi - ijk[d]) * strides[d], 0)) -
-                            static_cast<double>(f.Get(ends[e] - (ijk[d] - lo) * strides[d], 0));
-          g[e][d] = dx != 0.0 ? df / dx : 0.0;
-        }
-      }
-      double nrm[3], len = 0.0;
-      for (int d = 0; d < 3; ++d)
-      {
-        nrm[d] = -(g[0][d] + static_cast<double>(w[p]) * (g[1][d] - g[0][d]));
-        len += nrm[d] * nrm[d];
-      }
-      len = std::sqrt(len);
-      for (int d = 0; d < 3; ++d)
-        o[3 * p + d] = static_cast<Float32>(len > 0.0 ? nrm[d] / len : 0.0);
-    });
+    contour::GradientNormal<T> body;
+    body.E = PointersOf(edges);
+    body.Index = GridIndex(dims[0], dims[1]);
+    for (int d = 0; d < 3; ++d)
+    {
+      body.Size[d] = dims[d];
+      body.Axes[d] = axes[d].data();
+    }
+    body.Strides[0] = 1;
+    body.Strides[1] = dims[0];
+    body.Strides[2] = dims[0] * dims[1];
+    body.Field = field.GetPortal<T>();
+    body.Out = out.GetPortal<Float32>().Pointers[0];
+    contour::ForEach(device, n, 4096, body);
     return 0;
   });
   return out;

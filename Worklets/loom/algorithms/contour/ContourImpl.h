@@ -5,10 +5,12 @@
 #include <loom/algorithms/contour/CaseTables.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/HostForEach.h>
+#include <loom/algorithms/DeviceChoice.h>
 
 #include <cmath>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace loom
 {
@@ -30,6 +32,38 @@ LOOM_EXEC inline Float32 EdgeWeight(double a, double b, double iso)
   return d != 0.0 ? static_cast<Float32>((iso - a) / d) : 0.0f;
 }
 
+/// Several results (one per isovalue) joined in order, points renumbered. `allocate(result,
+/// points, slots)` sizes the joined arrays; `append(part, result, firstPoint, firstSlot)` copies one
+/// part in at those positions (on the host or on the GPU).
+template <typename Allocate, typename Append>
+ContourResult JoinParts(std::vector<ContourResult>& parts, Allocate&& allocate, Append&& append)
+{
+  if (parts.size() == 1)
+  {
+    parts[0].PointStarts = { 0, parts[0].Points.GetNumberOfPoints() };
+    return parts[0];
+  }
+  ContourResult r;
+  r.PrimitiveSize = parts.empty() ? 3 : parts[0].PrimitiveSize;
+  Id points = 0, slots = 0;
+  for (const auto& p : parts)
+  {
+    points += p.Points.GetNumberOfPoints();
+    slots += p.Connectivity.GetNumberOfValues();
+  }
+  allocate(r, points, slots);
+  Id p0 = 0, s0 = 0;
+  r.PointStarts.assign(1, 0);
+  for (const auto& p : parts)
+  {
+    append(p, r, p0, s0);
+    p0 += p.Points.GetNumberOfPoints();
+    s0 += p.Connectivity.GetNumberOfValues();
+    r.PointStarts.push_back(p0);
+  }
+  return r;
+}
+
 /// The structured path (ContourStructured.cxx): a 3D grid with a finite one-component field.
 /// Returns false, having done nothing, when the field holds a non-finite value.
 template <typename T>
@@ -39,6 +73,11 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
 template <typename T>
 ContourResult ContourCells(const CellSetAny& cells, const loom::cont::ArrayHandle<T>& field,
                            const ContourOptions& options);
+/// The marching-cells path on CUDA (ContourCuda.cu): every cell set, primitives of
+/// `primitiveSize` points (3 or 2, checked by the caller).
+template <typename T>
+ContourResult ContourCellsCuda(const CellSetAny& cells, const loom::cont::ArrayHandle<T>& field,
+                               const ContourOptions& options, int primitiveSize);
 } // namespace contour
 } // namespace algorithms
 } // namespace loom

@@ -10,36 +10,6 @@ namespace
 {
 using namespace loom::algorithms::tetrahedralize;
 
-template <typename CellSetType>
-void RunHexahedraAnyIds(const CellSetType& cells, bool five, Id pointDimX, Id pointDimY,
-                        loom::cont::DeviceId device, SimplexCells& result)
-{
-  const bool fits = Fits32(cells.GetNumberOfPoints()) && Fits32(cells.GetNumberOfCells() * (five ? 5 : 6) * 4);
-  if (five)
-  {
-    if (fits)
-      RunHexahedra<5, Int32>(cells, pointDimX, pointDimY, device, result);
-    else
-      RunHexahedra<5, Int64>(cells, pointDimX, pointDimY, device, result);
-  }
-  else if (fits)
-    RunHexahedra<6, Int32>(cells, 0, 0, device, result);
-  else
-    RunHexahedra<6, Int64>(cells, 0, 0, device, result);
-}
-
-template <typename OutId>
-void RunQuads(const loom::cont::CellSetStructured<2>& cells, loom::cont::DeviceId device, SimplexCells& result)
-{
-  loom::cont::ArrayHandle<Vec<OutId, 3>> triangles;
-  loom::cont::Invoker{ device }(EmitQuadTriangles<OutId>{}, cells, triangles);
-  result.NumberOfCells = triangles.GetNumberOfValues();
-  result.ChildrenPerCell = 2;
-  loom::cont::ArrayHandle<OutId> offsets;
-  FillUniformLayout<OutId>(device, result.NumberOfCells, 3, CELL_SHAPE_TRIANGLE, offsets, result.Shapes);
-  Store(result, offsets, Flatten(triangles));
-}
-
 // One pass over an explicit cell set's shapes and offsets: every shape known and every fixed-size
 // cell with its number of points. True when all cells are hexahedra or voxels.
 template <typename OffsetsT, typename ConnT>
@@ -79,36 +49,19 @@ SimplexCells Tetrahedralize(const CellSetAny& cells, HexSplit split, loom::cont:
     result.ChildOffsets = loom::cont::make_ArrayHandle(std::vector<Id>{ 0 });
     return result;
   }
-  if (const auto* s3 = std::get_if<loom::cont::CellSetStructured<3>>(&cells))
-  {
-    const Id3 dims = s3->GetPointDimensions();
-    RunHexahedraAnyIds(*s3, five, dims[0], dims[1], device, result);
-  }
-  else if (const auto* s2 = std::get_if<loom::cont::CellSetStructured<2>>(&cells))
-  {
-    if (Fits32(s2->GetNumberOfPoints()) && Fits32(s2->GetNumberOfCells() * 6))
-      RunQuads<Int32>(*s2, device, result);
-    else
-      RunQuads<Int64>(*s2, device, result);
-  }
-  else if (const auto* e32 = std::get_if<loom::cont::CellSetExplicit<Int32, Int32>>(&cells))
-  {
-    if (CheckExplicit(*e32))
-      RunHexahedraAnyIds(*e32, five, 0, 0, device, result);
-    else
-      RunMixedCells(cells, five, device, result);
-  }
+  bool allHexahedra = false;
+  if (const auto* e32 = std::get_if<loom::cont::CellSetExplicit<Int32, Int32>>(&cells))
+    allHexahedra = CheckExplicit(*e32);
   else if (const auto* e64 = std::get_if<loom::cont::CellSetExplicit<Int64, Int64>>(&cells))
+    allHexahedra = CheckExplicit(*e64);
+#ifdef LOOM_ENABLE_CUDA
+  if (RunsOnCuda(device))
   {
-    if (CheckExplicit(*e64))
-      RunHexahedraAnyIds(*e64, five, 0, 0, device, result);
-    else
-      RunMixedCells(cells, five, device, result);
+    TetrahedralizeCuda(cells, five, allHexahedra, result);
+    return result;
   }
-  else
-  {
-    RunMixedCells(cells, five, device, result);
-  }
+#endif
+  SplitCells(cells, five, allHexahedra, device, result, RunMixedCells);
   return result;
 }
 } // namespace algorithms

@@ -1,8 +1,10 @@
 // Loom algorithms, tetrahedralize family: the split tables, the worklets (ScatterUniform for cell
 // sets of hexahedra, voxels or quads only; ScatterCounting for mixed cells) and the per-id-type runs.
-// Included by the family's .cxx files only.
+// Included by the family's .cxx files (CPU devices) and by TetrahedralizeCuda.cu (CUDA); what depends
+// on the device sits in LOOM_UNIT_NAMESPACE so the two compilations never share a symbol.
 #pragma once
 
+#include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/tetrahedralize/Tetrahedralize.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Invoker.h>
@@ -20,6 +22,12 @@ namespace algorithms
 {
 namespace tetrahedralize
 {
+/// Any cell set through the counting path on a CPU device (TetrahedralizeMixed.cxx).
+void RunMixedCells(const CellSetAny& cells, bool five, loom::cont::DeviceId device, SimplexCells& result);
+/// Every cell set on CUDA (TetrahedralizeCuda.cu); `allHexahedra` as for SplitCells.
+void TetrahedralizeCuda(const CellSetAny& cells, bool five, bool allHexahedra, SimplexCells& result);
+
+LOOM_UNIT_NAMESPACE_BEGIN
 /// Point `h` of a hexahedron (VTK's hexahedron order) in a cell of shape `shape`: voxels number
 /// their points x fastest, so hexahedron points 2, 3, 6, 7 are voxel points 3, 2, 7, 6.
 template <typename Ids>
@@ -274,26 +282,56 @@ struct EmitChildren : loom::worklet::WorkletVisitCellsWithPoints
   }
 };
 
+/// Offsets and shape of uniform simplices, one thread per offset (the GPU's layout pass).
+template <typename OutId>
+struct UniformLayout
+{
+  OutId* Offsets;
+  UInt8* Shapes;
+  Id Cells;
+  IdComponent Size;
+  UInt8 Shape;
+  LOOM_EXEC void operator()(Id c) const
+  {
+    this->Offsets[c] = static_cast<OutId>(c * this->Size);
+    if (c < this->Cells)
+      this->Shapes[c] = this->Shape;
+  }
+};
+
 /// Offsets of `cells` simplices of `size` points, and their shape, in one pass each.
 template <typename OutId>
 void FillUniformLayout(loom::cont::DeviceId device, Id cells, IdComponent size, UInt8 shape,
                        loom::cont::ArrayHandle<OutId>& offsets, loom::cont::ArrayHandle<UInt8>& shapes)
 {
-  offsets.Allocate(cells + 1);
-  shapes.Allocate(cells);
-  OutId* o = offsets.GetPointer();
-  UInt8* s = shapes.GetPointer();
-  const Id block = 1 << 16;
-  loom::cont::Algorithm::Schedule(
-    device,
-    [=](Id b) {
-      const Id begin = b * block, end = begin + block < cells ? begin + block : cells;
-      for (Id c = begin; c < end; ++c)
-        o[c] = static_cast<OutId>(c * size);
-      std::memset(s + begin, shape, static_cast<std::size_t>(end - begin));
-    },
-    (cells + block - 1) / block);
-  o[cells] = static_cast<OutId>(cells * size);
+  loom::cont::CallOnDevice(device, [&](auto tag) {
+    using Tag = decltype(tag);
+    if constexpr (Tag::IsHost)
+    {
+      offsets.Allocate(cells + 1);
+      shapes.Allocate(cells);
+      OutId* o = offsets.GetPointer();
+      UInt8* s = shapes.GetPointer();
+      const Id block = 1 << 16;
+      loom::cont::DeviceAdapterAlgorithm<Tag>::Schedule(
+        [=](Id b) {
+          const Id begin = b * block, end = begin + block < cells ? begin + block : cells;
+          for (Id c = begin; c < end; ++c)
+            o[c] = static_cast<OutId>(c * size);
+          std::memset(s + begin, shape, static_cast<std::size_t>(end - begin));
+        },
+        (cells + block - 1) / block);
+      o[cells] = static_cast<OutId>(cells * size);
+    }
+    else
+    {
+      loom::cont::DeviceAdapterAlgorithm<Tag>::Schedule(
+        UniformLayout<OutId>{ offsets.PrepareForOutput(cells + 1, tag).GetArray(),
+                              shapes.PrepareForOutput(cells, tag).GetArray(), cells, size, shape },
+        cells + 1);
+    }
+    return 0;
+  });
 }
 
 /// Store the arrays in the result's 32- or 64-bit slots.
@@ -381,8 +419,77 @@ void RunMixedAnyIds(const CellSetType& cells, bool five, loom::cont::DeviceId de
   else
     RunMixed<Int64>(cells, five, children, firstIds, totalIds, device, result);
 }
-/// Any cell set through the counting path (TetrahedralizeMixed.cxx).
-void RunMixedCells(const CellSetAny& cells, bool five, loom::cont::DeviceId device, SimplexCells& result);
+/// The counting path for any cell set but the structured ones.
+inline void RunMixedAnyCells(const CellSetAny& cells, bool five, loom::cont::DeviceId device, SimplexCells& result)
+{
+  std::visit(
+    [&](const auto& c) {
+      using C = std::decay_t<decltype(c)>;
+      if constexpr (std::is_same<C, loom::cont::CellSetStructured<2>>::value ||
+                    std::is_same<C, loom::cont::CellSetStructured<3>>::value)
+        throw loom::cont::ErrorBadValue("Tetrahedralize: structured 2D and 3D grids take the uniform path.");
+      else
+        RunMixedAnyIds(c, five, device, result);
+    },
+    cells);
+}
+
+template <typename CellSetType>
+void RunHexahedraAnyIds(const CellSetType& cells, bool five, Id pointDimX, Id pointDimY,
+                        loom::cont::DeviceId device, SimplexCells& result)
+{
+  const bool fits = Fits32(cells.GetNumberOfPoints()) && Fits32(cells.GetNumberOfCells() * (five ? 5 : 6) * 4);
+  if (five)
+  {
+    if (fits)
+      RunHexahedra<5, Int32>(cells, pointDimX, pointDimY, device, result);
+    else
+      RunHexahedra<5, Int64>(cells, pointDimX, pointDimY, device, result);
+  }
+  else if (fits)
+    RunHexahedra<6, Int32>(cells, 0, 0, device, result);
+  else
+    RunHexahedra<6, Int64>(cells, 0, 0, device, result);
+}
+
+template <typename OutId>
+void RunQuads(const loom::cont::CellSetStructured<2>& cells, loom::cont::DeviceId device, SimplexCells& result)
+{
+  loom::cont::ArrayHandle<Vec<OutId, 3>> triangles;
+  loom::cont::Invoker{ device }(EmitQuadTriangles<OutId>{}, cells, triangles);
+  result.NumberOfCells = triangles.GetNumberOfValues();
+  result.ChildrenPerCell = 2;
+  loom::cont::ArrayHandle<OutId> offsets;
+  FillUniformLayout<OutId>(device, result.NumberOfCells, 3, CELL_SHAPE_TRIANGLE, offsets, result.Shapes);
+  Store(result, offsets, Flatten(triangles));
+}
+
+/// Every non-empty cell set: structured grids and explicit sets of hexahedra or voxels only
+/// (`allHexahedra`, checked by the caller) take the uniform paths, the rest `mixed`.
+template <typename Mixed>
+void SplitCells(const CellSetAny& cells, bool five, bool allHexahedra, loom::cont::DeviceId device,
+                SimplexCells& result, Mixed&& mixed)
+{
+  if (const auto* s3 = std::get_if<loom::cont::CellSetStructured<3>>(&cells))
+  {
+    const Id3 dims = s3->GetPointDimensions();
+    RunHexahedraAnyIds(*s3, five, dims[0], dims[1], device, result);
+  }
+  else if (const auto* s2 = std::get_if<loom::cont::CellSetStructured<2>>(&cells))
+  {
+    if (Fits32(s2->GetNumberOfPoints()) && Fits32(s2->GetNumberOfCells() * 6))
+      RunQuads<Int32>(*s2, device, result);
+    else
+      RunQuads<Int64>(*s2, device, result);
+  }
+  else if (const auto* e32 = allHexahedra ? std::get_if<loom::cont::CellSetExplicit<Int32, Int32>>(&cells) : nullptr)
+    RunHexahedraAnyIds(*e32, five, 0, 0, device, result);
+  else if (const auto* e64 = allHexahedra ? std::get_if<loom::cont::CellSetExplicit<Int64, Int64>>(&cells) : nullptr)
+    RunHexahedraAnyIds(*e64, five, 0, 0, device, result);
+  else
+    mixed(cells, five, device, result);
+}
+LOOM_UNIT_NAMESPACE_END
 } // namespace tetrahedralize
 } // namespace algorithms
 } // namespace loom
