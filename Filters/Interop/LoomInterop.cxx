@@ -106,6 +106,7 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
 {
   const Id tuples = field.GetNumberOfTuples();
   const int comps = field.GetNumberOfComponents();
+  field.ReleaseDeviceCopies(); // VTK reads it on the host: no GPU memory held for it
   if (!field.IsSOA())
   {
     auto handle = field.GetAOS<T>();
@@ -245,6 +246,7 @@ vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
   auto array = vtkSmartPointer<ArrayT>::New();
   if (values.GetNumberOfValues() == 0)
     return array;
+  values.ReleaseDeviceCopy(); // VTK reads it on the host: no GPU memory held for it
   {
     std::lock_guard<std::mutex> lock(HandOverMutex());
     HandedOver()[values.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<T>>(values);

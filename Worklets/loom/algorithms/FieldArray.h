@@ -171,6 +171,13 @@ public:
     return loom::cont::ArrayHandle<T>::Borrow(static_cast<T*>(b.Data), this->Tuples * this->Components,
                                               [keep]() {});
   }
+  /// Values to the host and every block's device copy freed (see ArrayHandle::ReleaseDeviceCopy).
+  void ReleaseDeviceCopies() const
+  {
+    for (const Block& b : this->Blocks)
+      if (b.Memory)
+        b.Memory->ReleaseDeviceCopy();
+  }
   /// Where each component lives in host memory, for worklets and readers (values computed on a
   /// device are copied back first; the caller may write).
   template <typename T>

@@ -191,6 +191,14 @@ public:
       return this->DeviceWritePortal(true);
   }
 
+  /// Values to the host (if only the device holds them) and the device copy freed: for arrays
+  /// handed to host-only users (VTK), so GPU memory is not held for as long as they keep them.
+  void ReleaseDeviceCopy() const
+  {
+    if (this->Internals->Memory)
+      this->Internals->Memory->ReleaseDeviceCopy();
+  }
+
   /// The memory block (shared by views); null before the first allocation.
   const std::shared_ptr<internal::Buffer>& GetBuffer() const { return this->Internals->Memory; }
 

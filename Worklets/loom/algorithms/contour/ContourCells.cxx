@@ -22,7 +22,7 @@ namespace
 {
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
-                          bool merge, const UInt8* skip, loom::cont::DeviceId device)
+                          bool merge, const SkipFlagsObject& skip, loom::cont::DeviceId device)
 {
   loom::cont::Invoker invoke(device);
   const Id pointCount = cells.GetNumberOfPoints();
@@ -30,8 +30,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   CountPrimitives count;
   count.Iso = iso;
   count.PrimitiveSize = N;
-  count.Skip = skip;
-  invoke(count, cells, field, counts, TablesObject{});
+  invoke(count, cells, field, counts, TablesObject{}, skip);
 
   loom::worklet::ScatterCounting scatter(counts, device);
   loom::cont::ArrayHandle<Vec<Int64, N>> keys;
@@ -169,9 +168,10 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
         return ContourCellsCuda<T>(cellSet, field, options, n);
 #endif
       std::vector<ContourResult> parts;
+      SkipFlagsObject skip;
+      skip.Flags = options.SkipCells;
       for (double iso : options.IsoValues)
       {
-        const UInt8* skip = options.SkipCells.GetNumberOfValues() ? options.SkipCells.GetPointer() : nullptr;
         parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip, options.Device)
                                : OneIsovalue<2>(cells, field, iso, options.MergePoints, skip, options.Device));
       }

@@ -43,7 +43,8 @@ T* Part(Handle<T>& array)
 }
 
 template <int N, typename T, typename CellSetType>
-ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, double iso, bool merge, const UInt8* skip)
+ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, double iso, bool merge,
+                          const SkipFlagsObject& skip)
 {
   loom::cont::Invoker invoke(loom::cont::DeviceId::Cuda);
   const Id pointCount = cells.GetNumberOfPoints();
@@ -51,8 +52,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, doub
   CountPrimitives count;
   count.Iso = iso;
   count.PrimitiveSize = N;
-  count.Skip = skip;
-  invoke(count, cells, field, counts, TablesObject{});
+  invoke(count, cells, field, counts, TablesObject{}, skip);
 
   loom::worklet::ScatterCounting scatter(counts, loom::cont::DeviceId::Cuda);
   Handle<Vec<Int64, N>> keys;
@@ -171,7 +171,8 @@ ContourResult ContourCellsCuda(const CellSetAny& cellSet, const Handle<T>& field
 {
   ContourResult r = std::visit(
     [&](const auto& cells) {
-      const UInt8* skip = options.SkipCells.GetNumberOfValues() ? In(options.SkipCells) : nullptr;
+      SkipFlagsObject skip;
+      skip.Flags = options.SkipCells;
       std::vector<ContourResult> parts;
       for (double iso : options.IsoValues)
         parts.push_back(primitiveSize == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip)

@@ -47,21 +47,33 @@ LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, uns
   return finite;
 }
 
+/// The cells to pass over (ContourOptions::SkipCells) as a worklet ExecObject: null when there are
+/// none, else the flags in the memory of the device that runs (so a CUDA run that falls back to a
+/// CPU device reads host memory).
+struct SkipFlagsObject : loom::cont::ExecutionObjectBase
+{
+  loom::cont::ArrayHandle<UInt8> Flags;
+  template <typename Device>
+  const UInt8* PrepareForExecution(Device device) const
+  {
+    return this->Flags.GetNumberOfValues() ? this->Flags.PrepareForInput(device).GetArray() : nullptr;
+  }
+};
+
 struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
 {
-  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, ExecObject);
-  using ExecutionSignature = void(CellShape, _2, _3, _4, InputIndex);
+  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, ExecObject, ExecObject);
+  using ExecutionSignature = void(CellShape, _2, _3, _4, _5, InputIndex);
   double Iso = 0.0;
   UInt8 PrimitiveSize = 3; // cells whose primitives are of another size give none
-  const UInt8* Skip = nullptr;
   template <typename Values>
   LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables,
-                            Id cell) const
+                            const UInt8* skip, Id cell) const
   {
     const ShapeTable& t = tables->Shapes[shape < 15 ? shape : 0];
     unsigned c = 0;
     count = 0;
-    if (this->Skip && this->Skip[cell])
+    if (skip && skip[cell])
       return;
     if (t.NumberOfVertices && t.PrimitiveSize == this->PrimitiveSize && CaseOf(t, values, this->Iso, c))
       count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / t.PrimitiveSize;

@@ -355,6 +355,7 @@ template <typename T, IdComponent N>
 loom::cont::ArrayHandle<T> Flatten(const loom::cont::ArrayHandle<Vec<T, N>>& vecs)
 {
   static_assert(sizeof(Vec<T, N>) == N * sizeof(T), "Vec must be packed");
+  vecs.ReleaseDeviceCopy(); // the flat view is for the host (VTK): no device copy kept behind it
   auto keep = vecs;
   return loom::cont::ArrayHandle<T>::Borrow(reinterpret_cast<T*>(vecs.GetPointer()), vecs.GetNumberOfValues() * N,
                                             [keep]() {});

@@ -200,16 +200,27 @@ void* Buffer::PrepareDeviceWrite(bool keepContents) const
 {
   if (this->Bytes == 0)
     return nullptr;
-  if (keepContents)
-    this->PrepareDeviceRead(); // the values the kernel does not write must be there
+  if (keepContents || (!this->DeviceData && !this->Fresh))
+    this->PrepareDeviceRead(); // values the kernel may not write must be there
   else if (!this->DeviceData)
-    this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes);
+    this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes); // fresh: nothing to keep
   this->Fresh = false;
   this->DeviceValid = true;
   this->HostValid = false;
   return this->DeviceData;
 }
+
+void Buffer::ReleaseDeviceCopy() const
+{
+  if (!this->DeviceData)
+    return;
+  this->SyncHost(false);
+  cuda::internal::DeviceFree(this->DeviceData);
+  this->DeviceData = nullptr;
+  this->DeviceValid = false;
+}
 #else
+void Buffer::ReleaseDeviceCopy() const {}
 const void* Buffer::PrepareDeviceRead() const
 {
   throw ErrorBadDevice("Loom was built without CUDA: there is no device memory.");

@@ -55,6 +55,9 @@ public:
   /// Device memory for writing: the host copy is no longer current. `keepContents` fills the device
   /// copy from the host first when only the host holds the values (masked or partial writes).
   void* PrepareDeviceWrite(bool keepContents) const;
+  /// Bring the values to the host if only the device holds them, and free the device copy (for
+  /// memory handed over to someone who reads it on the host only, such as VTK). No-op without one.
+  void ReleaseDeviceCopy() const;
   /// The host address, without copying anything back (for offsets into the block).
   void* GetHostAddress() const { return this->Data; }
   /// The device copy, null when there is none.
