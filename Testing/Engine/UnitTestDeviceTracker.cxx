@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
 
 using namespace loom;
 using namespace loom::cont;
@@ -83,6 +84,22 @@ TEST(DeviceTracker, UnavailableDeviceFallsBack)
   EXPECT_TRUE(tracker.CanRunOn(DeviceId::Serial));
   tracker.DisableDevice(DeviceId::Serial, "serial is never disabled");
   EXPECT_TRUE(tracker.CanRunOn(DeviceId::Serial));
+}
+
+// When the GPU runs out of memory, the call runs on a CPU device and CUDA is not disabled: the
+// choice of that device and its warning (the path itself needs a GPU to run out of memory).
+TEST(DeviceTracker, OutOfGpuMemoryFallsBackForOneCallOnly)
+{
+  TrackerGuard guard;
+  auto& tracker = RuntimeDeviceTracker::Get();
+  testing::internal::CaptureStderr();
+  const DeviceId fallback = tracker.HostFallback("contour: The CUDA device is out of memory (test).");
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(tracker.CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial, fallback);
+  EXPECT_NE(log.find("contour: The CUDA device is out of memory (test). This call runs on"), std::string::npos)
+    << log;
+  EXPECT_NE(log.find("CUDA stays enabled"), std::string::npos) << log;
+  EXPECT_EQ(RuntimeDeviceTracker::IsCompiled(DeviceId::Cuda) && cuda::IsAvailable(), tracker.CanRunOn(DeviceId::Cuda));
 }
 
 TEST(DeviceTracker, FailingDeviceIsDisabledAndTheNextOneRuns)

@@ -1,7 +1,10 @@
-// Loom algorithms: whether a family call runs on CUDA (then the family's .cu entry takes it).
+// Loom algorithms: whether a family call runs on CUDA (then the family's .cu entry takes it), and the
+// per-call fallback to a CPU device when the GPU runs out of memory.
 #pragma once
 
 #include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <string>
 
 namespace loom
 {
@@ -16,6 +19,34 @@ inline bool RunsOnCuda(loom::cont::DeviceId device)
   (void)device;
   return false;
 #endif
+}
+
+/// A family entry's device choice: `onCuda(device)` (a generic lambda, so that builds without CUDA
+/// never instantiate it) when `device` resolves to CUDA, else
+/// `onHost(device)`. When the GPU runs out of memory (ErrorBadAllocation) anywhere in `onCuda`,
+/// the whole call runs again as `onHost(cpuDevice)` with a warning naming `what`; CUDA stays
+/// enabled for later calls.
+template <typename CudaCall, typename HostCall>
+auto WithCudaFallback(loom::cont::DeviceId device, const char* what, CudaCall&& onCuda, HostCall&& onHost)
+  -> decltype(onHost(device))
+{
+#ifdef LOOM_ENABLE_CUDA
+  if (RunsOnCuda(device))
+  {
+    try
+    {
+      return onCuda(device);
+    }
+    catch (const loom::cont::ErrorBadAllocation& e)
+    {
+      return onHost(loom::cont::RuntimeDeviceTracker::Get().HostFallback(std::string(what) + ": " + e.what()));
+    }
+  }
+#else
+  (void)what;
+  (void)onCuda;
+#endif
+  return onHost(device);
 }
 } // namespace algorithms
 } // namespace loom

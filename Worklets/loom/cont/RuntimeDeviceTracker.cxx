@@ -129,6 +129,13 @@ void RuntimeDeviceTracker::DisableDevice(DeviceId device, const std::string& rea
       std::string("device ") + DeviceName(device) + " disabled: " + reason);
 }
 
+DeviceId RuntimeDeviceTracker::HostFallback(const std::string& reason) const
+{
+  const DeviceId next = this->CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+  Log(LogLevel::Warn, reason + " This call runs on " + DeviceName(next) + " instead; CUDA stays enabled.");
+  return next;
+}
+
 void RuntimeDeviceTracker::Reset()
 {
   std::fill(this->Disabled, this->Disabled + NumberOfDevices, false);

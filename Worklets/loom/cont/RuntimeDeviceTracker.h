@@ -41,8 +41,10 @@ public:
   static DeviceId DeviceFromEnvironment();
 
   /// Run `functor(DeviceId)` on the resolved device. If the device reports that it cannot run
-  /// (ErrorBadDevice, or ErrorBadAllocation on an accelerator), it is disabled and the next one
-  /// is tried. Errors of the request itself (ErrorBadValue, ErrorBadType) propagate.
+  /// (ErrorBadDevice), it is disabled and the next one is tried. When CUDA runs out of memory
+  /// (ErrorBadAllocation) this call runs on a CPU device instead and CUDA stays enabled (later,
+  /// smaller work still goes to the GPU). Errors of the request itself (ErrorBadValue,
+  /// ErrorBadType) propagate.
   template <typename Functor>
   auto TryExecute(DeviceId requested, Functor&& functor) -> decltype(functor(DeviceId::Serial))
   {
@@ -63,11 +65,16 @@ public:
       {
         if (device != DeviceId::Cuda)
           throw;
-        this->DisableDevice(device, e.what());
+        device = this->HostFallback(e.what());
+        continue;
       }
       device = this->Resolve(device);
     }
   }
+
+  /// The CPU device a CUDA call that ran out of GPU memory runs on instead (TBB when it can run,
+  /// else Serial); logs a warning with `reason`. CUDA is not disabled.
+  DeviceId HostFallback(const std::string& reason) const;
 
 private:
   RuntimeDeviceTracker();

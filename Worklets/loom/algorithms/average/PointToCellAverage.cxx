@@ -1,4 +1,5 @@
 // Loom algorithms: point data to cell data (every value kind, cell set and mask instantiated here).
+#include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/average/AverageImpl.h>
 #ifdef LOOM_ENABLE_CUDA
 #include <loom/algorithms/average/AverageCuda.h>
@@ -11,12 +12,12 @@ namespace algorithms
 FieldArray PointToCellAverage(const CellSetAny& cells, const FieldArray& pointField, const OutputMask& mask,
                               loom::cont::DeviceId device)
 {
-#ifdef LOOM_ENABLE_CUDA
-  if (loom::cont::RuntimeDeviceTracker::Get().Resolve(device) == loom::cont::DeviceId::Cuda)
-    return average::PointToCellAverageCuda(cells, pointField, mask, device);
-#endif
-  return average::Run<loom::worklet::WorkletVisitCellsWithPoints>(
-    cells, pointField, mask, device, NumberOfPoints(cells), NumberOfCells(cells), "point", "cell");
+  return WithCudaFallback(
+    device, "pointToCellAverage", [&](auto) { return average::PointToCellAverageCuda(cells, pointField, mask, device); },
+    [&](loom::cont::DeviceId cpu) {
+      return average::Run<loom::worklet::WorkletVisitCellsWithPoints>(
+        cells, pointField, mask, cpu, NumberOfPoints(cells), NumberOfCells(cells), "point", "cell");
+    });
 }
 } // namespace algorithms
 } // namespace loom

@@ -101,7 +101,7 @@ ContourCellKinds KindsOf(const CellSetType& cells)
   else
   {
     bool seen[256] = {};
-    const UInt8* shapes = cells.GetShapes().GetPointer();
+    const UInt8* shapes = cells.GetShapes().ReadPortal().GetArray(); // a read: a device copy stays current
     const Id n = cells.GetNumberOfCells();
     for (Id c = 0; c < n; ++c)
       seen[shapes[c]] = true;
@@ -163,22 +163,20 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
   return std::visit(
     [&](const auto& cells) {
       const int n = PrimitiveSizeOf(cells, options.Dimension);
-#ifdef LOOM_ENABLE_CUDA
-      if (RunsOnCuda(options.Device))
-        return ContourCellsCuda<T>(cellSet, field, options, n);
-#endif
-      std::vector<ContourResult> parts;
-      SkipFlagsObject skip;
-      skip.Flags = options.SkipCells;
-      for (double iso : options.IsoValues)
-      {
-        parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip, options.Device)
-                               : OneIsovalue<2>(cells, field, iso, options.MergePoints, skip, options.Device));
-      }
-      ContourResult r = Concatenate(parts, options.SourceCells);
-      if (!options.SourceCells)
-        r.SourceCells = loom::cont::ArrayHandle<Id>();
-      return r;
+      return WithCudaFallback(
+        options.Device, "contour", [&](auto) { return ContourCellsCuda<T>(cellSet, field, options, n); },
+        [&](loom::cont::DeviceId cpu) {
+          std::vector<ContourResult> parts;
+          SkipFlagsObject skip;
+          skip.Flags = options.SkipCells;
+          for (double iso : options.IsoValues)
+            parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip, cpu)
+                                   : OneIsovalue<2>(cells, field, iso, options.MergePoints, skip, cpu));
+          ContourResult r = Concatenate(parts, options.SourceCells);
+          if (!options.SourceCells)
+            r.SourceCells = loom::cont::ArrayHandle<Id>();
+          return r;
+        });
     },
     cellSet);
 }

@@ -29,42 +29,42 @@ contour::EdgePointers PointersOf(const ContourEdges& edges)
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, loom::cont::DeviceId device)
 {
   CheckEdges(edges);
-#ifdef LOOM_ENABLE_CUDA
-  if (RunsOnCuda(device))
-    return contour::InterpolateEdgesCuda(edges, pointField);
-#endif
-  const Id n = edges.GetNumberOfPoints();
-  FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
-  CallWithKind(pointField.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    contour::ForEach(device, n, 4096,
-                     contour::InterpolatePoint<T>{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>() });
-    return 0;
-  });
-  return out;
+  return WithCudaFallback(
+    device, "contour point field interpolation", [&](auto) { return contour::InterpolateEdgesCuda(edges, pointField); },
+    [&](loom::cont::DeviceId cpu) {
+      const Id n = edges.GetNumberOfPoints();
+      FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
+      CallWithKind(pointField.GetKind(), [&](auto zero) {
+        using T = decltype(zero);
+        const contour::InterpolatePoint<T> body{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>() };
+        contour::ForEach(cpu, n, 4096, body);
+        return 0;
+      });
+      return out;
+    });
 }
 
 FieldArray GatherSourceCells(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField,
                              loom::cont::DeviceId device)
 {
-#ifdef LOOM_ENABLE_CUDA
-  if (RunsOnCuda(device))
-    return contour::GatherSourceCellsCuda(sourceCells, cellField); // checks the ids on the GPU
-#endif
-  const Id n = sourceCells.GetNumberOfValues();
-  const Id* src = sourceCells.GetPointer();
-  const Id cells = cellField.GetNumberOfTuples();
-  for (Id t = 0; t < n; ++t)
-    if (src[t] < 0 || src[t] >= cells)
-      throw loom::cont::ErrorBadValue("source cell " + std::to_string(src[t]) + " is outside the " +
-                                      std::to_string(cells) + " tuples of the cell field.");
-  FieldArray out = FieldArray::Allocate(cellField.GetKind(), n, cellField.GetNumberOfComponents());
-  CallWithKind(cellField.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    contour::ForEach(device, n, 4096, contour::GatherTuple<T>{ src, cellField.GetPortal<T>(), out.GetPortal<T>() });
-    return 0;
-  });
-  return out;
+  return WithCudaFallback(
+    device, "contour cell field gather", [&](auto) { return contour::GatherSourceCellsCuda(sourceCells, cellField); },
+    [&](loom::cont::DeviceId cpu) {
+      const Id n = sourceCells.GetNumberOfValues();
+      const Id* src = sourceCells.GetPointer();
+      const Id cells = cellField.GetNumberOfTuples();
+      for (Id t = 0; t < n; ++t)
+        if (src[t] < 0 || src[t] >= cells)
+          throw loom::cont::ErrorBadValue("source cell " + std::to_string(src[t]) + " is outside the " +
+                                          std::to_string(cells) + " tuples of the cell field.");
+      FieldArray out = FieldArray::Allocate(cellField.GetKind(), n, cellField.GetNumberOfComponents());
+      CallWithKind(cellField.GetKind(), [&](auto zero) {
+        using T = decltype(zero);
+        contour::ForEach(cpu, n, 4096, contour::GatherTuple<T>{ src, cellField.GetPortal<T>(), out.GetPortal<T>() });
+        return 0;
+      });
+      return out;
+    });
 }
 
 FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& dims, const std::vector<double> axes[3],
@@ -78,27 +78,27 @@ FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& dims, const std:
                                       std::to_string(dims[d]) + " points.");
   if (kind != ValueKind::Float32 && kind != ValueKind::Float64)
     throw loom::cont::ErrorBadType("contour points are float32 or float64.");
-#ifdef LOOM_ENABLE_CUDA
-  if (RunsOnCuda(device))
-    return contour::AxesEdgePointsCuda(edges, dims, axes, kind);
-#endif
-  const Id n = edges.GetNumberOfPoints();
-  FieldArray out = FieldArray::Allocate(kind, n, 3);
-  auto fill = [&](auto zero) {
-    using T = decltype(zero);
-    contour::AxesPoint<T> body;
-    body.E = PointersOf(edges);
-    body.Index = GridIndex(dims[0], dims[1]);
-    for (int d = 0; d < 3; ++d)
-      body.Axes[d] = axes[d].data();
-    body.Out = out.GetPortal<T>().Pointers[0];
-    contour::ForEach(device, n, 4096, body);
-  };
-  if (kind == ValueKind::Float32)
-    fill(Float32{});
-  else
-    fill(Float64{});
-  return out;
+  return WithCudaFallback(
+    device, "contour point positions", [&](auto) { return contour::AxesEdgePointsCuda(edges, dims, axes, kind); },
+    [&](loom::cont::DeviceId cpu) {
+      const Id n = edges.GetNumberOfPoints();
+      FieldArray out = FieldArray::Allocate(kind, n, 3);
+      auto fill = [&](auto zero) {
+        using T = decltype(zero);
+        contour::AxesPoint<T> body;
+        body.E = PointersOf(edges);
+        body.Index = GridIndex(dims[0], dims[1]);
+        for (int d = 0; d < 3; ++d)
+          body.Axes[d] = axes[d].data();
+        body.Out = out.GetPortal<T>().Pointers[0];
+        contour::ForEach(cpu, n, 4096, body);
+      };
+      if (kind == ValueKind::Float32)
+        fill(Float32{});
+      else
+        fill(Float64{});
+      return out;
+    });
 }
 
 FieldArray GradientNormals(const ContourEdges& edges, const Id3& dims, const FieldArray& field,
@@ -107,31 +107,31 @@ FieldArray GradientNormals(const ContourEdges& edges, const Id3& dims, const Fie
   CheckEdges(edges);
   if (field.GetNumberOfTuples() != dims[0] * dims[1] * dims[2])
     throw loom::cont::ErrorBadValue("contour normals: the field does not have one value per grid point.");
-#ifdef LOOM_ENABLE_CUDA
-  if (RunsOnCuda(device))
-    return contour::GradientNormalsCuda(edges, dims, field, axes);
-#endif
-  const Id n = edges.GetNumberOfPoints();
-  FieldArray out = FieldArray::Allocate(ValueKind::Float32, n, 3);
-  CallWithKind(field.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    contour::GradientNormal<T> body;
-    body.E = PointersOf(edges);
-    body.Index = GridIndex(dims[0], dims[1]);
-    for (int d = 0; d < 3; ++d)
-    {
-      body.Size[d] = dims[d];
-      body.Axes[d] = axes[d].data();
-    }
-    body.Strides[0] = 1;
-    body.Strides[1] = dims[0];
-    body.Strides[2] = dims[0] * dims[1];
-    body.Field = field.GetPortal<T>();
-    body.Out = out.GetPortal<Float32>().Pointers[0];
-    contour::ForEach(device, n, 4096, body);
-    return 0;
-  });
-  return out;
+  return WithCudaFallback(
+    device, "contour gradient normals", [&](auto) { return contour::GradientNormalsCuda(edges, dims, field, axes); },
+    [&](loom::cont::DeviceId cpu) {
+      const Id n = edges.GetNumberOfPoints();
+      FieldArray out = FieldArray::Allocate(ValueKind::Float32, n, 3);
+      CallWithKind(field.GetKind(), [&](auto zero) {
+        using T = decltype(zero);
+        contour::GradientNormal<T> body;
+        body.E = PointersOf(edges);
+        body.Index = GridIndex(dims[0], dims[1]);
+        for (int d = 0; d < 3; ++d)
+        {
+          body.Size[d] = dims[d];
+          body.Axes[d] = axes[d].data();
+        }
+        body.Strides[0] = 1;
+        body.Strides[1] = dims[0];
+        body.Strides[2] = dims[0] * dims[1];
+        body.Field = field.GetPortal<T>();
+        body.Out = out.GetPortal<Float32>().Pointers[0];
+        contour::ForEach(cpu, n, 4096, body);
+        return 0;
+      });
+      return out;
+    });
 }
 
 FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHandle<Id>& connectivity,

@@ -16,8 +16,8 @@ template <typename OffsetsT, typename ConnT>
 bool CheckExplicit(const loom::cont::CellSetExplicit<OffsetsT, ConnT>& cells)
 {
   const Id n = cells.GetNumberOfCells();
-  const UInt8* shapes = cells.GetShapes().GetPointer();
-  const OffsetsT* offsets = cells.GetOffsets().GetPointer();
+  const UInt8* shapes = cells.GetShapes().ReadPortal().GetArray(); // reads: device copies stay current
+  const OffsetsT* offsets = cells.GetOffsets().ReadPortal().GetArray();
   bool allHexahedra = n > 0;
   for (Id c = 0; c < n; ++c)
   {
@@ -54,15 +54,17 @@ SimplexCells Tetrahedralize(const CellSetAny& cells, HexSplit split, loom::cont:
     allHexahedra = CheckExplicit(*e32);
   else if (const auto* e64 = std::get_if<loom::cont::CellSetExplicit<Int64, Int64>>(&cells))
     allHexahedra = CheckExplicit(*e64);
-#ifdef LOOM_ENABLE_CUDA
-  if (RunsOnCuda(device))
-  {
-    TetrahedralizeCuda(cells, five, allHexahedra, result);
-    return result;
-  }
-#endif
-  SplitCells(cells, five, allHexahedra, device, result, RunMixedCells);
-  return result;
+  return WithCudaFallback(
+    device, "tetrahedralize",
+    [&](auto) {
+      TetrahedralizeCuda(cells, five, allHexahedra, result);
+      return result;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      result = SimplexCells();
+      SplitCells(cells, five, allHexahedra, cpu, result, RunMixedCells);
+      return result;
+    });
 }
 } // namespace algorithms
 } // namespace loom
