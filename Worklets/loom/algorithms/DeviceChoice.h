@@ -25,7 +25,8 @@ inline bool RunsOnCuda(loom::cont::DeviceId device)
 /// never instantiate it) when `device` resolves to CUDA, else
 /// `onHost(device)`. When the GPU runs out of memory (ErrorBadAllocation) anywhere in `onCuda`,
 /// the whole call runs again as `onHost(cpuDevice)` with a warning naming `what`; CUDA stays
-/// enabled for later calls.
+/// enabled for later calls. When CUDA fails (ErrorBadDevice) it is disabled and the call runs on
+/// the CPU (after a kernel fault the GPU's arrays may be lost: the rerun then reports the error).
 template <typename CudaCall, typename HostCall>
 auto WithCudaFallback(loom::cont::DeviceId device, const char* what, CudaCall&& onCuda, HostCall&& onHost)
   -> decltype(onHost(device))
@@ -40,6 +41,13 @@ auto WithCudaFallback(loom::cont::DeviceId device, const char* what, CudaCall&& 
     catch (const loom::cont::ErrorBadAllocation& e)
     {
       return onHost(loom::cont::RuntimeDeviceTracker::Get().HostFallback(std::string(what) + ": " + e.what()));
+    }
+    catch (const loom::cont::ErrorBadDevice& e)
+    {
+      // CUDA itself failed (a launch, a copy): off for the process; this call runs on the CPU.
+      auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+      tracker.DisableDevice(loom::cont::DeviceId::Cuda, std::string(what) + ": " + e.what());
+      return onHost(tracker.Resolve(loom::cont::DeviceId::Auto));
     }
   }
 #else

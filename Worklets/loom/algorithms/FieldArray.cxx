@@ -44,7 +44,8 @@ FieldArray FieldArray::Allocate(ValueKind kind, Id tuples, IdComponent component
   auto memory = loom::cont::internal::Buffer::Allocate(static_cast<std::size_t>(tuples) *
                                                        static_cast<std::size_t>(components) *
                                                        sizes[static_cast<int>(kind)]);
-  f.Blocks.push_back(Block{ memory, memory->GetData() });
+  // The address only: a fresh block stays fresh, so a kernel writing it uploads nothing.
+  f.Blocks.push_back(Block{ memory, memory->GetHostAddress() });
   return f;
 }
 } // namespace algorithms

@@ -131,7 +131,7 @@ public:
   static FieldArray FromAOS(const loom::cont::ArrayHandle<T>& flat, IdComponent components)
   {
     FieldArray f(ValueKindOf<T>::value, components, CheckedTuples(flat.GetNumberOfValues(), components));
-    f.Blocks.push_back(Block{ flat.GetBuffer(), flat.GetPointer() });
+    f.Blocks.push_back(Block{ flat.GetBuffer(), flat.GetHostAddress() }); // no values move
     return f;
   }
   /// One array per component, all of the same length. No copy.
@@ -145,7 +145,7 @@ public:
     {
       if (c.GetNumberOfValues() != tuples)
         throw loom::cont::ErrorBadValue("FieldArray: SOA components of different lengths.");
-      f.Blocks.push_back(Block{ c.GetBuffer(), c.GetPointer() });
+      f.Blocks.push_back(Block{ c.GetBuffer(), c.GetHostAddress() });
     }
     return f;
   }

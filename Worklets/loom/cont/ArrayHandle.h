@@ -133,6 +133,14 @@ public:
     return view;
   }
 
+  /// The address of the first value in host memory, moving nothing (for bookkeeping: read or write
+  /// through GetPointer/ReadPortal, which bring device-made values back first).
+  T* GetHostAddress() const
+  {
+    const State& s = *this->Internals;
+    return s.Memory ? static_cast<T*>(s.Memory->GetHostAddress()) + s.Offset : nullptr;
+  }
+
   /// Raw pointer to the first value (host memory); null when empty and unallocated.
   T* GetPointer() const
   {

@@ -37,8 +37,8 @@ ReverseConnectivity BuildReverseConnectivity(const ArrayHandle<OffsetsT>& cellOf
   // prefix sum runs on the requested device.
   const Id numberOfCells = cellOffsets.GetNumberOfValues() - 1;
   const Id m = connectivity.GetNumberOfValues();
-  const OffsetsT* offsets = cellOffsets.GetPointer();
-  const ConnT* conn = connectivity.GetPointer();
+  const OffsetsT* offsets = cellOffsets.ReadPortal().GetArray(); // reads: device copies stay current
+  const ConnT* conn = connectivity.ReadPortal().GetArray();
 
   ArrayHandle<Id> cursor;
   cursor.Allocate(numberOfPoints + 1);

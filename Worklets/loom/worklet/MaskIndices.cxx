@@ -18,7 +18,7 @@ void MaskIndices::Validate(Id outputRange) const
   if (*this->ValidatedFor == outputRange)
     return;
   const Id n = this->Indices.GetNumberOfValues();
-  const Id* p = this->Indices.GetPointer();
+  const Id* p = this->Indices.ReadPortal().GetArray(); // a read: a device copy stays current
   // Strictly increasing lists (the usual case) are checked in one pass; others are sorted once.
   bool increasing = true;
   for (Id i = 0; i < n; ++i)

@@ -4,6 +4,7 @@
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 #include <loom/cont/cuda/CudaMemory.h>
+#include <loom/cont/cuda/internal/CudaAlgorithms.h>
 
 #include <cuda_runtime_api.h>
 
@@ -54,6 +55,15 @@ bool IsAvailable()
     if (count <= 0)
     {
       Log(LogLevel::Info, "CUDA device unavailable: no CUDA device found.");
+      return false;
+    }
+    // A GPU older than every architecture Loom was compiled for (CMAKE_CUDA_ARCHITECTURES) has a
+    // driver and a device but cannot load the kernels: unavailable, so requests fall back at once.
+    std::string reason;
+    if (!internal::KernelsCanRun(reason))
+    {
+      Log(LogLevel::Warn, "CUDA device unavailable: Loom's kernels cannot run on this GPU (" + reason +
+                            "); rebuild with its architecture in CMAKE_CUDA_ARCHITECTURES.");
       return false;
     }
     return true;

@@ -241,6 +241,22 @@ LOOM_CUDA_INSTANTIATE_KEY(Int32)
 LOOM_CUDA_INSTANTIATE_KEY(Int64)
 #undef LOOM_CUDA_INSTANTIATE_KEY
 #undef LOOM_CUDA_INSTANTIATE_KEY_VALUE
+namespace
+{
+__global__ void ProbeKernel() {}
+} // namespace
+
+bool KernelsCanRun(std::string& reason)
+{
+  // Every Loom .cu file is compiled for the same architectures, so one kernel answers for all.
+  cudaFuncAttributes attributes;
+  const cudaError_t error = cudaFuncGetAttributes(&attributes, ProbeKernel);
+  if (error == cudaSuccess)
+    return true;
+  cudaGetLastError();
+  reason = std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
+  return false;
+}
 } // namespace internal
 } // namespace cuda
 } // namespace cont

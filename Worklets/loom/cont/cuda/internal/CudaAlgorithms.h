@@ -4,6 +4,7 @@
 
 #include <loom/Types.h>
 
+#include <string>
 #include <type_traits>
 
 namespace loom
@@ -14,6 +15,10 @@ namespace cuda
 {
 namespace internal
 {
+/// True when this GPU can run Loom's kernels (the fat binaries hold code for it: a cubin of its
+/// architecture or PTX it can compile); otherwise `reason` says why. Asked by cuda::IsAvailable.
+bool KernelsCanRun(std::string& reason);
+
 /// The value types CudaAlgorithms.cu is compiled for.
 template <typename T>
 struct IsNative
