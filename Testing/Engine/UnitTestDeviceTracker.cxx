@@ -102,6 +102,27 @@ TEST(DeviceTracker, OutOfGpuMemoryFallsBackForOneCallOnly)
   EXPECT_EQ(RuntimeDeviceTracker::IsCompiled(DeviceId::Cuda) && cuda::IsAvailable(), tracker.CanRunOn(DeviceId::Cuda));
 }
 
+// A CUDA failure that surfaces in a CPU device's call (reading values the GPU made) disables CUDA,
+// not the CPU device, and the call reports the error.
+TEST(DeviceTracker, CudaFailureInACpuCallDisablesCudaOnly)
+{
+  TrackerGuard guard;
+  auto& tracker = RuntimeDeviceTracker::Get();
+  const DeviceId cpu = tracker.CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+  int calls = 0;
+  testing::internal::CaptureStderr();
+  EXPECT_THROW(tracker.TryExecute(cpu,
+                                  [&](DeviceId) -> int {
+                                    ++calls;
+                                    throw ErrorCuda("CUDA failed in a device-to-host copy (test)");
+                                  }),
+               ErrorCuda);
+  testing::internal::GetCapturedStderr();
+  EXPECT_EQ(1, calls);
+  EXPECT_TRUE(tracker.CanRunOn(cpu));
+  EXPECT_FALSE(tracker.CanRunOn(DeviceId::Cuda));
+}
+
 TEST(DeviceTracker, FailingDeviceIsDisabledAndTheNextOneRuns)
 {
   TrackerGuard guard;

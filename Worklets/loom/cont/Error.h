@@ -39,6 +39,14 @@ public:
   using Error::Error;
 };
 
+/// The CUDA runtime failed (a kernel fault, a failed copy). Raised where it surfaces, which may be
+/// host code reading values the GPU made: the fault is CUDA's, not the device that was running.
+class ErrorCuda : public ErrorBadDevice
+{
+public:
+  using ErrorBadDevice::ErrorBadDevice;
+};
+
 /// Memory could not be allocated (host or device).
 class ErrorBadAllocation : public Error
 {

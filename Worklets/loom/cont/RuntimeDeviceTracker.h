@@ -55,6 +55,14 @@ public:
       {
         return functor(device);
       }
+      catch (const ErrorCuda& e)
+      {
+        // CUDA failed, perhaps surfacing in a CPU device's call that read GPU-made values: CUDA is
+        // disabled, never the CPU device; a CPU call cannot go on without the values it lost.
+        this->DisableDevice(DeviceId::Cuda, e.what());
+        if (device != DeviceId::Cuda)
+          throw;
+      }
       catch (const ErrorBadDevice& e)
       {
         if (device == DeviceId::Serial)

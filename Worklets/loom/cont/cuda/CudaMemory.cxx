@@ -29,7 +29,7 @@ std::string Describe(cudaError_t error)
   cudaGetLastError(); // clear a non-sticky error so later calls can run
   if (error == cudaErrorMemoryAllocation)
     throw ErrorBadAllocation("The CUDA device is out of memory (" + what + ").");
-  throw ErrorBadDevice("CUDA failed in " + what + " (" + Describe(error) + ").");
+  throw ErrorCuda("CUDA failed in " + what + " (" + Describe(error) + ").");
 }
 
 void Check(cudaError_t error, const char* what)
