@@ -124,6 +124,19 @@ TEST(ArrayHandle, ViewsCheckTheirRange)
   EXPECT_THROW(ArrayHandle<Int32>::Borrow(nullptr, -1), cont::ErrorBadValue);
 }
 
+TEST(ArrayHandle, FromBufferSharesTheBlock)
+{
+  ArrayHandle<Int32> a = cont::make_ArrayHandle(std::vector<Int32>{ 1, 2, 3, 4, 5, 6 });
+  ArrayHandle<Int32> tail = ArrayHandle<Int32>::FromBuffer(a.GetBuffer(), 2, 4);
+  EXPECT_EQ(a.GetBuffer(), tail.GetBuffer());
+  EXPECT_EQ(std::vector<Int32>({ 3, 4, 5, 6 }), cont::ToVector(tail));
+  tail.WritePortal().Set(0, 30); // one block: the write shows through both handles
+  EXPECT_EQ(30, a.ReadPortal().Get(2));
+  EXPECT_THROW(ArrayHandle<Int32>::FromBuffer(a.GetBuffer(), 3, 4), cont::ErrorBadValue);
+  EXPECT_THROW(ArrayHandle<Int32>::FromBuffer(a.GetBuffer(), -1, 1), cont::ErrorBadValue);
+  EXPECT_THROW(ArrayHandle<Int32>::FromBuffer(nullptr, 0, 1), cont::ErrorBadValue);
+}
+
 TEST(ArrayHandle, HugeAllocationThrowsBadAllocation)
 {
   ArrayHandle<Float64> a;

@@ -171,6 +171,22 @@ public:
     return loom::cont::ArrayHandle<T>::Borrow(static_cast<T*>(b.Data), this->Tuples * this->Components,
                                               [keep]() {});
   }
+  /// A one-component field as an ArrayHandle sharing this field's memory block and its device copy
+  /// (nothing copied or moved; a worklet reading it on CUDA uploads the block once for both).
+  template <typename T>
+  loom::cont::ArrayHandle<T> GetSingleComponent() const
+  {
+    this->CheckKind(ValueKindOf<T>::value);
+    if (this->Components != 1)
+      throw loom::cont::ErrorBadType("FieldArray: " + std::to_string(this->Components) +
+                                     " components where one is needed.");
+    if (this->Blocks.empty() || !this->Blocks[0].Memory)
+      return loom::cont::ArrayHandle<T>();
+    const Block& b = this->Blocks[0];
+    const std::ptrdiff_t bytes = static_cast<char*>(b.Data) - static_cast<char*>(b.Memory->GetHostAddress());
+    return loom::cont::ArrayHandle<T>::FromBuffer(b.Memory, static_cast<Id>(bytes / static_cast<std::ptrdiff_t>(sizeof(T))),
+                                                  this->Tuples);
+  }
   /// Values to the host and every block's device copy freed (see ArrayHandle::ReleaseDeviceCopy).
   void ReleaseDeviceCopies() const
   {

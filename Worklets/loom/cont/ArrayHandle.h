@@ -69,6 +69,22 @@ public:
     return handle;
   }
 
+  /// A handle on `count` values of an existing block, from value `offset` on: it shares the block
+  /// and its device copy (nothing is copied or moved). ErrorBadValue when the range is outside it.
+  static ArrayHandle FromBuffer(const std::shared_ptr<internal::Buffer>& memory, Id offset, Id count)
+  {
+    const std::size_t bytes = memory ? memory->GetNumberOfBytes() : 0;
+    if (offset < 0 || count < 0 || static_cast<std::size_t>(offset + count) * sizeof(T) > bytes)
+      throw ErrorBadValue("ArrayHandle::FromBuffer: values [" + std::to_string(offset) + ", " +
+                          std::to_string(offset + count) + ") are outside a block of " + std::to_string(bytes) +
+                          " bytes.");
+    ArrayHandle handle;
+    handle.Internals->Memory = memory;
+    handle.Internals->Offset = offset;
+    handle.Internals->Count = count;
+    return handle;
+  }
+
   /// Number of values.
   Id GetNumberOfValues() const { return this->Internals->Count; }
 

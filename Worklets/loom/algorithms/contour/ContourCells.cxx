@@ -197,10 +197,8 @@ namespace
 template <typename T>
 ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, const ContourOptions& options)
 {
-  const Id points = field.GetNumberOfTuples();
-  const ComponentPortal<T> portal = field.GetPortal<T>();
-  const loom::cont::ArrayHandle<T> values =
-    loom::cont::ArrayHandle<T>::Borrow(portal.Pointers[0], points, [field]() {});
+  // The field's own block: on CUDA it goes up once, for the contour and the gradient normals alike.
+  const loom::cont::ArrayHandle<T> values = field.GetSingleComponent<T>();
   if (const auto* s3 = std::get_if<loom::cont::CellSetStructured<3>>(&cells))
   {
     const Id3 dims = s3->GetPointDimensions();
@@ -208,7 +206,7 @@ ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, con
     // The structured path is CPU code; on CUDA a grid runs marching cells (implicit connectivity).
     if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 && options.Dimension != 2 &&
         options.SkipCells.GetNumberOfValues() == 0 && !RunsOnCuda(options.Device) &&
-        contour::ContourStructured3D<T>(dims, values.GetPointer(), options, r))
+        contour::ContourStructured3D<T>(dims, values.ReadPortal().GetArray(), options, r))
       return r;
   }
   return contour::ContourCells<T>(cells, values, options);
