@@ -1,9 +1,7 @@
 // Loom algorithms: cell data to point data (every value kind, cell set and mask instantiated here).
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/average/AverageImpl.h>
-#ifdef LOOM_ENABLE_CUDA
-#include <loom/algorithms/average/AverageCuda.h>
-#endif
+#include <loom/algorithms/average/AverageCuda.h> // declarations only: called in CUDA builds
 
 namespace loom
 {
