@@ -1,8 +1,9 @@
 // Loom algorithms, tetrahedralize family on CUDA: the same worklets and paths as the CPU devices
 // (TetrahedralizeImpl.h): ScatterUniform<6>/<5> for hexahedra and voxels and ScatterUniform<2> for
 // quads through the seeds' per-output path, ScatterCounting (offsets and maps made on the GPU) for
-// mixed cells, the uniform layout written by a kernel. The simplices come back to the host when the
-// caller reads them.
+// mixed cells, the uniform layout written by a kernel. The connectivity of the uniform paths comes
+// back to the host at once (it is flattened for VTK, and its device copy freed); the offsets and
+// shapes when the caller reads them.
 #include <loom/algorithms/tetrahedralize/TetrahedralizeImpl.h>
 #include <loom/cont/cuda/CudaMemory.h>
 
