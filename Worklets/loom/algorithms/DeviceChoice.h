@@ -3,6 +3,9 @@
 #pragma once
 
 #include <loom/cont/RuntimeDeviceTracker.h>
+#ifdef LOOM_ENABLE_CUDA
+#include <loom/cont/cuda/CudaMemory.h>
+#endif
 
 #include <string>
 
@@ -22,7 +25,7 @@ inline bool RunsOnCuda(loom::cont::DeviceId device)
 }
 
 /// A family entry's device choice: `onCuda(device)` (a generic lambda, so that builds without CUDA
-/// never instantiate it) when `device` resolves to CUDA, else
+/// never instantiate it), then one wait for the GPU, when `device` resolves to CUDA, else
 /// `onHost(device)`. When the GPU runs out of memory (ErrorBadAllocation) anywhere in `onCuda`,
 /// the whole call runs again as `onHost(cpuDevice)` with a warning naming `what`; CUDA stays
 /// enabled for later calls. When CUDA fails (ErrorBadDevice) it is disabled and the call runs on
@@ -36,7 +39,11 @@ auto WithCudaFallback(loom::cont::DeviceId device, const char* what, CudaCall&& 
   {
     try
     {
-      return onCuda(device);
+      auto result = onCuda(device);
+      // Kernels run asynchronously: wait here, so a failing kernel is reported (and handled below)
+      // by the call that launched it.
+      loom::cont::cuda::internal::Synchronize(what);
+      return result;
     }
     catch (const loom::cont::ErrorBadAllocation& e)
     {

@@ -2,7 +2,6 @@
 // path of the seeds, with the CPU devices as the fallback).
 #include <loom/algorithms/average/AverageCuda.h>
 #include <loom/algorithms/average/AverageImpl.h>
-#include <loom/cont/cuda/CudaMemory.h>
 
 namespace loom
 {
@@ -13,10 +12,8 @@ namespace average
 FieldArray CellToPointAverageCuda(const CellSetAny& cells, const FieldArray& cellField, const OutputMask& mask,
                                   loom::cont::DeviceId device)
 {
-  FieldArray result = Run<loom::worklet::WorkletVisitPointsWithCells>(cells, cellField, mask, device, NumberOfCells(cells),
-                                                                       NumberOfPoints(cells), "cell", "point");
-  loom::cont::cuda::internal::Synchronize("cellToPointAverage on CUDA"); // kernels run asynchronously
-  return result;
+  return Run<loom::worklet::WorkletVisitPointsWithCells>(cells, cellField, mask, device, NumberOfCells(cells),
+                                                          NumberOfPoints(cells), "cell", "point");
 }
 } // namespace average
 } // namespace algorithms

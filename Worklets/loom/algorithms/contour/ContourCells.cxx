@@ -7,7 +7,6 @@
 #include <loom/algorithms/contour/ContourImpl.h>
 #include <loom/algorithms/contour/ContourWorklets.h>
 
-#include <loom/cont/Invoker.h>
 
 #include <algorithm>
 #include <cstring>
@@ -24,23 +23,12 @@ template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
                           bool merge, const SkipFlagsObject& skip, loom::cont::DeviceId device)
 {
-  loom::cont::Invoker invoke(device);
   const Id pointCount = cells.GetNumberOfPoints();
-  loom::cont::ArrayHandle<IdComponent> counts;
-  CountPrimitives count;
-  count.Iso = iso;
-  count.PrimitiveSize = N;
-  invoke(count, cells, field, counts, TablesObject{}, skip);
-
-  loom::worklet::ScatterCounting scatter(counts, device);
   loom::cont::ArrayHandle<Vec<Int64, N>> keys;
   loom::cont::ArrayHandle<Vec<Float32, N>> weights;
   ContourResult r;
   r.PrimitiveSize = N;
-  GeneratePrimitives<N> generate;
-  generate.Iso = iso;
-  generate.NumberOfPoints = pointCount;
-  invoke(generate, scatter, cells, field, keys, weights, r.SourceCells, TablesObject{});
+  GeneratePrimitiveEdges<N>(device, cells, field, iso, skip, keys, weights, r.SourceCells);
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(keys.GetPointer());

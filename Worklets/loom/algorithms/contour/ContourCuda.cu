@@ -8,7 +8,6 @@
 #include <loom/algorithms/contour/ContourWorklets.h>
 
 #include <loom/cont/Algorithm.h>
-#include <loom/cont/Invoker.h>
 #include <loom/cont/cuda/CudaMemory.h>
 
 #include <cstring>
@@ -46,23 +45,12 @@ template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, double iso, bool merge,
                           const SkipFlagsObject& skip)
 {
-  loom::cont::Invoker invoke(loom::cont::DeviceId::Cuda);
   const Id pointCount = cells.GetNumberOfPoints();
-  Handle<IdComponent> counts;
-  CountPrimitives count;
-  count.Iso = iso;
-  count.PrimitiveSize = N;
-  invoke(count, cells, field, counts, TablesObject{}, skip);
-
-  loom::worklet::ScatterCounting scatter(counts, loom::cont::DeviceId::Cuda);
   Handle<Vec<Int64, N>> keys;
   Handle<Vec<Float32, N>> weights;
   ContourResult r;
   r.PrimitiveSize = N;
-  GeneratePrimitives<N> generate;
-  generate.Iso = iso;
-  generate.NumberOfPoints = pointCount;
-  invoke(generate, scatter, cells, field, keys, weights, r.SourceCells, TablesObject{});
+  GeneratePrimitiveEdges<N>(loom::cont::DeviceId::Cuda, cells, field, iso, skip, keys, weights, r.SourceCells);
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(In(keys));
@@ -182,7 +170,6 @@ ContourResult ContourCellsCuda(const CellSetAny& cellSet, const Handle<T>& field
     cellSet);
   if (!options.SourceCells)
     r.SourceCells = Handle<Id>();
-  loom::cont::cuda::internal::Synchronize("contour on CUDA"); // kernels run asynchronously
   return r;
 }
 

@@ -4,7 +4,6 @@
 #include <loom/algorithms/contour/ContourFieldsImpl.h>
 
 #include <loom/cont/Algorithm.h>
-#include <loom/cont/cuda/CudaMemory.h>
 
 #include <string>
 #include <vector>
@@ -45,11 +44,6 @@ struct DeviceAxes
     }
   }
 };
-
-void Finish(const char* what)
-{
-  loom::cont::cuda::internal::Synchronize(what); // the kernels ran asynchronously
-}
 } // namespace
 
 FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField)
@@ -63,7 +57,6 @@ FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& poi
                             n);
     return 0;
   });
-  Finish("contour point field interpolation on CUDA");
   return out;
 }
 
@@ -88,7 +81,6 @@ FieldArray GatherSourceCellsCuda(const loom::cont::ArrayHandle<Id>& sourceCells,
                             n);
     return 0;
   });
-  Finish("contour cell field gather on CUDA");
   return out;
 }
 
@@ -112,7 +104,6 @@ FieldArray AxesEdgePointsCuda(const ContourEdges& edges, const Id3& dims, const 
     fill(Float32{});
   else
     fill(Float64{});
-  Finish("contour point positions on CUDA");
   return out;
 }
 
@@ -140,7 +131,6 @@ FieldArray GradientNormalsCuda(const ContourEdges& edges, const Id3& dims, const
     CudaAlgorithm::Schedule(body, n);
     return 0;
   });
-  Finish("contour gradient normals on CUDA");
   return out;
 }
 } // namespace contour

@@ -7,6 +7,7 @@
 #include <loom/algorithms/contour/ContourImpl.h>
 
 #include <loom/cont/ExecutionObjectBase.h>
+#include <loom/cont/Invoker.h>
 #include <loom/worklet/ScatterCounting.h>
 #include <loom/worklet/WorkletMapTopology.h>
 
@@ -117,6 +118,31 @@ struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
     source = cell;
   }
 };
+LOOM_UNIT_NAMESPACE_BEGIN
+/// Marching cells' first two steps for one isovalue on `device`: count each cell's primitives, then
+/// run GeneratePrimitives once per primitive (ScatterCounting): N edge keys and weights per
+/// primitive and its source cell. (In the unit namespace: the CPU and CUDA compilations differ.)
+template <int N, typename T, typename CellSetType>
+void GeneratePrimitiveEdges(loom::cont::DeviceId device, const CellSetType& cells,
+                            const loom::cont::ArrayHandle<T>& field, double iso, const SkipFlagsObject& skip,
+                            loom::cont::ArrayHandle<Vec<Int64, N>>& keys,
+                            loom::cont::ArrayHandle<Vec<Float32, N>>& weights,
+                            loom::cont::ArrayHandle<Id>& sourceCells)
+{
+  loom::cont::Invoker invoke(device);
+  loom::cont::ArrayHandle<IdComponent> counts;
+  CountPrimitives count;
+  count.Iso = iso;
+  count.PrimitiveSize = N;
+  invoke(count, cells, field, counts, TablesObject{}, skip);
+  loom::worklet::ScatterCounting scatter(counts, device);
+  GeneratePrimitives<N> generate;
+  generate.Iso = iso;
+  generate.NumberOfPoints = cells.GetNumberOfPoints();
+  invoke(generate, scatter, cells, field, keys, weights, sourceCells, TablesObject{});
+}
+LOOM_UNIT_NAMESPACE_END
+
 // Unmerged: every primitive point is its own point.
 struct SplitKeys
 {

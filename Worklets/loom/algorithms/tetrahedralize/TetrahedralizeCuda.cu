@@ -5,7 +5,6 @@
 // back to the host at once (it is flattened for VTK, and its device copy freed); the offsets and
 // shapes when the caller reads them.
 #include <loom/algorithms/tetrahedralize/TetrahedralizeImpl.h>
-#include <loom/cont/cuda/CudaMemory.h>
 
 namespace loom
 {
@@ -16,7 +15,6 @@ namespace tetrahedralize
 void TetrahedralizeCuda(const CellSetAny& cells, bool five, bool allHexahedra, SimplexCells& result)
 {
   SplitCells(cells, five, allHexahedra, loom::cont::DeviceId::Cuda, result, RunMixedAnyCells);
-  loom::cont::cuda::internal::Synchronize("tetrahedralize on CUDA"); // kernels run asynchronously
 }
 } // namespace tetrahedralize
 } // namespace algorithms
