@@ -84,21 +84,38 @@ FieldArray FieldFromTyped(vtkDataArray* array)
   return FieldArray::FromAOS(copy, comps);
 }
 
-// Memory handed to VTK arrays: the buffer stays alive until VTK frees the pointer.
-std::mutex& HandOverMutex()
+// Memory handed to VTK arrays: the buffer stays alive until VTK frees the pointer (VTK's free
+// function gets nothing but the pointer, hence the registry). The registry is never destroyed: VTK
+// arrays that hold Loom's memory may be freed after this library's static destructors have run
+// (sys.exit in pvpython, a global smart pointer in a C++ program), and they call back into it.
+struct HandOverRegistry
 {
-  static std::mutex m;
-  return m;
+  std::mutex Mutex;
+  std::map<void*, std::shared_ptr<void>> Owners;
+};
+HandOverRegistry& HandOvers()
+{
+  static HandOverRegistry* registry = new HandOverRegistry; // immortal, see above
+  return *registry;
 }
-std::map<void*, std::shared_ptr<void>>& HandedOver()
+void KeepHandedOver(void* pointer, std::shared_ptr<void> owner)
 {
-  static std::map<void*, std::shared_ptr<void>> m;
-  return m;
+  HandOverRegistry& registry = HandOvers();
+  std::lock_guard<std::mutex> lock(registry.Mutex);
+  registry.Owners[pointer] = std::move(owner);
 }
 void ReleaseHandedOver(void* pointer)
 {
-  std::lock_guard<std::mutex> lock(HandOverMutex());
-  HandedOver().erase(pointer);
+  std::shared_ptr<void> owner; // released after the lock: its buffer may take other locks
+  HandOverRegistry& registry = HandOvers();
+  {
+    std::lock_guard<std::mutex> lock(registry.Mutex);
+    auto it = registry.Owners.find(pointer);
+    if (it == registry.Owners.end())
+      return;
+    owner = std::move(it->second);
+    registry.Owners.erase(it);
+  }
 }
 
 template <typename T>
@@ -115,10 +132,7 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
     array.TakeReference(
       vtkAOSDataArrayTemplate<T>::FastDownCast(vtkDataArray::CreateDataArray(vtkTypeTraits<T>::VTK_TYPE_ID)));
     array->SetNumberOfComponents(comps);
-    {
-      std::lock_guard<std::mutex> lock(HandOverMutex());
-      HandedOver()[handle.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<T>>(handle);
-    }
+    KeepHandedOver(handle.GetPointer(), std::make_shared<loom::cont::ArrayHandle<T>>(handle));
     array->SetArray(handle.GetPointer(), tuples * comps, /*save=*/0,
                     vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
     array->SetArrayFreeFunction(&ReleaseHandedOver);
@@ -131,10 +145,7 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
   for (int c = 0; c < comps; ++c)
   {
     T* data = portal.Pointers[c];
-    {
-      std::lock_guard<std::mutex> lock(HandOverMutex());
-      HandedOver()[data] = std::make_shared<FieldArray>(field);
-    }
+    KeepHandedOver(data, std::make_shared<FieldArray>(field));
     array->SetArray(c, data, tuples, /*updateMaxId=*/true, /*save=*/false,
                     vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
     array->SetArrayFreeFunction(c, &ReleaseHandedOver);
@@ -247,10 +258,7 @@ vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
   if (values.GetNumberOfValues() == 0)
     return array;
   values.ReleaseDeviceCopy(); // VTK reads it on the host: no GPU memory held for it
-  {
-    std::lock_guard<std::mutex> lock(HandOverMutex());
-    HandedOver()[values.GetPointer()] = std::make_shared<loom::cont::ArrayHandle<T>>(values);
-  }
+  KeepHandedOver(values.GetPointer(), std::make_shared<loom::cont::ArrayHandle<T>>(values));
   array->SetArray(reinterpret_cast<V*>(values.GetPointer()), values.GetNumberOfValues(), /*save=*/0,
                   vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
   array->SetArrayFreeFunction(&ReleaseHandedOver);

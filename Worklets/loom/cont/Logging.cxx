@@ -50,8 +50,8 @@ void Log(LogLevel level, const std::string& message)
   if (static_cast<int>(level) > Level().load())
     return;
   static const char* names[] = { "error", "warning", "info", "debug" };
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
+  static std::mutex* mutex = new std::mutex; // never destroyed: messages may come at exit
+  std::lock_guard<std::mutex> lock(*mutex);
   std::cerr << "loom " << names[static_cast<int>(level)] << ": " << message << std::endl;
 }
 std::string TypeName(const std::type_info& type)

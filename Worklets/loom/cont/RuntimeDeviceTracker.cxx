@@ -79,8 +79,10 @@ const CpuBackend& GetCpuBackend(DeviceId device)
 
 RuntimeDeviceTracker& RuntimeDeviceTracker::Get()
 {
-  static RuntimeDeviceTracker tracker;
-  return tracker;
+  // Never destroyed: Loom memory released during static destruction (VTK arrays freed after
+  // sys.exit) may still ask which devices are on.
+  static RuntimeDeviceTracker* tracker = new RuntimeDeviceTracker;
+  return *tracker;
 }
 
 RuntimeDeviceTracker::RuntimeDeviceTracker()
