@@ -22,6 +22,7 @@
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkStructuredGrid.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -58,14 +59,13 @@ bool GridAxes(vtkDataSet* input, int dims[3], std::vector<double> axes[3], loom:
   {
     rect->GetDimensions(dims);
     vtkDataArray* coords[3] = { rect->GetXCoordinates(), rect->GetYCoordinates(), rect->GetZCoordinates() };
+    // Float points whatever the coordinates' type, as VTK's contour of a rectilinear grid gives.
     kind = loom::algorithms::ValueKind::Float32;
     for (int d = 0; d < 3; ++d)
     {
       axes[d].resize(static_cast<std::size_t>(dims[d]));
       for (int i = 0; i < dims[d]; ++i)
         axes[d][static_cast<std::size_t>(i)] = coords[d]->GetComponent(i, 0);
-      if (coords[d]->GetDataType() == VTK_DOUBLE)
-        kind = loom::algorithms::ValueKind::Float64;
     }
     return true;
   }
@@ -245,7 +245,15 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
   int association = -1;
   vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
-  const std::string what = "Contour By array '" + name + "'";
+  if (!abstractArray && name.empty() && input->GetPointData()->GetScalars())
+  {
+    // No array chosen (a proxy made before its input had arrays): the active point scalars, as
+    // ParaView's Contour does.
+    abstractArray = input->GetPointData()->GetScalars();
+    association = vtkDataObject::FIELD_ASSOCIATION_POINTS;
+  }
+  const std::string what =
+    "Contour By array '" + (name.empty() && abstractArray && abstractArray->GetName() ? std::string(abstractArray->GetName()) : name) + "'";
   if (!abstractArray)
     return fail(what + " is not in the input's point data.");
   if (association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
@@ -268,6 +276,12 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     options.IsoValues.push_back(this->Values->GetValue(i));
   options.MergePoints = this->MergePoints;
   options.Device = loom::interop::DeviceFromChoice(this->Device);
+  // VTK triangulates the cells of images, rectilinear grids and structured grids differently in
+  // some cases: Loom takes the triangulation of the dataset it is given.
+  using Grid = loom::algorithms::ContourOptions::Grid;
+  options.StructuredFrom = vtkStructuredGrid::SafeDownCast(input)   ? Grid::Structured
+    : vtkRectilinearGrid::SafeDownCast(input) ? Grid::Rectilinear
+                                              : Grid::Image;
   vtkCellData* inCells = input->GetCellData();
   // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
   if (vtkUnsignedCharArray* ghosts = inCells->GetGhostArray())

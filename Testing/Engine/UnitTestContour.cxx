@@ -179,8 +179,9 @@ INSTANTIATE_TEST_SUITE_P(Shapes, ContourTables,
                          ::testing::Values(int(CELL_SHAPE_TETRA), int(CELL_SHAPE_VOXEL), int(CELL_SHAPE_HEXAHEDRON),
                                            int(CELL_SHAPE_WEDGE), int(CELL_SHAPE_PYRAMID)));
 
-// 2D cells: every crossed side carries one segment end; each segment keeps the inside on its right
-// (seen from the cell's normal side), so the isolines of neighbouring cells chain head to tail.
+// 2D cells: every crossed side carries one segment end, and each segment separates the inside vertices
+// of its two sides from the outside ones. (VTK's tables, which Loom's are, do not orient segments
+// consistently, so neither is asked of them.)
 TEST(ContourTables2D, SegmentsSeparateInsideFromOutside)
 {
   for (UInt8 shape : { CELL_SHAPE_TRIANGLE, CELL_SHAPE_QUAD, CELL_SHAPE_PIXEL })
@@ -197,16 +198,19 @@ TEST(ContourTables2D, SegmentsSeparateInsideFromOutside)
         const P3 b = NodePosition(t, v, 100 + t.CaseEdges[k + 1]);
         ends.insert(t.CaseEdges[k]);
         ends.insert(t.CaseEdges[k + 1]);
-        // The vertices of the two crossed sides nearest the segment: inside ones lie right of a->b.
+        // The vertices of the two crossed sides: inside ones on one side of a->b, outside ones on
+        // the other.
+        int insideSide = 0;
         for (int s : { t.CaseEdges[k], t.CaseEdges[k + 1] })
           for (int q = 0; q < 2; ++q)
           {
             const int vert = t.EdgeVertices[s][q];
             const double cross = (b[0] - a[0]) * (v[vert][1] - a[1]) - (b[1] - a[1]) * (v[vert][0] - a[0]);
-            if ((c >> vert) & 1u)
-              EXPECT_LT(cross, 0.0) << "shape " << int(shape) << " case " << c;
-            else
-              EXPECT_GT(cross, 0.0) << "shape " << int(shape) << " case " << c;
+            ASSERT_NE(cross, 0.0) << "shape " << int(shape) << " case " << c;
+            const int side = ((cross > 0) == (((c >> vert) & 1u) != 0)) ? 1 : -1;
+            if (insideSide == 0)
+              insideSide = side;
+            EXPECT_EQ(side, insideSide) << "shape " << int(shape) << " case " << c;
           }
       }
       for (int e = 0; e < t.NumberOfEdges; ++e)
@@ -293,6 +297,7 @@ TEST(Contour, StructuredPathEqualsMarchingCellsAndIsWatertight)
   ContourOptions options;
   options.IsoValues = { 6.5 };
   options.Device = test::Device();
+  options.StructuredFrom = ContourOptions::Grid::Structured; // triangulated as the hexahedra are
   const ContourResult structured =
     Contour(loom::cont::CellSetStructured<3>(Id3(nx, ny, nz)), Field(f), options);
   const ContourResult cells = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
@@ -403,6 +408,72 @@ TEST(Contour, SeveralIsovaluesEqualSeparateRuns)
   }
 }
 
+// Values equal to the isovalue: the point on every edge reaching such an input point is that point,
+// made once (A == B there), and no primitive has a repeated point; the structured path (which hands
+// such grids to marching cells) and explicit hexahedra agree, merged or not.
+TEST(Contour, PointsOnTheIsovalueAreSharedAndNothingCollapses)
+{
+  const Id nx = 9, ny = 8, nz = 7;
+  std::vector<float> f(static_cast<std::size_t>(nx * ny * nz));
+  for (std::size_t p = 0; p < f.size(); ++p)
+    f[p] = static_cast<float>((p * 7919u) % 3); // 0, 1, 2: a third of the points on the isovalue
+  ContourOptions options;
+  options.IsoValues = { 1.0 };
+  options.Device = test::Device();
+  options.StructuredFrom = ContourOptions::Grid::Structured;
+  const ContourResult grid = Contour(loom::cont::CellSetStructured<3>(Id3(nx, ny, nz)), Field(f), options);
+  const ContourResult hexes = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
+  options.MergePoints = false;
+  const ContourResult separate = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
+  ASSERT_GT(grid.GetNumberOfPrimitives(), 100);
+  EXPECT_EQ(grid.GetNumberOfPrimitives(), hexes.GetNumberOfPrimitives());
+  EXPECT_EQ(grid.GetNumberOfPrimitives(), separate.GetNumberOfPrimitives());
+  EXPECT_TRUE(TriangleSet(grid, nx, ny) == TriangleSet(hexes, nx, ny));
+  EXPECT_TRUE(TriangleSet(grid, nx, ny) == TriangleSet(separate, nx, ny));
+  std::set<std::pair<Id, Id>> where;
+  Id onVertices = 0;
+  for (Id p = 0; p < grid.Points.GetNumberOfPoints(); ++p)
+  {
+    const Id a = grid.Points.A.GetPointer()[p], b = grid.Points.B.GetPointer()[p];
+    const double w = grid.Points.Weight.GetPointer()[p];
+    if (a == b)
+    {
+      ++onVertices;
+      EXPECT_EQ(f[static_cast<std::size_t>(a)], 1.0f);
+    }
+    else
+      EXPECT_TRUE(w > 0.0 && w < 1.0) << "a point at an end of its edge that is not that end's point";
+    EXPECT_TRUE(where.insert({ a, b }).second) << "two points at one place";
+  }
+  EXPECT_GT(onVertices, 10);
+  for (Id t = 0; t < grid.GetNumberOfPrimitives(); ++t)
+  {
+    const Id* c = grid.Connectivity.GetPointer() + 3 * t;
+    EXPECT_TRUE(c[0] != c[1] && c[1] != c[2] && c[0] != c[2]) << "triangle " << t << " collapses";
+  }
+  // Several isovalues, the welded one between two others: each isovalue's points stay together and
+  // its triangles use only them.
+  options.MergePoints = true;
+  options.IsoValues = { 0.5, 1.0, 1.5 };
+  const ContourResult several = Contour(loom::cont::CellSetStructured<3>(Id3(nx, ny, nz)), Field(f), options);
+  const ContourResult severalHexes = Contour(ExplicitHexahedra(nx, ny, nz), Field(f), options);
+  EXPECT_EQ(several.GetNumberOfPrimitives(), severalHexes.GetNumberOfPrimitives());
+  EXPECT_TRUE(TriangleSet(several, nx, ny) == TriangleSet(severalHexes, nx, ny));
+  ASSERT_EQ(several.PointStarts.size(), 4u);
+  EXPECT_EQ(several.PointStarts[3], several.Points.GetNumberOfPoints());
+  EXPECT_EQ(several.PointStarts[2] - several.PointStarts[1], grid.Points.GetNumberOfPoints());
+  for (Id t = 0; t < several.GetNumberOfPrimitives(); ++t)
+  {
+    const Id* c = several.Connectivity.GetPointer() + 3 * t;
+    int range = 0;
+    while (c[0] >= several.PointStarts[static_cast<std::size_t>(range) + 1])
+      ++range;
+    for (int q = 1; q < 3; ++q)
+      EXPECT_TRUE(c[q] >= several.PointStarts[static_cast<std::size_t>(range)] &&
+                  c[q] < several.PointStarts[static_cast<std::size_t>(range) + 1]);
+  }
+}
+
 TEST(Contour, UnmergedPointsGiveTheSameSurface)
 {
   const Id nx = 12, ny = 11, nz = 10;
@@ -469,18 +540,13 @@ TEST(Contour, TwoDimensionalCellsGiveClosedIsolines)
   const ContourResult r = Contour(loom::cont::CellSetStructured<2>(Id3(nx, ny, 1)), Field(f), options);
   ASSERT_EQ(r.PrimitiveSize, 2);
   ASSERT_GT(r.GetNumberOfPrimitives(), 10);
-  // A closed loop: every point starts one segment and ends one.
-  std::vector<int> starts(static_cast<std::size_t>(r.Points.GetNumberOfPoints())), ends(starts.size());
-  for (Id s = 0; s < r.GetNumberOfPrimitives(); ++s)
-  {
-    ++starts[static_cast<std::size_t>(r.Connectivity.GetPointer()[2 * s])];
-    ++ends[static_cast<std::size_t>(r.Connectivity.GetPointer()[2 * s + 1])];
-  }
-  for (std::size_t p = 0; p < starts.size(); ++p)
-  {
-    EXPECT_EQ(starts[p], 1);
-    EXPECT_EQ(ends[p], 1);
-  }
+  // A closed loop: every point is the end of two segments (VTK's segments, which Loom's are, are
+  // not oriented head to tail).
+  std::vector<int> uses(static_cast<std::size_t>(r.Points.GetNumberOfPoints()));
+  for (Id s = 0; s < 2 * r.GetNumberOfPrimitives(); ++s)
+    ++uses[static_cast<std::size_t>(r.Connectivity.GetPointer()[s])];
+  for (std::size_t p = 0; p < uses.size(); ++p)
+    EXPECT_EQ(uses[p], 2);
 }
 
 TEST(Contour, BadInput)

@@ -1,10 +1,11 @@
 // Loom algorithms, contour family: isosurfaces (triangles) of 3D cells and isolines (segments) of 2D
 // cells, several isovalues in one call, points merged so that a point on an edge exists once.
 //
-// 3D structured grids whose field is finite run a flying-edges style pass per row of points (edge
-// cases once per x-edge, cell cases from four rows, ids from running counts: merged points without
-// any search). Every other input runs marching cells: ScatterCounting over the cells (primitives per
-// cell from the case tables) and, when merging, a sort of the edge keys.
+// 3D structured grids whose field is finite run a flying-edges style pass per row of points (edge cases
+// once per x-edge, cell cases from four rows, ids from running counts: merged points without any
+// search; points on input points whose value is an isovalue welded afterwards). Every other input runs
+// marching cells: ScatterCounting over the cells (primitives per cell from the case tables) and, when
+// merging, a sort of the edge keys.
 #pragma once
 
 #include <loom/algorithms/CellSetAny.h>
@@ -18,12 +19,13 @@ namespace loom
 namespace algorithms
 {
 /// Output points as positions on input edges: point p lies on the edge from input point A[p] to B[p]
-/// at A + Weight[p] * (B - A).
+/// at A + Weight[p] * (B - A). Weights are doubles, as VTK computes them, so that positions and
+/// interpolated values round as VTK's do.
 struct ContourEdges
 {
   loom::cont::ArrayHandle<Id> A;
   loom::cont::ArrayHandle<Id> B;
-  loom::cont::ArrayHandle<Float32> Weight;
+  loom::cont::ArrayHandle<Float64> Weight;
   Id GetNumberOfPoints() const { return this->A.GetNumberOfValues(); }
 };
 
@@ -50,6 +52,16 @@ struct ContourOptions
   bool MergePoints = true;
   /// Record the input cell of every primitive (to pass cell data on).
   bool SourceCells = false;
+  /// The VTK dataset a structured cell set came from, whose triangulation it gets: VTK contours an
+  /// image's cells, a 2D rectilinear grid's and a structured grid's (hexahedra, quads) differently in
+  /// some cases. Explicit cells always take their own shape's table.
+  enum class Grid
+  {
+    Image,
+    Rectilinear,
+    Structured
+  };
+  Grid StructuredFrom = Grid::Image;
   /// 0: every cell must be 3D (triangles) or every cell 2D (segments). 3 or 2: contour only the
   /// cells of that dimension and pass over the others (see ContourCellKinds).
   int Dimension = 0;
@@ -59,8 +71,11 @@ struct ContourOptions
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 
-/// Contours of a one-component point field. The cells must all be 3D (triangles) or all 2D (line
-/// segments); mixed dimensions, 0D/1D cells, polygons and strips give ErrorBadType naming the cell.
+/// Contours of a one-component point field, with VTK's triangulation (the case tables are derived from
+/// vtkContourFilter). A point whose value equals an isovalue is one output point shared by every
+/// primitive that reaches it, and primitives that collapse there are not made. The cells must all be
+/// 3D (triangles) or all 2D (line segments); mixed dimensions, 0D/1D cells, polygons and strips give
+/// ErrorBadType naming the cell.
 /// Cells with a non-finite value at any point give nothing. ErrorBadValue when the field does not
 /// have one tuple per point or has more than one component, or when no isovalue is given.
 ContourResult Contour(const CellSetAny& cells, const FieldArray& field, const ContourOptions& options);

@@ -21,18 +21,19 @@ namespace
 {
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
-                          bool merge, const SkipFlagsObject& skip, loom::cont::DeviceId device)
+                          bool merge, int structuredFrom, const SkipFlagsObject& skip,
+                          loom::cont::DeviceId device)
 {
   const Id pointCount = cells.GetNumberOfPoints();
   loom::cont::ArrayHandle<Vec<Int64, N>> keys;
-  loom::cont::ArrayHandle<Vec<Float32, N>> weights;
+  loom::cont::ArrayHandle<Vec<Float64, N>> weights;
   ContourResult r;
   r.PrimitiveSize = N;
-  GeneratePrimitiveEdges<N>(device, cells, field, iso, skip, keys, weights, r.SourceCells);
+  GeneratePrimitiveEdges<N>(device, cells, field, iso, skip, structuredFrom, keys, weights, r.SourceCells);
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(keys.GetPointer());
-  const Float32* weight = reinterpret_cast<const Float32*>(weights.GetPointer());
+  const Float64* weight = reinterpret_cast<const Float64*>(weights.GetPointer());
   r.Connectivity.Allocate(slots);
   Id* conn = r.Connectivity.GetPointer();
   if (!merge)
@@ -131,7 +132,7 @@ ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
     const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues();
     std::memcpy(r.Points.A.GetPointer() + p0, p.Points.A.GetPointer(), np * sizeof(Id));
     std::memcpy(r.Points.B.GetPointer() + p0, p.Points.B.GetPointer(), np * sizeof(Id));
-    std::memcpy(r.Points.Weight.GetPointer() + p0, p.Points.Weight.GetPointer(), np * sizeof(Float32));
+    std::memcpy(r.Points.Weight.GetPointer() + p0, p.Points.Weight.GetPointer(), np * sizeof(Float64));
     const Id* in = p.Connectivity.GetPointer();
     Id* out = r.Connectivity.GetPointer() + s0;
     for (Id s = 0; s < ns; ++s)
@@ -158,8 +159,10 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
           SkipFlagsObject skip;
           skip.Flags = options.SkipCells;
           for (double iso : options.IsoValues)
-            parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip, cpu)
-                                   : OneIsovalue<2>(cells, field, iso, options.MergePoints, skip, cpu));
+            parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints,
+                                                    static_cast<int>(options.StructuredFrom), skip, cpu)
+                                   : OneIsovalue<2>(cells, field, iso, options.MergePoints,
+                                                    static_cast<int>(options.StructuredFrom), skip, cpu));
           ContourResult r = Concatenate(parts, options.SourceCells);
           if (!options.SourceCells)
             r.SourceCells = loom::cont::ArrayHandle<Id>();

@@ -43,18 +43,19 @@ T* Part(Handle<T>& array)
 
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, double iso, bool merge,
-                          const SkipFlagsObject& skip)
+                          int structuredFrom, const SkipFlagsObject& skip)
 {
   const Id pointCount = cells.GetNumberOfPoints();
   Handle<Vec<Int64, N>> keys;
-  Handle<Vec<Float32, N>> weights;
+  Handle<Vec<Float64, N>> weights;
   ContourResult r;
   r.PrimitiveSize = N;
-  GeneratePrimitiveEdges<N>(loom::cont::DeviceId::Cuda, cells, field, iso, skip, keys, weights, r.SourceCells);
+  GeneratePrimitiveEdges<N>(loom::cont::DeviceId::Cuda, cells, field, iso, skip, structuredFrom, keys,
+                            weights, r.SourceCells);
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(In(keys));
-  const Float32* weight = reinterpret_cast<const Float32*>(In(weights));
+  const Float64* weight = reinterpret_cast<const Float64*>(In(weights));
   Id* conn = Out(r.Connectivity, slots);
   if (!merge)
   {
@@ -94,7 +95,7 @@ ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
     const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues();
     CopyDeviceToDevice(Part(r.Points.A) + p0, In(p.Points.A), np * sizeof(Id));
     CopyDeviceToDevice(Part(r.Points.B) + p0, In(p.Points.B), np * sizeof(Id));
-    CopyDeviceToDevice(Part(r.Points.Weight) + p0, In(p.Points.Weight), np * sizeof(Float32));
+    CopyDeviceToDevice(Part(r.Points.Weight) + p0, In(p.Points.Weight), np * sizeof(Float64));
     CudaAlgorithm::Schedule(CopyShifted{ In(p.Connectivity), Part(r.Connectivity) + s0, p0 }, ns);
     if (sources)
       CopyDeviceToDevice(Part(r.SourceCells) + s0 / r.PrimitiveSize, In(p.SourceCells),
@@ -111,9 +112,9 @@ const Tables* GetDeviceTables()
   // into the device copy of those arrays.
   static const Tables* const device = [] {
     const Tables& host = GetTables();
-    std::vector<std::size_t> offsetAt(15), edgeAt(15);
+    std::vector<std::size_t> offsetAt(NumberOfTableSlots), edgeAt(NumberOfTableSlots);
     std::size_t bytes = 0;
-    for (int s = 0; s < 15; ++s)
+    for (int s = 0; s < NumberOfTableSlots; ++s)
     {
       const ShapeTable& t = host.Shapes[s];
       if (!t.NumberOfVertices)
@@ -128,7 +129,7 @@ const Tables* GetDeviceTables()
     auto* arrays = new Handle<UInt8>();
     arrays->Allocate(static_cast<Id>(bytes ? bytes : 1));
     UInt8* h = arrays->GetPointer();
-    for (int s = 0; s < 15; ++s)
+    for (int s = 0; s < NumberOfTableSlots; ++s)
     {
       const ShapeTable& t = host.Shapes[s];
       if (!t.NumberOfVertices)
@@ -142,7 +143,7 @@ const Tables* GetDeviceTables()
     tables->Allocate(1);
     Tables* t = tables->GetPointer();
     *t = host;
-    for (int s = 0; s < 15; ++s)
+    for (int s = 0; s < NumberOfTableSlots; ++s)
       if (t->Shapes[s].NumberOfVertices)
       {
         t->Shapes[s].CaseOffsets = reinterpret_cast<const UInt16*>(base + offsetAt[s]);
@@ -163,8 +164,10 @@ ContourResult ContourCellsCuda(const CellSetAny& cellSet, const Handle<T>& field
       skip.Flags = options.SkipCells;
       std::vector<ContourResult> parts;
       for (double iso : options.IsoValues)
-        parts.push_back(primitiveSize == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints, skip)
-                                           : OneIsovalue<2>(cells, field, iso, options.MergePoints, skip));
+        parts.push_back(primitiveSize == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints,
+                                                            static_cast<int>(options.StructuredFrom), skip)
+                                           : OneIsovalue<2>(cells, field, iso, options.MergePoints,
+                                                            static_cast<int>(options.StructuredFrom), skip));
       return Concatenate(parts, options.SourceCells);
     },
     cellSet);

@@ -58,7 +58,7 @@ struct EdgePointers
 {
   const Id* A = nullptr;
   const Id* B = nullptr;
-  const Float32* W = nullptr;
+  const Float64* W = nullptr;
 };
 
 /// A point field at contour point p, every component.

@@ -26,10 +26,10 @@ void ForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
 }
 
 /// Weight of the isovalue between two values (0 at a, 1 at b).
-LOOM_EXEC inline Float32 EdgeWeight(double a, double b, double iso)
+LOOM_EXEC inline Float64 EdgeWeight(double a, double b, double iso)
 {
   const double d = b - a;
-  return d != 0.0 ? static_cast<Float32>((iso - a) / d) : 0.0f;
+  return d != 0.0 ? (iso - a) / d : 0.0;
 }
 
 /// Several results (one per isovalue) joined in order, points renumbered. `allocate(result,

@@ -6,13 +6,19 @@
 //  3. exclusive scans of points and triangles per row;
 //  4. per row: its points (x-, then y-, then z-edges, in x order) and the triangles of its row of
 //     cells, whose point ids come from running counts of crossed edges: every point is made once and
-//     shared, with no search and no sort.
+//     shared, with no search and no sort;
+//  5. only where a point's value equals an isovalue (noticed in pass 1): the points of the edges that
+//     reach such a point are welded into one and the triangles that collapse are dropped, as marching
+//     cells does (WeldOnVertices).
 #include <loom/algorithms/contour/ContourImpl.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace loom
@@ -121,9 +127,9 @@ struct HexTable
   const UInt8* Edges;
 };
 
-HexTable MakeHexTable()
+HexTable MakeHexTable(int grid)
 {
-  const ShapeTable& hex = GetTables().Shapes[CELL_SHAPE_HEXAHEDRON];
+  const ShapeTable& hex = GetTables().Shapes[StructuredTableSlot(3, grid)];
   HexTable t;
   for (int c = 0; c < 256; ++c)
     t.Count[c] = static_cast<UInt8>((hex.CaseOffsets[c + 1] - hex.CaseOffsets[c]) / 3);
@@ -149,7 +155,219 @@ struct Isovalue
   std::vector<RowCounts> Counts;
   std::vector<Id> PointOffsets, TriangleOffsets;
   Id Points = 0, Triangles = 0;
+  std::vector<UInt8> OnIso; // rows holding a point whose value is the isovalue
+  bool Weld = false;
 };
+// Pass 5, only for an isovalue that some point's value equals. The points made on the edges that end
+// at such an input point (weight 0 or 1) are that input point: the first made stands for the others,
+// triangles that then repeat a point are dropped, and points no triangle uses any more are removed.
+// A point made by row g is used only by the triangles of the cell rows g, g - 1, g - ny and
+// g - ny - 1, so the work stays near those points: emptied point and triangle slots are filled from
+// the end of the isovalue's ranges, and `PointsLost`/`TrianglesLost` say how much each range shrank.
+struct WeldGrid
+{
+  Id Rows, NX, NY, NZ;
+  Id PointBase, TriangleBase; // where this isovalue's points and triangles start in the result
+};
+struct WeldLoss
+{
+  Id PointsLost = 0, TrianglesLost = 0;
+};
+
+template <typename Value>
+WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<Id>& pointOffsets,
+                        const std::vector<Id>& triangleOffsets, const std::vector<UInt8>& onIso, double iso,
+                        Value&& value, loom::cont::DeviceId device)
+{
+  Id* a = r.Points.A.GetPointer();
+  Id* b = r.Points.B.GetPointer();
+  Float64* w = r.Points.Weight.GetPointer();
+  Id* conn = r.Connectivity.GetPointer();
+  Id* sources = r.SourceCells.GetNumberOfValues() ? r.SourceCells.GetPointer() : nullptr;
+  auto pointsOf = [&](Id row) {
+    return std::make_pair(g.PointBase + pointOffsets[static_cast<std::size_t>(row)],
+                          g.PointBase + pointOffsets[static_cast<std::size_t>(row) + 1]);
+  };
+  // The cell rows whose triangles may use the points of generating row `row`.
+  auto cellRowsUsing = [&](Id row, std::vector<Id>& out) {
+    const Id j = row % g.NY, k = row / g.NY;
+    for (int dk = 0; dk <= 1; ++dk)
+      for (int dj = 0; dj <= 1; ++dj)
+        if (j - dj >= 0 && j - dj + 1 < g.NY && k - dk >= 0 && k - dk + 1 < g.NZ)
+          out.push_back(row - dj - dk * g.NY);
+  };
+  auto rowOfPoint = [&](Id p) {
+    const auto it = std::upper_bound(pointOffsets.begin(), pointOffsets.end(), p - g.PointBase);
+    return static_cast<Id>(it - pointOffsets.begin()) - 1;
+  };
+  // The cell rows whose triangles may use contour point p: those near the row that made it and, for a
+  // point standing for an input point (A == B), near every row that made a point there.
+  // (`made` is the id the point was made with, `at` where its values are now.)
+  auto cellRowsNear = [&](Id made, Id at, std::vector<Id>& out) {
+    cellRowsUsing(rowOfPoint(made), out);
+    if (a[at] == b[at])
+    {
+      const Id q = a[at] / g.NX, j = q % g.NY, k = q / g.NY;
+      cellRowsUsing(q, out);
+      if (j > 0)
+        cellRowsUsing(q - 1, out);
+      if (k > 0)
+        cellRowsUsing(q - g.NY, out);
+    }
+  };
+
+  // The rows that can make points on the isovalue's points: those holding such points and the rows
+  // before them in y and z.
+  std::vector<Id> rows;
+  for (Id row = 0; row < g.Rows; ++row)
+  {
+    const Id j = row % g.NY, k = row / g.NY;
+    if (onIso[static_cast<std::size_t>(row)] || (j + 1 < g.NY && onIso[static_cast<std::size_t>(row + 1)]) ||
+        (k + 1 < g.NZ && onIso[static_cast<std::size_t>(row + g.NY)]))
+      rows.push_back(row);
+  }
+  std::vector<std::pair<Id, Id>> on; // (input point, contour point)
+  for (Id row : rows)
+    for (Id p = pointsOf(row).first; p < pointsOf(row).second; ++p)
+      if (w[p] == 0.0 || w[p] == 1.0)
+      {
+        const Id vertex = value(a[p]) == iso ? a[p] : (value(b[p]) == iso ? b[p] : -1);
+        if (vertex >= 0)
+          on.emplace_back(vertex, p);
+      }
+  WeldLoss loss;
+  if (on.empty())
+    return loss;
+  std::sort(on.begin(), on.end());
+  std::unordered_map<Id, Id> standsFor; // welded point -> the point standing for it
+  std::vector<Id> holes;                // points to remove
+  for (std::size_t q = 0; q < on.size(); ++q)
+  {
+    if (q == 0 || on[q].first != on[q - 1].first)
+    {
+      a[on[q].second] = b[on[q].second] = on[q].first; // the standing point is its input point
+      w[on[q].second] = 0.0;
+    }
+    else
+    {
+      standsFor[on[q].second] = standsFor.count(on[q - 1].second) ? standsFor[on[q - 1].second] : on[q - 1].second;
+      holes.push_back(on[q].second);
+    }
+  }
+  // The cell rows to visit, and in them the triangles that use a welded point.
+  std::vector<Id> cellRows;
+  for (Id row : rows)
+    cellRowsUsing(row, cellRows);
+  std::sort(cellRows.begin(), cellRows.end());
+  cellRows.erase(std::unique(cellRows.begin(), cellRows.end()), cellRows.end());
+  std::mutex mutex;
+  std::vector<Id> collapsed;
+  ForEach(device, static_cast<Id>(cellRows.size()), 16, [&](Id q) {
+    const Id row = cellRows[static_cast<std::size_t>(q)];
+    std::vector<Id> found;
+    for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
+         t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
+    {
+      Id* c = conn + 3 * t;
+      for (int e = 0; e < 3; ++e)
+      {
+        const auto it = standsFor.find(c[e]);
+        if (it != standsFor.end())
+          c[e] = it->second;
+      }
+      if (c[0] == c[1] || c[1] == c[2] || c[0] == c[2])
+        found.push_back(t);
+    }
+    if (!found.empty())
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      collapsed.insert(collapsed.end(), found.begin(), found.end());
+    }
+  });
+  std::sort(collapsed.begin(), collapsed.end());
+  // Points of dropped triangles that no kept triangle uses go too.
+  if (!collapsed.empty())
+  {
+    std::vector<Id> maybe;
+    for (Id t : collapsed)
+      maybe.insert(maybe.end(), conn + 3 * t, conn + 3 * t + 3);
+    std::sort(maybe.begin(), maybe.end());
+    maybe.erase(std::unique(maybe.begin(), maybe.end()), maybe.end());
+    std::vector<Id> near;
+    for (Id p : maybe)
+      cellRowsNear(p, p, near);
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    std::vector<UInt8> used(maybe.size(), 0);
+    for (Id row : near)
+      for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
+           t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
+        if (!std::binary_search(collapsed.begin(), collapsed.end(), t))
+          for (int e = 0; e < 3; ++e)
+          {
+            const auto it = std::lower_bound(maybe.begin(), maybe.end(), conn[3 * t + e]);
+            if (it != maybe.end() && *it == conn[3 * t + e])
+              used[static_cast<std::size_t>(it - maybe.begin())] = 1;
+          }
+    for (std::size_t q = 0; q < maybe.size(); ++q)
+      if (!used[q])
+        holes.push_back(maybe[q]);
+  }
+  // Point holes filled from the end of the range; the triangles using a moved point renumbered.
+  std::sort(holes.begin(), holes.end());
+  Id end = g.PointBase + pointOffsets.back();
+  std::vector<std::pair<Id, Id>> moved; // (old id, new id)
+  for (auto h = holes.begin(), last = holes.end(); h != last; ++h)
+  {
+    --end;
+    while (last != h && *(last - 1) == end) // the last point is itself a hole: drop it
+    {
+      --last;
+      if (last == h)
+        break;
+      --end;
+    }
+    if (last == h)
+      break;
+    a[*h] = a[end];
+    b[*h] = b[end];
+    w[*h] = w[end];
+    moved.emplace_back(end, *h);
+  }
+  loss.PointsLost = static_cast<Id>(holes.size());
+  if (!moved.empty())
+  {
+    std::sort(moved.begin(), moved.end());
+    std::vector<Id> near;
+    for (const auto& m : moved)
+      cellRowsNear(m.first, m.second, near);
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    for (Id row : near)
+      for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
+           t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
+        for (int e = 0; e < 3; ++e)
+        {
+          const auto it = std::lower_bound(moved.begin(), moved.end(), std::make_pair(conn[3 * t + e], Id(-1)));
+          if (it != moved.end() && it->first == conn[3 * t + e])
+            conn[3 * t + e] = it->second;
+        }
+  }
+  // Dropped triangles' slots filled from the end of the isovalue's triangles.
+  Id lastTriangle = g.TriangleBase + triangleOffsets.back();
+  for (auto it = collapsed.rbegin(); it != collapsed.rend(); ++it)
+  {
+    --lastTriangle;
+    if (*it != lastTriangle)
+    {
+      std::copy(conn + 3 * lastTriangle, conn + 3 * lastTriangle + 3, conn + 3 * *it);
+      if (sources)
+        sources[*it] = sources[lastTriangle];
+    }
+  }
+  loss.TrianglesLost = static_cast<Id>(collapsed.size());
+  return loss;
+}
 } // namespace
 
 template <typename T>
@@ -159,7 +377,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
   const Id edges = nx - 1;
   const Id rows = ny * nz;
   const Id nxy = nx * ny;
-  const HexTable table = MakeHexTable();
+  const HexTable table = MakeHexTable(static_cast<int>(options.StructuredFrom));
   const loom::cont::DeviceId device = options.Device;
   const std::size_t values = options.IsoValues.size();
   std::vector<Isovalue<T>> iso(values);
@@ -177,12 +395,17 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     std::vector<UInt8> badRows(v == 0 ? static_cast<std::size_t>(rows) : 0, 0);
     UInt8* bad = badRows.data();
     const bool checkFinite = std::is_floating_point<T>::value && v == 0;
+    s.OnIso.assign(static_cast<std::size_t>(rows), 0);
+    UInt8* onIso = s.OnIso.data();
 
     // Pass 1. The comparison runs in T: for float fields the isovalue is rounded up to the smallest
     // float not below it, which keeps `value >= isovalue` exact and lets the loops vectorize.
     T threshold = static_cast<T>(value);
     if (static_cast<double>(threshold) < value)
       threshold = std::nextafter(threshold, std::numeric_limits<T>::infinity());
+    // Points whose value is the isovalue (possible only when T holds it exactly) make points on
+    // vertices, which several edges share: this path numbers points per edge, so pass 5 welds them.
+    const bool exact = static_cast<double>(threshold) == value;
     ForEach(device, rows, rowGrain, [=](Id r) {
       const T* f = field + r * nx;
       UInt8* xc = xcases + r * edges;
@@ -202,6 +425,13 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
           crossed += above[q] ^ above[q + 1];
         }
         count += crossed;
+        if (exact)
+        {
+          UInt8 hit = 0;
+          for (Id q = 0; q <= m; ++q)
+            hit |= f[base + q] == threshold;
+          onIso[r] |= hit;
+        }
       }
       if (checkFinite)
       {
@@ -231,6 +461,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     });
     if (checkFinite && std::find(badRows.begin(), badRows.end(), 1) != badRows.end())
       return false;
+    s.Weld = exact && std::find(s.OnIso.begin(), s.OnIso.end(), 1) != s.OnIso.end();
 
     // Pass 2.
     RowCounts* counts = s.Counts.data();
@@ -312,7 +543,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     result.SourceCells.Allocate(totalTriangles);
   Id* outA = result.Points.A.GetPointer();
   Id* outB = result.Points.B.GetPointer();
-  Float32* outW = result.Points.Weight.GetPointer();
+  Float64* outW = result.Points.Weight.GetPointer();
   Id* conn = result.Connectivity.GetPointer();
   Id* sourceCells = options.SourceCells ? result.SourceCells.GetPointer() : nullptr;
 
@@ -430,6 +661,50 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     });
     pointBase += s.Points;
     triangleBase += s.Triangles;
+  }
+  // Pass 5 where needed, then the ranges closed up (later isovalues' points and triangles moved down
+  // over what earlier ones lost, their point ids shifted with them).
+  Id pointBase5 = 0, triangleBase5 = 0, pointShift = 0, triangleShift = 0;
+  Id* conn5 = result.Connectivity.GetPointer();
+  for (std::size_t v = 0; v < values; ++v)
+  {
+    const Isovalue<T>& s = iso[v];
+    WeldLoss loss;
+    if (s.Weld)
+      loss = WeldOnVertices(result, WeldGrid{ rows, nx, ny, nz, pointBase5, triangleBase5 }, s.PointOffsets,
+                            s.TriangleOffsets, s.OnIso, options.IsoValues[v],
+                            [=](Id p) { return static_cast<double>(field[p]); }, device);
+    const Id keptPoints = s.Points - loss.PointsLost, keptTriangles = s.Triangles - loss.TrianglesLost;
+    if (pointShift || triangleShift)
+    {
+      const Id from = pointBase5, to = pointBase5 - pointShift;
+      std::copy(result.Points.A.GetPointer() + from, result.Points.A.GetPointer() + from + keptPoints,
+                result.Points.A.GetPointer() + to);
+      std::copy(result.Points.B.GetPointer() + from, result.Points.B.GetPointer() + from + keptPoints,
+                result.Points.B.GetPointer() + to);
+      std::copy(result.Points.Weight.GetPointer() + from, result.Points.Weight.GetPointer() + from + keptPoints,
+                result.Points.Weight.GetPointer() + to);
+      // Moved down in order (the ranges may overlap, so not in parallel).
+      const Id t0 = triangleBase5, t1 = triangleBase5 - triangleShift;
+      for (Id q = 0; q < 3 * keptTriangles; ++q)
+        conn5[3 * t1 + q] = conn5[3 * t0 + q] - pointShift;
+      if (sourceCells)
+        std::copy(sourceCells + t0, sourceCells + t0 + keptTriangles, sourceCells + t1);
+    }
+    pointShift += loss.PointsLost;
+    triangleShift += loss.TrianglesLost;
+    pointBase5 += s.Points;
+    triangleBase5 += s.Triangles;
+    result.PointStarts[v + 1] = pointBase5 - pointShift;
+  }
+  if (pointShift || triangleShift)
+  {
+    result.Points.A = result.Points.A.View(0, pointBase5 - pointShift);
+    result.Points.B = result.Points.B.View(0, pointBase5 - pointShift);
+    result.Points.Weight = result.Points.Weight.View(0, pointBase5 - pointShift);
+    result.Connectivity = result.Connectivity.View(0, 3 * (triangleBase5 - triangleShift));
+    if (sourceCells)
+      result.SourceCells = result.SourceCells.View(0, triangleBase5 - triangleShift);
   }
   return true;
 }

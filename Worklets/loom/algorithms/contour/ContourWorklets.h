@@ -12,6 +12,7 @@
 #include <loom/worklet/WorkletMapTopology.h>
 
 #include <cmath>
+#include <type_traits>
 
 namespace loom
 {
@@ -34,18 +35,51 @@ struct TablesObject : loom::cont::ExecutionObjectBase
   }
 };
 
+/// The case of a cell (bit v: vertex v at or above the isovalue) and, in `equal`, its vertices whose
+/// value is the isovalue; false when a value is not finite.
 template <typename Values>
-LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, unsigned& c)
+LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, unsigned& c, unsigned& equal)
 {
   c = 0;
+  equal = 0;
   bool finite = true;
   for (IdComponent v = 0; v < t.NumberOfVertices; ++v)
   {
     const double s = static_cast<double>(values[v]);
     finite = finite && std::isfinite(s);
     c |= static_cast<unsigned>(s >= iso) << v;
+    equal |= static_cast<unsigned>(s == iso) << v;
   }
   return finite;
+}
+
+/// The local vertex a primitive point on edge `e` lands on (its value is the isovalue: weight 0 or
+/// 1), or -1 when the point lies inside the edge. Such points are the vertex itself, one point
+/// however many edges lead there, as in VTK.
+LOOM_EXEC inline int LandsOnVertex(const ShapeTable& t, UInt8 e, unsigned equal)
+{
+  const int a = t.EdgeVertices[e][0], b = t.EdgeVertices[e][1];
+  return ((equal >> a) & 1u) ? a : (((equal >> b) & 1u) ? b : -1);
+}
+
+/// Whether a primitive (n edges from `e`) collapses: two of its points land on one vertex. VTK does
+/// not emit those (no zero-area triangle, no zero-length segment).
+LOOM_EXEC inline bool Collapses(const ShapeTable& t, const UInt8* e, int n, unsigned equal)
+{
+  for (int q = 0; q < n; ++q)
+  {
+    const int vq = LandsOnVertex(t, e[q], equal);
+    for (int r = q + 1; r < n && vq >= 0; ++r)
+      if (LandsOnVertex(t, e[r], equal) == vq)
+        return true;
+  }
+  return false;
+}
+
+/// The table of a cell: the slot a structured cell set asks for (`slot` not 0), else its shape's.
+LOOM_EXEC inline const ShapeTable& TableOf(const Tables* tables, UInt8 slot, UInt8 shape)
+{
+  return tables->Shapes[slot ? slot : (shape < 15 ? shape : 0)];
 }
 
 /// The cells to pass over (ContourOptions::SkipCells) as a worklet ExecObject: null when there are
@@ -67,17 +101,21 @@ struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
   using ExecutionSignature = void(CellShape, _2, _3, _4, _5, InputIndex);
   double Iso = 0.0;
   UInt8 PrimitiveSize = 3; // cells whose primitives are of another size give none
+  UInt8 TableSlot = 0;     // not 0: every cell takes this slot's table (structured cell sets)
   template <typename Values>
   LOOM_EXEC void operator()(UInt8 shape, const Values& values, IdComponent& count, const Tables* tables,
                             const UInt8* skip, Id cell) const
   {
-    const ShapeTable& t = tables->Shapes[shape < 15 ? shape : 0];
-    unsigned c = 0;
+    const ShapeTable& t = TableOf(tables, this->TableSlot, shape);
+    unsigned c = 0, equal = 0;
     count = 0;
     if (skip && skip[cell])
       return;
-    if (t.NumberOfVertices && t.PrimitiveSize == this->PrimitiveSize && CaseOf(t, values, this->Iso, c))
-      count = (t.CaseOffsets[c + 1] - t.CaseOffsets[c]) / t.PrimitiveSize;
+    if (!t.NumberOfVertices || t.PrimitiveSize != this->PrimitiveSize || !CaseOf(t, values, this->Iso, c, equal))
+      return;
+    const int n = t.PrimitiveSize;
+    for (int k = t.CaseOffsets[c]; k < t.CaseOffsets[c + 1]; k += n)
+      count += (equal == 0 || !Collapses(t, t.CaseEdges + k, n, equal)) ? 1 : 0;
   }
 };
 
@@ -89,25 +127,43 @@ struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
   using ScatterType = loom::worklet::ScatterCounting;
   double Iso = 0.0;
   Id NumberOfPoints = 0;
+  UInt8 TableSlot = 0;
   template <typename Ids, typename Values>
   LOOM_EXEC void operator()(UInt8 shape, const Ids& ids, const Values& values, IdComponent visit, Id cell,
-                            Vec<Int64, N>& keys, Vec<Float32, N>& weights, Id& source,
+                            Vec<Int64, N>& keys, Vec<Float64, N>& weights, Id& source,
                             const Tables* tables) const
   {
-    const ShapeTable& t = tables->Shapes[shape];
-    unsigned c = 0;
-    CaseOf(t, values, this->Iso, c);
-    const UInt8* e = t.CaseEdges + t.CaseOffsets[c] + visit * N;
+    const ShapeTable& t = TableOf(tables, this->TableSlot, shape);
+    unsigned c = 0, equal = 0;
+    CaseOf(t, values, this->Iso, c, equal);
+    // The visit-th primitive of the case that does not collapse.
+    const UInt8* e = t.CaseEdges + t.CaseOffsets[c];
+    if (equal == 0)
+      e += visit * N;
+    else
+      for (IdComponent seen = -1;; e += N)
+        if (!Collapses(t, e, N, equal) && ++seen == visit)
+          break;
     for (int q = 0; q < N; ++q)
     {
+      const int vertex = equal ? LandsOnVertex(t, e[q], equal) : -1;
+      if (vertex >= 0)
+      {
+        // The point is the input point itself: keyed by it alone, so every edge leading there
+        // (in this cell and its neighbours) gives one merged point.
+        const Id p = static_cast<Id>(ids[vertex]);
+        keys[q] = p * this->NumberOfPoints + p;
+        weights[q] = 0.0;
+        continue;
+      }
       const IdComponent la = t.EdgeVertices[e[q]][0], lb = t.EdgeVertices[e[q]][1];
       Id a = static_cast<Id>(ids[la]), b = static_cast<Id>(ids[lb]);
       double sa = static_cast<double>(values[la]), sb = static_cast<double>(values[lb]);
       if (b < a)
       {
-        const Id t = a;
+        const Id tmp = a;
         a = b;
-        b = t;
+        b = tmp;
         const double st = sa;
         sa = sb;
         sb = st;
@@ -125,20 +181,29 @@ LOOM_UNIT_NAMESPACE_BEGIN
 template <int N, typename T, typename CellSetType>
 void GeneratePrimitiveEdges(loom::cont::DeviceId device, const CellSetType& cells,
                             const loom::cont::ArrayHandle<T>& field, double iso, const SkipFlagsObject& skip,
-                            loom::cont::ArrayHandle<Vec<Int64, N>>& keys,
-                            loom::cont::ArrayHandle<Vec<Float32, N>>& weights,
+                            int structuredFrom, loom::cont::ArrayHandle<Vec<Int64, N>>& keys,
+                            loom::cont::ArrayHandle<Vec<Float64, N>>& weights,
                             loom::cont::ArrayHandle<Id>& sourceCells)
 {
+  // Structured cell sets take the table of the dataset they came from (an image's, or a
+  // structured grid's hexahedra); explicit cells their own shape's.
+  UInt8 slot = 0;
+  if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
+    slot = static_cast<UInt8>(StructuredTableSlot(3, structuredFrom));
+  else if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<2>>::value)
+    slot = static_cast<UInt8>(StructuredTableSlot(2, structuredFrom));
   loom::cont::Invoker invoke(device);
   loom::cont::ArrayHandle<IdComponent> counts;
   CountPrimitives count;
   count.Iso = iso;
   count.PrimitiveSize = N;
+  count.TableSlot = slot;
   invoke(count, cells, field, counts, TablesObject{}, skip);
   loom::worklet::ScatterCounting scatter(counts, device);
   GeneratePrimitives<N> generate;
   generate.Iso = iso;
   generate.NumberOfPoints = cells.GetNumberOfPoints();
+  generate.TableSlot = slot;
   invoke(generate, scatter, cells, field, keys, weights, sourceCells, TablesObject{});
 }
 LOOM_UNIT_NAMESPACE_END
@@ -147,11 +212,11 @@ LOOM_UNIT_NAMESPACE_END
 struct SplitKeys
 {
   const Int64* Keys;
-  const Float32* Weights;
+  const Float64* Weights;
   Id Points;
   Id* A;
   Id* B;
-  Float32* W;
+  Float64* W;
   Id* Conn;
   LOOM_EXEC void operator()(Id s) const
   {
@@ -186,12 +251,12 @@ struct NumberPoints
   const Id* Order;
   const Id* Number;
   const Id* Fresh;
-  const Float32* Weights;
+  const Float64* Weights;
   Id Points;
   Id* Conn;
   Id* A;
   Id* B;
-  Float32* W;
+  Float64* W;
   LOOM_EXEC void operator()(Id s) const
   {
     const Id p = this->Number[s] - 1 + this->Fresh[s];
