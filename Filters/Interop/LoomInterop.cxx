@@ -27,6 +27,7 @@
 #include <set>
 #include <vector>
 #include <mutex>
+#include <utility>
 
 namespace loom
 {
@@ -102,7 +103,7 @@ void KeepHandedOver(void* pointer, std::shared_ptr<void> owner)
 {
   HandOverRegistry& registry = HandOvers();
   std::lock_guard<std::mutex> lock(registry.Mutex);
-  registry.Owners[pointer] = std::move(owner);
+  std::swap(registry.Owners[pointer], owner); // a former owner (none expected) goes after the lock
 }
 void ReleaseHandedOver(void* pointer)
 {
@@ -124,6 +125,15 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
   const Id tuples = field.GetNumberOfTuples();
   const int comps = field.GetNumberOfComponents();
   field.ReleaseDeviceCopies(); // VTK reads it on the host: no GPU memory held for it
+  if (tuples == 0)
+  {
+    // Nothing to hand over (VTK never frees a null pointer, so a registration would stay forever).
+    vtkSmartPointer<vtkDataArray> empty;
+    empty.TakeReference(vtkDataArray::CreateDataArray(vtkTypeTraits<T>::VTK_TYPE_ID));
+    empty->SetNumberOfComponents(comps);
+    empty->SetName(name.c_str());
+    return empty;
+  }
   if (!field.IsSOA())
   {
     auto handle = field.GetAOS<T>();

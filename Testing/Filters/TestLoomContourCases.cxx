@@ -13,7 +13,9 @@
 
 #include <vtkAppendFilter.h>
 #include <vtkCellArray.h>
+#include <vtkCellData.h>
 #include <vtkCellTypes.h>
+#include <vtkIdList.h>
 #include <vtkContourFilter.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkDoubleArray.h>
@@ -420,6 +422,39 @@ TEST(LoomContourCases, ValuesEqualToTheIsovalueGiveNoDegeneratePrimitives)
     for (int device : { vtkLoomContour::DEVICE_SERIAL, vtkLoomContour::DEVICE_TBB })
       ExpectSame("integers 20^3 " + version.first + (device == 1 ? " (serial)" : " (tbb)"),
                  Loom(version.second, 2.0, device), VTK(version.second, 2.0), 1e-9, false);
+  // Cell data reaches each triangle from the cell that made it, welded or not: every triangle's three
+  // points lie in the cell whose id it carries (the image takes the flying-edges path and its weld, the
+  // hexahedra marching cells).
+  for (const auto& version : Versions(n, integers))
+  {
+    if (version.first != "image" && version.first != "hexahedra")
+      continue;
+    vtkNew<vtkDoubleArray> ids;
+    ids->SetName("cell");
+    for (vtkIdType c = 0; c < version.second->GetNumberOfCells(); ++c)
+      ids->InsertNextValue(static_cast<double>(c));
+    version.second->GetCellData()->AddArray(ids);
+    auto out = Loom(version.second, 2.0);
+    vtkDataArray* carried = out->GetCellData()->GetArray("cell");
+    ASSERT_NE(carried, nullptr) << version.first;
+    vtkIdType outside = 0;
+    for (vtkIdType t = 0; t < out->GetNumberOfCells(); ++t)
+    {
+      double bounds[6];
+      version.second->GetCellBounds(static_cast<vtkIdType>(carried->GetTuple1(t)), bounds);
+      vtkNew<vtkIdList> pts;
+      out->GetCellPoints(t, pts);
+      for (vtkIdType q = 0; q < pts->GetNumberOfIds(); ++q)
+      {
+        double x[3];
+        out->GetPoint(pts->GetId(q), x);
+        for (int d = 0; d < 3; ++d)
+          outside += (x[d] < bounds[2 * d] - 1e-6 || x[d] > bounds[2 * d + 1] + 1e-6) ? 1 : 0;
+      }
+    }
+    EXPECT_EQ(outside, 0) << version.first << ": triangles carrying another cell's data";
+    version.second->GetCellData()->RemoveArray("cell");
+  }
   // A plane through grid points (z = 5), and an oblique one (x + y + z = 20).
   std::vector<double> z, sum;
   for (int k = 0; k < n; ++k)
