@@ -26,14 +26,13 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
 {
   const Id pointCount = cells.GetNumberOfPoints();
   loom::cont::ArrayHandle<Vec<Int64, N>> keys;
-  loom::cont::ArrayHandle<Vec<Float64, N>> weights;
   ContourResult r;
   r.PrimitiveSize = N;
-  GeneratePrimitiveEdges<N>(device, cells, field, iso, skip, structuredFrom, keys, weights, r.SourceCells);
+  GeneratePrimitiveEdges<N>(device, cells, field, iso, skip, structuredFrom, keys, r.SourceCells);
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(keys.GetPointer());
-  const Float64* weight = reinterpret_cast<const Float64*>(weights.GetPointer());
+  const T* values = field.ReadPortal().GetArray();
   r.Connectivity.Allocate(slots);
   Id* conn = r.Connectivity.GetPointer();
   if (!merge)
@@ -42,8 +41,8 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
     r.Points.B.Allocate(slots);
     r.Points.Weight.Allocate(slots);
     ForEach(device, slots, 4096,
-            SplitKeys{ key, weight, pointCount, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
-                       r.Points.Weight.GetPointer(), conn });
+            SplitKeys<T>{ key, values, iso, pointCount, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+                          r.Points.Weight.GetPointer(), conn });
     return r;
   }
   // Merge: sort the keys with their slots, number the distinct keys, hand the numbers back.
@@ -63,9 +62,9 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   r.Points.B.Allocate(points);
   r.Points.Weight.Allocate(points);
   ForEach(device, slots, 4096,
-          NumberPoints{ sorted.GetPointer(), order.GetPointer(), number.GetPointer(), isNew.GetPointer(), weight,
-                        pointCount, conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
-                        r.Points.Weight.GetPointer() });
+          NumberPoints<T>{ sorted.GetPointer(), order.GetPointer(), number.GetPointer(), isNew.GetPointer(), values,
+                           iso, pointCount, conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+                           r.Points.Weight.GetPointer() });
   return r;
 }
 

@@ -47,20 +47,19 @@ ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, doub
 {
   const Id pointCount = cells.GetNumberOfPoints();
   Handle<Vec<Int64, N>> keys;
-  Handle<Vec<Float64, N>> weights;
   ContourResult r;
   r.PrimitiveSize = N;
   GeneratePrimitiveEdges<N>(loom::cont::DeviceId::Cuda, cells, field, iso, skip, structuredFrom, keys,
-                            weights, r.SourceCells);
+                            r.SourceCells);
 
   const Id slots = keys.GetNumberOfValues() * N;
   const Int64* key = reinterpret_cast<const Int64*>(In(keys));
-  const Float64* weight = reinterpret_cast<const Float64*>(In(weights));
+  const T* values = In(field); // on the device already: the worklets read it there
   Id* conn = Out(r.Connectivity, slots);
   if (!merge)
   {
-    CudaAlgorithm::Schedule(SplitKeys{ key, weight, pointCount, Out(r.Points.A, slots), Out(r.Points.B, slots),
-                                       Out(r.Points.Weight, slots), conn },
+    CudaAlgorithm::Schedule(SplitKeys<T>{ key, values, iso, pointCount, Out(r.Points.A, slots),
+                                          Out(r.Points.B, slots), Out(r.Points.Weight, slots), conn },
                             slots);
     return r;
   }
@@ -74,8 +73,8 @@ ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, doub
   CudaAlgorithm::Schedule(FlagFirst{ In(sorted), Out(fresh, slots) }, slots);
   Handle<Id> number;
   const Id points = CudaAlgorithm::ScanExclusive(fresh, number);
-  NumberPoints write{ In(sorted), In(order), In(number), In(fresh), weight, pointCount, conn,
-                      Out(r.Points.A, points), Out(r.Points.B, points), Out(r.Points.Weight, points) };
+  NumberPoints<T> write{ In(sorted), In(order), In(number), In(fresh), values, iso, pointCount, conn,
+                         Out(r.Points.A, points), Out(r.Points.B, points), Out(r.Points.Weight, points) };
   CudaAlgorithm::Schedule(write, slots);
   return r;
 }

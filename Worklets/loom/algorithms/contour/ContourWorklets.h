@@ -35,22 +35,29 @@ struct TablesObject : loom::cont::ExecutionObjectBase
   }
 };
 
-/// The case of a cell (bit v: vertex v at or above the isovalue) and, in `equal`, its vertices whose
-/// value is the isovalue; false when a value is not finite.
+/// The case of a cell (bit v: vertex v at or above the isovalue); false when a value is not finite.
 template <typename Values>
-LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, unsigned& c, unsigned& equal)
+LOOM_EXEC bool CaseOf(const ShapeTable& t, const Values& values, double iso, unsigned& c)
 {
   c = 0;
-  equal = 0;
   bool finite = true;
   for (IdComponent v = 0; v < t.NumberOfVertices; ++v)
   {
     const double s = static_cast<double>(values[v]);
     finite = finite && std::isfinite(s);
     c |= static_cast<unsigned>(s >= iso) << v;
-    equal |= static_cast<unsigned>(s == iso) << v;
   }
   return finite;
+}
+
+/// The vertices of a cell whose value is the isovalue (asked only of cells the surface crosses).
+template <typename Values>
+LOOM_EXEC unsigned EqualMask(const ShapeTable& t, const Values& values, double iso)
+{
+  unsigned equal = 0;
+  for (IdComponent v = 0; v < t.NumberOfVertices; ++v)
+    equal |= static_cast<unsigned>(static_cast<double>(values[v]) == iso) << v;
+  return equal;
 }
 
 /// The local vertex a primitive point on edge `e` lands on (its value is the isovalue: weight 0 or
@@ -107,35 +114,44 @@ struct CountPrimitives : loom::worklet::WorkletVisitCellsWithPoints
                             const UInt8* skip, Id cell) const
   {
     const ShapeTable& t = TableOf(tables, this->TableSlot, shape);
-    unsigned c = 0, equal = 0;
+    unsigned c = 0;
     count = 0;
     if (skip && skip[cell])
       return;
-    if (!t.NumberOfVertices || t.PrimitiveSize != this->PrimitiveSize || !CaseOf(t, values, this->Iso, c, equal))
+    if (!t.NumberOfVertices || t.PrimitiveSize != this->PrimitiveSize || !CaseOf(t, values, this->Iso, c))
       return;
     const int n = t.PrimitiveSize;
-    for (int k = t.CaseOffsets[c]; k < t.CaseOffsets[c + 1]; k += n)
-      count += (equal == 0 || !Collapses(t, t.CaseEdges + k, n, equal)) ? 1 : 0;
+    const int begin = t.CaseOffsets[c], end = t.CaseOffsets[c + 1];
+    const unsigned equal = begin < end ? EqualMask(t, values, this->Iso) : 0u;
+    if (equal == 0)
+    {
+      count = static_cast<IdComponent>((end - begin) / n);
+      return;
+    }
+    for (int k = begin; k < end; k += n)
+      count += Collapses(t, t.CaseEdges + k, n, equal) ? 0 : 1;
   }
 };
 
+/// One primitive's points as edge keys (a * points + b, a < b; p * points + p for a point that is input
+/// point p); the weights are computed once per distinct point afterwards (PointWeight).
 template <int N>
 struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
 {
-  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, FieldOutCell, FieldOutCell, ExecObject);
-  using ExecutionSignature = void(CellShape, PointIndices, _2, VisitIndex, InputIndex, _3, _4, _5, _6);
+  using ControlSignature = void(CellSetIn, FieldInPoint, FieldOutCell, FieldOutCell, ExecObject);
+  using ExecutionSignature = void(CellShape, PointIndices, _2, VisitIndex, InputIndex, _3, _4, _5);
   using ScatterType = loom::worklet::ScatterCounting;
   double Iso = 0.0;
   Id NumberOfPoints = 0;
   UInt8 TableSlot = 0;
   template <typename Ids, typename Values>
   LOOM_EXEC void operator()(UInt8 shape, const Ids& ids, const Values& values, IdComponent visit, Id cell,
-                            Vec<Int64, N>& keys, Vec<Float64, N>& weights, Id& source,
-                            const Tables* tables) const
+                            Vec<Int64, N>& keys, Id& source, const Tables* tables) const
   {
     const ShapeTable& t = TableOf(tables, this->TableSlot, shape);
-    unsigned c = 0, equal = 0;
-    CaseOf(t, values, this->Iso, c, equal);
+    unsigned c = 0;
+    CaseOf(t, values, this->Iso, c);
+    const unsigned equal = EqualMask(t, values, this->Iso);
     // The visit-th primitive of the case that does not collapse.
     const UInt8* e = t.CaseEdges + t.CaseOffsets[c];
     if (equal == 0)
@@ -153,23 +169,10 @@ struct GeneratePrimitives : loom::worklet::WorkletVisitCellsWithPoints
         // (in this cell and its neighbours) gives one merged point.
         const Id p = static_cast<Id>(ids[vertex]);
         keys[q] = p * this->NumberOfPoints + p;
-        weights[q] = 0.0;
         continue;
       }
-      const IdComponent la = t.EdgeVertices[e[q]][0], lb = t.EdgeVertices[e[q]][1];
-      Id a = static_cast<Id>(ids[la]), b = static_cast<Id>(ids[lb]);
-      double sa = static_cast<double>(values[la]), sb = static_cast<double>(values[lb]);
-      if (b < a)
-      {
-        const Id tmp = a;
-        a = b;
-        b = tmp;
-        const double st = sa;
-        sa = sb;
-        sb = st;
-      }
-      keys[q] = a * this->NumberOfPoints + b;
-      weights[q] = EdgeWeight(sa, sb, this->Iso);
+      const Id a = static_cast<Id>(ids[t.EdgeVertices[e[q]][0]]), b = static_cast<Id>(ids[t.EdgeVertices[e[q]][1]]);
+      keys[q] = a < b ? a * this->NumberOfPoints + b : b * this->NumberOfPoints + a;
     }
     source = cell;
   }
@@ -182,7 +185,6 @@ template <int N, typename T, typename CellSetType>
 void GeneratePrimitiveEdges(loom::cont::DeviceId device, const CellSetType& cells,
                             const loom::cont::ArrayHandle<T>& field, double iso, const SkipFlagsObject& skip,
                             int structuredFrom, loom::cont::ArrayHandle<Vec<Int64, N>>& keys,
-                            loom::cont::ArrayHandle<Vec<Float64, N>>& weights,
                             loom::cont::ArrayHandle<Id>& sourceCells)
 {
   // Structured cell sets take the table of the dataset they came from (an image's, or a
@@ -204,15 +206,25 @@ void GeneratePrimitiveEdges(loom::cont::DeviceId device, const CellSetType& cell
   generate.Iso = iso;
   generate.NumberOfPoints = cells.GetNumberOfPoints();
   generate.TableSlot = slot;
-  invoke(generate, scatter, cells, field, keys, weights, sourceCells, TablesObject{});
+  invoke(generate, scatter, cells, field, keys, sourceCells, TablesObject{});
 }
 LOOM_UNIT_NAMESPACE_END
 
+/// The weight of the isovalue on the edge a -> b of a point's key (0 for a point that is an input
+/// point: a == b), from the field, as the cells computed their cases.
+template <typename T>
+LOOM_EXEC inline Float64 PointWeight(const T* field, Id a, Id b, double iso)
+{
+  return a == b ? 0.0 : EdgeWeight(static_cast<double>(field[a]), static_cast<double>(field[b]), iso);
+}
+
 // Unmerged: every primitive point is its own point.
+template <typename T>
 struct SplitKeys
 {
   const Int64* Keys;
-  const Float64* Weights;
+  const T* Field;
+  double Iso;
   Id Points;
   Id* A;
   Id* B;
@@ -220,9 +232,10 @@ struct SplitKeys
   Id* Conn;
   LOOM_EXEC void operator()(Id s) const
   {
-    this->A[s] = this->Keys[s] / this->Points;
-    this->B[s] = this->Keys[s] % this->Points;
-    this->W[s] = this->Weights[s];
+    const Id a = this->Keys[s] / this->Points, b = this->Keys[s] % this->Points;
+    this->A[s] = a;
+    this->B[s] = b;
+    this->W[s] = PointWeight(this->Field, a, b, this->Iso);
     this->Conn[s] = s;
   }
 };
@@ -245,13 +258,15 @@ struct FlagFirst
 
 // Slot s of the sorted keys: its point is the number of first occurrences before it (its own
 // first occurrence included); a first occurrence also writes the point.
+template <typename T>
 struct NumberPoints
 {
   const Int64* Sorted;
   const Id* Order;
   const Id* Number;
   const Id* Fresh;
-  const Float64* Weights;
+  const T* Field;
+  double Iso;
   Id Points;
   Id* Conn;
   Id* A;
@@ -263,9 +278,10 @@ struct NumberPoints
     this->Conn[this->Order[s]] = p;
     if (this->Fresh[s])
     {
-      this->A[p] = this->Sorted[s] / this->Points;
-      this->B[p] = this->Sorted[s] % this->Points;
-      this->W[p] = this->Weights[this->Order[s]];
+      const Id a = this->Sorted[s] / this->Points, b = this->Sorted[s] % this->Points;
+      this->A[p] = a;
+      this->B[p] = b;
+      this->W[p] = PointWeight(this->Field, a, b, this->Iso);
     }
   }
 };
