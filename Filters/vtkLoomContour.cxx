@@ -252,8 +252,8 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     abstractArray = input->GetPointData()->GetScalars();
     association = vtkDataObject::FIELD_ASSOCIATION_POINTS;
   }
-  const std::string what =
-    "Contour By array '" + (name.empty() && abstractArray && abstractArray->GetName() ? std::string(abstractArray->GetName()) : name) + "'";
+  const char* chosen = abstractArray && name.empty() ? abstractArray->GetName() : nullptr;
+  const std::string what = "Contour By array '" + (chosen ? std::string(chosen) : name) + "'";
   if (!abstractArray)
     return fail(what + " is not in the input's point data.");
   if (association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
@@ -276,8 +276,8 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     options.IsoValues.push_back(this->Values->GetValue(i));
   options.MergePoints = this->MergePoints;
   options.Device = loom::interop::DeviceFromChoice(this->Device);
-  // VTK triangulates the cells of images, rectilinear grids and structured grids differently in
-  // some cases: Loom takes the triangulation of the dataset it is given.
+  // In 2D VTK resolves the ambiguous case of an image's cells and of a rectilinear or structured
+  // grid's differently: Loom takes the triangulation of the dataset it is given.
   using Grid = loom::algorithms::ContourOptions::Grid;
   options.StructuredFrom = vtkStructuredGrid::SafeDownCast(input)   ? Grid::Structured
     : vtkRectilinearGrid::SafeDownCast(input) ? Grid::Rectilinear

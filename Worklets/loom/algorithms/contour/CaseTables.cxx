@@ -62,10 +62,9 @@ ShapeFaces GetShapeFaces(UInt8 shape)
     { CELL_SHAPE_PYRAMID, { { 0, 3, 2, 1 }, { 0, 1, 4 }, { 1, 2, 4 }, { 2, 3, 4 }, { 3, 0, 4 } } },
   };
   ShapeFaces out;
-  const UInt8 lookup = shape == TableImageCell3D ? CELL_SHAPE_HEXAHEDRON : shape;
   for (const Definition& d : definitions)
   {
-    if (d.Shape != lookup)
+    if (d.Shape != shape)
       continue;
     out.NumberOfFaces = static_cast<int>(d.Faces.size());
     for (std::size_t f = 0; f < d.Faces.size(); ++f)

@@ -2,8 +2,9 @@
 // that Loom Contour gives the triangles ParaView's Contour gives: DerivedCaseTables.h holds, for every
 // shape and case, the primitives vtkContourFilter makes on one cell of that shape
 // (scripts/derive_contour_tables.py observed them; Testing/Filters/TestLoomContourCases.cxx checks
-// them against VTK case by case). VTK triangulates an image cell (and a voxel) differently from a
-// hexahedron, so structured cell sets take the table of the VTK dataset they came from.
+// them against VTK case by case). In 2D, VTK resolves the ambiguous case of an image cell differently
+// from that of a rectilinear grid's cell and a quad, so structured cell sets take the table of the VTK
+// dataset they came from (StructuredTableSlot, ContourImpl.h).
 #pragma once
 
 #include <loom/CellShape.h>
@@ -56,16 +57,6 @@ struct ShapeFaces
 };
 ShapeFaces GetShapeFaces(UInt8 shape);
 
-/// The slot whose table contours the cells of a structured cell set of `dimension` (2 or 3) that came
-/// from a VTK image (grid 0), rectilinear grid (1) or structured grid (2, hexahedra and quads).
-inline int StructuredTableSlot(int dimension, int grid)
-{
-  if (grid == 2)
-    return dimension == 3 ? CELL_SHAPE_HEXAHEDRON : CELL_SHAPE_QUAD;
-  if (dimension == 3)
-    return TableImageCell3D;
-  return grid == 1 ? TableRectilinearCell2D : TableImageCell2D;
-}
 } // namespace contour
 } // namespace algorithms
 } // namespace loom

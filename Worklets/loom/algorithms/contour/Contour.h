@@ -52,9 +52,9 @@ struct ContourOptions
   bool MergePoints = true;
   /// Record the input cell of every primitive (to pass cell data on).
   bool SourceCells = false;
-  /// The VTK dataset a structured cell set came from, whose triangulation it gets: VTK contours an
-  /// image's cells, a 2D rectilinear grid's and a structured grid's (hexahedra, quads) differently in
-  /// some cases. Explicit cells always take their own shape's table.
+  /// The VTK dataset a structured cell set came from, whose triangulation it gets: in 2D VTK resolves
+  /// the ambiguous case of an image's cells one way and of a rectilinear or structured grid's the other
+  /// (in 3D the three agree). Explicit cells always take their own shape's table.
   enum class Grid
   {
     Image,

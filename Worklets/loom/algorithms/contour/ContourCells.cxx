@@ -21,7 +21,7 @@ namespace
 {
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
-                          bool merge, int structuredFrom, const SkipFlagsObject& skip,
+                          bool merge, ContourOptions::Grid structuredFrom, const SkipFlagsObject& skip,
                           loom::cont::DeviceId device)
 {
   const Id pointCount = cells.GetNumberOfPoints();
@@ -159,9 +159,9 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
           skip.Flags = options.SkipCells;
           for (double iso : options.IsoValues)
             parts.push_back(n == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints,
-                                                    static_cast<int>(options.StructuredFrom), skip, cpu)
+                                                    options.StructuredFrom, skip, cpu)
                                    : OneIsovalue<2>(cells, field, iso, options.MergePoints,
-                                                    static_cast<int>(options.StructuredFrom), skip, cpu));
+                                                    options.StructuredFrom, skip, cpu));
           ContourResult r = Concatenate(parts, options.SourceCells);
           if (!options.SourceCells)
             r.SourceCells = loom::cont::ArrayHandle<Id>();

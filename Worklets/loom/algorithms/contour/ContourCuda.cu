@@ -43,7 +43,7 @@ T* Part(Handle<T>& array)
 
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, double iso, bool merge,
-                          int structuredFrom, const SkipFlagsObject& skip)
+                          ContourOptions::Grid structuredFrom, const SkipFlagsObject& skip)
 {
   const Id pointCount = cells.GetNumberOfPoints();
   Handle<Vec<Int64, N>> keys;
@@ -164,9 +164,9 @@ ContourResult ContourCellsCuda(const CellSetAny& cellSet, const Handle<T>& field
       std::vector<ContourResult> parts;
       for (double iso : options.IsoValues)
         parts.push_back(primitiveSize == 3 ? OneIsovalue<3>(cells, field, iso, options.MergePoints,
-                                                            static_cast<int>(options.StructuredFrom), skip)
+                                                            options.StructuredFrom, skip)
                                            : OneIsovalue<2>(cells, field, iso, options.MergePoints,
-                                                            static_cast<int>(options.StructuredFrom), skip));
+                                                            options.StructuredFrom, skip));
       return Concatenate(parts, options.SourceCells);
     },
     cellSet);

@@ -25,6 +25,19 @@ void ForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
   HostForEach(requested, n, grain, std::forward<F>(f));
 }
 
+/// The slot whose table contours the cells of a structured cell set of `dimension` (2 or 3) that came
+/// from `grid`: a structured grid's are hexahedra (quads), an image's and a rectilinear grid's the
+/// grid cells observed on those datasets.
+inline int StructuredTableSlot(int dimension, ContourOptions::Grid grid)
+{
+  using Grid = ContourOptions::Grid;
+  if (grid == Grid::Structured)
+    return dimension == 3 ? CELL_SHAPE_HEXAHEDRON : CELL_SHAPE_QUAD;
+  if (dimension == 3)
+    return TableImageCell3D;
+  return grid == Grid::Rectilinear ? TableRectilinearCell2D : TableImageCell2D;
+}
+
 /// Weight of the isovalue between two values (0 at a, 1 at b).
 LOOM_EXEC inline Float64 EdgeWeight(double a, double b, double iso)
 {

@@ -127,7 +127,7 @@ struct HexTable
   const UInt8* Edges;
 };
 
-HexTable MakeHexTable(int grid)
+HexTable MakeHexTable(ContourOptions::Grid grid)
 {
   const ShapeTable& hex = GetTables().Shapes[StructuredTableSlot(3, grid)];
   HexTable t;
@@ -184,10 +184,6 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   Float64* w = r.Points.Weight.GetPointer();
   Id* conn = r.Connectivity.GetPointer();
   Id* sources = r.SourceCells.GetNumberOfValues() ? r.SourceCells.GetPointer() : nullptr;
-  auto pointsOf = [&](Id row) {
-    return std::make_pair(g.PointBase + pointOffsets[static_cast<std::size_t>(row)],
-                          g.PointBase + pointOffsets[static_cast<std::size_t>(row) + 1]);
-  };
   // The cell rows whose triangles may use the points of generating row `row`.
   auto cellRowsUsing = [&](Id row, std::vector<Id>& out) {
     const Id j = row % g.NY, k = row / g.NY;
@@ -200,20 +196,12 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
     const auto it = std::upper_bound(pointOffsets.begin(), pointOffsets.end(), p - g.PointBase);
     return static_cast<Id>(it - pointOffsets.begin()) - 1;
   };
-  // The cell rows whose triangles may use contour point p: those near the row that made it and, for a
-  // point standing for an input point (A == B), near every row that made a point there.
+  // The cell rows whose triangles may use contour point p: for a point standing for an input point
+  // (A == B), the cells around that input point (those of the cell rows cellRowsUsing gives for the
+  // input point's own row); for any other point, the cells around its edge, near the row that made it.
   // (`made` is the id the point was made with, `at` where its values are now.)
   auto cellRowsNear = [&](Id made, Id at, std::vector<Id>& out) {
-    cellRowsUsing(rowOfPoint(made), out);
-    if (a[at] == b[at])
-    {
-      const Id q = a[at] / g.NX, j = q % g.NY, k = q / g.NY;
-      cellRowsUsing(q, out);
-      if (j > 0)
-        cellRowsUsing(q - 1, out);
-      if (k > 0)
-        cellRowsUsing(q - g.NY, out);
-    }
+    cellRowsUsing(a[at] == b[at] ? a[at] / g.NX : rowOfPoint(made), out);
   };
 
   // The rows that can make points on the isovalue's points: those holding such points and the rows
@@ -228,7 +216,9 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   }
   std::vector<std::pair<Id, Id>> on; // (input point, contour point)
   for (Id row : rows)
-    for (Id p = pointsOf(row).first; p < pointsOf(row).second; ++p)
+    for (Id p = g.PointBase + pointOffsets[static_cast<std::size_t>(row)],
+            end = g.PointBase + pointOffsets[static_cast<std::size_t>(row) + 1];
+         p < end; ++p)
       if (w[p] == 0.0 || w[p] == 1.0)
       {
         const Id vertex = value(a[p]) == iso ? a[p] : (value(b[p]) == iso ? b[p] : -1);
@@ -377,7 +367,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
   const Id edges = nx - 1;
   const Id rows = ny * nz;
   const Id nxy = nx * ny;
-  const HexTable table = MakeHexTable(static_cast<int>(options.StructuredFrom));
+  const HexTable table = MakeHexTable(options.StructuredFrom);
   const loom::cont::DeviceId device = options.Device;
   const std::size_t values = options.IsoValues.size();
   std::vector<Isovalue<T>> iso(values);
@@ -416,8 +406,12 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
       for (Id base = 0; base < edges; base += block)
       {
         const Id m = std::min(block, edges - base);
+        UInt8 hit = 0; // a point on the isovalue (meaningful when `exact`)
         for (Id q = 0; q <= m; ++q)
+        {
           above[q] = f[base + q] >= threshold;
+          hit |= f[base + q] == threshold;
+        }
         unsigned crossed = 0;
         for (Id q = 0; q < m; ++q)
         {
@@ -425,13 +419,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
           crossed += above[q] ^ above[q + 1];
         }
         count += crossed;
-        if (exact)
-        {
-          UInt8 hit = 0;
-          for (Id q = 0; q <= m; ++q)
-            hit |= f[base + q] == threshold;
-          onIso[r] |= hit;
-        }
+        onIso[r] |= exact ? hit : UInt8(0);
       }
       if (checkFinite)
       {

@@ -184,7 +184,7 @@ LOOM_UNIT_NAMESPACE_BEGIN
 template <int N, typename T, typename CellSetType>
 void GeneratePrimitiveEdges(loom::cont::DeviceId device, const CellSetType& cells,
                             const loom::cont::ArrayHandle<T>& field, double iso, const SkipFlagsObject& skip,
-                            int structuredFrom, loom::cont::ArrayHandle<Vec<Int64, N>>& keys,
+                            ContourOptions::Grid structuredFrom, loom::cont::ArrayHandle<Vec<Int64, N>>& keys,
                             loom::cont::ArrayHandle<Id>& sourceCells)
 {
   // Structured cell sets take the table of the dataset they came from (an image's, or a
