@@ -7,7 +7,6 @@
 # Run with a Python that has ParaView's VTK: /usr/bin/python3 scripts/derive_contour_tables.py
 # Testing/Filters/TestLoomContourCases.cxx checks the result against VTK on every case at test time.
 import os
-import sys
 
 from vtkmodules.vtkCommonCore import vtkDoubleArray, vtkPoints, vtkVersion
 from vtkmodules.vtkCommonDataModel import (vtkHexahedron, vtkImageData, vtkPixel, vtkPyramid, vtkQuad,
@@ -177,7 +176,6 @@ def main():
     lines += ['', 'inline constexpr DerivedTable Tables[] = {'] + entries + ['};',
               '} // namespace derived', '} // namespace contour', '} // namespace algorithms', '} // namespace loom', '']
     text = '\n'.join(lines)
-    # clang-format friendly line lengths are not needed for data; keep lines as they are.
     with open(OUT, 'w') as f:
         f.write(text)
     print('wrote %s (%d tables)' % (os.path.relpath(OUT), len(TABLES)))
