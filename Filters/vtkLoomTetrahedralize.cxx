@@ -13,15 +13,12 @@
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
 #include <vtkIdList.h>
-#include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
-#include <vtkMatrix3x3.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPointSet.h>
 #include <vtkPoints.h>
-#include <vtkRectilinearGrid.h>
 #include <vtkUnstructuredGrid.h>
 
 #include <string>
@@ -29,81 +26,7 @@
 
 vtkStandardNewMacro(vtkLoomTetrahedralize);
 
-namespace
-{
 using loom::Id;
-
-// Points of an image or rectilinear grid, x fastest: coordinate d of point (i, j, k) is
-// axis[0][i][d] + axis[1][j][d] + axis[2][k][d] (each axis's contribution precomputed once).
-template <typename T>
-vtkSmartPointer<vtkPoints> GridPoints(const std::vector<double> axes[3], const int dims[3], loom::cont::DeviceId device)
-{
-  const Id nx = dims[0], ny = dims[1], nz = dims[2];
-  loom::cont::ArrayHandle<T> xyz;
-  xyz.Allocate(nx * ny * nz * 3);
-  T* out = xyz.GetPointer();
-  const double* ax = axes[0].data();
-  const double* ay = axes[1].data();
-  const double* az = axes[2].data();
-  loom::cont::Algorithm::Schedule(
-    device,
-    [=](Id row) {
-      const Id j = row % ny, k = row / ny;
-      const double base[3] = { ay[3 * j] + az[3 * k], ay[3 * j + 1] + az[3 * k + 1], ay[3 * j + 2] + az[3 * k + 2] };
-      T* p = out + 3 * nx * row;
-      for (Id i = 0; i < nx; ++i)
-      {
-        p[3 * i] = static_cast<T>(base[0] + ax[3 * i]);
-        p[3 * i + 1] = static_cast<T>(base[1] + ax[3 * i + 1]);
-        p[3 * i + 2] = static_cast<T>(base[2] + ax[3 * i + 2]);
-      }
-    },
-    ny * nz);
-  auto points = vtkSmartPointer<vtkPoints>::New();
-  points->SetData(loom::interop::FieldToVTK(loom::algorithms::FieldArray::FromAOS(xyz, 3), "Points"));
-  return points;
-}
-
-// The points of a dataset that stores none, or null.
-vtkSmartPointer<vtkPoints> GeneratePoints(vtkDataSet* input, loom::cont::DeviceId device)
-{
-  std::vector<double> axes[3];
-  int dims[3];
-  bool useDouble = false;
-  if (auto* image = vtkImageData::SafeDownCast(input))
-  {
-    image->GetDimensions(dims);
-    const int* extent = image->GetExtent();
-    const double* origin = image->GetOrigin();
-    const double* spacing = image->GetSpacing();
-    const double* m = image->GetDirectionMatrix()->GetData();
-    for (int a = 0; a < 3; ++a)
-      for (int i = 0; i < dims[a]; ++i)
-      {
-        const double s = spacing[a] * (extent[2 * a] + i);
-        for (int d = 0; d < 3; ++d)
-          axes[a].push_back((a == 0 ? origin[d] : 0.0) + m[3 * d + a] * s);
-      }
-  }
-  else if (auto* rect = vtkRectilinearGrid::SafeDownCast(input))
-  {
-    rect->GetDimensions(dims);
-    vtkDataArray* coords[3] = { rect->GetXCoordinates(), rect->GetYCoordinates(), rect->GetZCoordinates() };
-    for (int a = 0; a < 3; ++a)
-    {
-      useDouble = useDouble || coords[a]->GetDataType() == VTK_DOUBLE;
-      for (int i = 0; i < dims[a]; ++i)
-        for (int d = 0; d < 3; ++d)
-          axes[a].push_back(d == a ? coords[a]->GetComponent(i, 0) : 0.0);
-    }
-  }
-  else
-  {
-    return nullptr;
-  }
-  return useDouble ? GridPoints<double>(axes, dims, device) : GridPoints<float>(axes, dims, device);
-}
-} // namespace
 
 int vtkLoomTetrahedralize::FillInputPortInformation(int, vtkInformation* info)
 {
@@ -146,7 +69,9 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
     else
     {
       current = "points";
-      output->SetPoints(GeneratePoints(input, device));
+      auto points = vtkSmartPointer<vtkPoints>::New();
+      points->SetData(loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, nullptr, true, device), "Points"));
+      output->SetPoints(points);
     }
     current = "output cells";
     if (simplices.Is64Bit)

@@ -46,6 +46,12 @@ for label, source in inputs:
             middle = 157.0 if array.GetName() == 'RTData' else 0.5 * (low + high)
             settings = dict(Input=source, ContourBy=['POINTS', array.GetName()], Isosurfaces=[middle])
             pairs.append(('Contour', LoomContour(**settings), Contour(**settings)))
+            # Threshold: the middle fifth of the same array's range.
+            lower, upper = (150.0, 200.0) if array.GetName() == 'RTData' else (low + 0.4 * (high - low),
+                                                                            low + 0.6 * (high - low))
+            settings = dict(Input=source, Scalars=['POINTS', array.GetName()], LowerThreshold=lower,
+                            UpperThreshold=upper)
+            pairs.append(('Threshold', LoomThreshold(**settings), Threshold(**settings)))
             break
     for filter_name, loom, paraview in pairs:
         t_loom, t_pv = timed(loom), timed(paraview)

@@ -14,8 +14,10 @@
 #include <vtkSmartPointer.h>
 
 #include <string>
+#include <vector>
 
 class vtkCellArray;
+class vtkDataSetAttributes;
 class vtkDataArray;
 class vtkDataSet;
 class vtkUnstructuredGrid;
@@ -59,5 +61,23 @@ LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
 /// own memory. Throws ErrorBadType for datasets or cells Loom does not handle (polyhedra, polygonal
 /// data with strips, higher-order cells), naming the cell type.
 LOOMFILTERS_EXPORT loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset);
+
+/// The point axes of an image (extent, origin, spacing and direction) or a rectilinear grid, as
+/// loom::algorithms::GridPoints takes them, and its point dimensions. False for other datasets.
+/// `doubleCoordinates` is set when a rectilinear grid's coordinates are doubles.
+LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3], Id3& dims,
+                                 bool& doubleCoordinates);
+
+/// The positions of a dataset's points (all, or those of `ids`) as an xyz field: a point set's own
+/// points (shared without a copy when all are asked), or generated for an image or rectilinear grid
+/// (float, or double when `gridDouble` and the grid has double coordinates). ErrorBadType for other
+/// datasets.
+LOOMFILTERS_EXPORT loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* dataset, const loom::cont::ArrayHandle<Id>* ids,
+                                                              bool gridDouble, loom::cont::DeviceId device);
+
+/// Every array of `in` gathered through `ids` into `out` (tuple t of each is tuple ids[t]): numeric
+/// arrays by Loom (any kind and layout), others (strings, ...) by VTK; the active attributes follow.
+LOOMFILTERS_EXPORT void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
+                                         const loom::cont::ArrayHandle<Id>& ids, loom::cont::DeviceId device);
 } // namespace interop
 } // namespace loom

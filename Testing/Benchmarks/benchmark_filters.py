@@ -7,7 +7,11 @@
 # Tetrahedralize rows: Loom Tetrahedralize (Serial, TBB) beside ParaView's Tetrahedralize
 # (vtkDataSetTriangleFilter) on the image at every size and on the hexahedra at 128^3.
 # Environment: LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5),
-# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour; default all),
+# Threshold rows: Loom Threshold beside ParaView's Threshold (and vtkmThreshold) on RTData in [150, 200],
+# on the image and the hexahedra. Rows timed by time_variants also report the first execution (the
+# first Update of that filter in the process, before the repeats).
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold;
+# default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
 import os
@@ -20,7 +24,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -57,18 +61,34 @@ def time_variants(n, layout, name, variants):
         # A proxy, or a plain VTK algorithm (for VTK filters ParaView has no proxy for).
         is_proxy = hasattr(proxy, 'SMProxy')
         algorithm = proxy.GetClientSideObject() if is_proxy else proxy
+        t0 = time.perf_counter()
         algorithm.Update()
+        t_first = time.perf_counter() - t0
         t_min, t_med = run(algorithm)
-        rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=t_min, median_s=t_med))
+        rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=t_min, median_s=t_med,
+                         first_s=t_first))
         if is_proxy:
             Delete(proxy)
         else:
             algorithm.RemoveAllInputs()
     for r in rows[first:]:
         r['ratio_to_vtk'] = r['median_s'] / rows[first]['median_s']
-        print('%-6s %-9s %-3s %-28s min %8.4f s  median %8.4f s  %6.3fx VTK' % (
-            r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'], r['ratio_to_vtk']))
+        print('%-6s %-9s %-3s %-28s first %8.4f s  min %8.4f s  median %8.4f s  %6.3fx VTK' % (
+            r['size'], r['layout'], r['filter'], r['variant'], r['first_s'], r['min_s'], r['median_s'],
+            r['ratio_to_vtk']))
     sys.stdout.flush()
+
+
+def threshold_rows(n, layout, source):
+    # Threshold of RTData in [150, 200] (all points), beside ParaView's Threshold and vtkmThreshold.
+    settings = dict(Scalars=['POINTS', 'RTData'], LowerThreshold=150.0, UpperThreshold=200.0)
+    variants = [('ParaView Threshold', Threshold(Input=source, **settings))]
+    if have_vtkm and 'VTKmThreshold' in globals():
+        variants.append(('VTK-m vtkmThreshold', VTKmThreshold(Input=source, Scalars=['POINTS', 'RTData'],
+                                                              LowerThreshold=150.0, UpperThreshold=200.0)))
+    for device in devices:
+        variants.append(('Loom %s' % device, LoomThreshold(Input=source, Device=device, **settings)))
+    time_variants(n, layout, 'threshold', variants)
 
 
 def hexahedra(image):
@@ -168,6 +188,8 @@ for n in sizes:
         Delete(cells_source)
         if 'contour' in groups:
             contour_rows(n, layout, source)
+        if 'threshold' in groups:
+            threshold_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:
@@ -175,7 +197,8 @@ for n in sizes:
             time_variants(n, layout, 'tet', variants)
 
 with open(os.path.join(out_dir, 'filters.csv'), 'w', newline='') as f:
-    writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+    writer = csv.DictWriter(f, fieldnames=['size', 'layout', 'filter', 'variant', 'first_s', 'min_s', 'median_s',
+                                           'ratio_to_vtk'], restval='')
     writer.writeheader()
     writer.writerows(rows)
 

@@ -7,6 +7,7 @@
 #include <vtkLoomContour.h>
 #include <vtkLoomPointDataToCellData.h>
 #include <vtkLoomTetrahedralize.h>
+#include <vtkLoomThreshold.h>
 
 #include "LoomFilterTesting.h"
 
@@ -61,6 +62,11 @@ int main(int argc, char* argv[])
     vtkNew<vtkLoomTetrahedralize> tetrahedralize;
     tetrahedralize->SetDevice(device);
     Keep(tetrahedralize, wavelet, "tetrahedralize");
+    vtkNew<vtkLoomThreshold> threshold;
+    threshold->SetDevice(device);
+    threshold->SetLowerThreshold(150.0);
+    threshold->SetUpperThreshold(200.0);
+    Keep(threshold, wavelet, "threshold");
   }
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;

@@ -1,0 +1,169 @@
+// Loom filters: vtkLoomThreshold::RequestData: checks the chosen array, runs the threshold family on the
+// input's cells (no copies in), and hands the kept cells, their points and the gathered arrays to VTK.
+#include "vtkLoomThreshold.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/threshold/Threshold.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+vtkStandardNewMacro(vtkLoomThreshold);
+
+vtkLoomThreshold::vtkLoomThreshold()
+  : LowerThreshold(-std::numeric_limits<double>::infinity())
+  , UpperThreshold(std::numeric_limits<double>::infinity())
+{
+  // As vtkThreshold: the active point scalars, else the active cell scalars.
+  this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS_THEN_CELLS,
+                               vtkDataSetAttributes::SCALARS);
+}
+
+int vtkLoomThreshold::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
+  return 1;
+}
+
+int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                  vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< "Loom Threshold: " << message);
+    output->Initialize();
+    return 0;
+  };
+  auto aborted = [&]() {
+    vtkWarningMacro(<< "Loom Threshold: aborted; the output is empty.");
+    output->Initialize();
+    return 1;
+  };
+  if (!input)
+    return fail("no input dataset.");
+  if (input->GetNumberOfCells() == 0)
+    return 1; // empty in, empty out (MPI ranks with empty pieces)
+
+  // The Scalars array.
+  vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
+  const std::string name =
+    arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
+  int association = -1;
+  vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
+  const std::string what =
+    "Scalars array '" + (abstractArray && name.empty() && abstractArray->GetName() ? abstractArray->GetName() : name) + "'";
+  if (!abstractArray)
+    return fail(name.empty() ? "Scalars: no array is chosen and the input has no active point or cell scalars."
+                             : what + " is not in the input's point or cell data.");
+  auto* array = vtkDataArray::SafeDownCast(abstractArray);
+  if (!array)
+    return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
+  const int components = array->GetNumberOfComponents();
+  if (this->ComponentMode == COMPONENT_MODE_USE_SELECTED &&
+      (this->SelectedComponent < 0 || this->SelectedComponent > components ||
+       (components == 1 && this->SelectedComponent > 0)))
+    return fail("Select Input Component is " + std::to_string(this->SelectedComponent) + " but " + what + " has " +
+                std::to_string(components) + " component" + (components == 1 ? " (0)." : "s (0 to ") +
+                (components == 1 ? "" : std::to_string(components - 1) + ", or " + std::to_string(components) +
+                                          " for the magnitude)."));
+  if (this->ThresholdMethod == THRESHOLD_BETWEEN && this->LowerThreshold > this->UpperThreshold)
+    vtkWarningMacro(<< "Loom Threshold: Lower Threshold (" << this->LowerThreshold << ") is above Upper Threshold ("
+                    << this->UpperThreshold << "): no value lies between them"
+                    << (this->Invert ? ", so Invert keeps every cell." : ", so no cell is kept."));
+
+  loom::algorithms::ThresholdOptions options;
+  options.Lower = this->LowerThreshold;
+  options.Upper = this->UpperThreshold;
+  using Options = loom::algorithms::ThresholdOptions;
+  options.Criterion = this->ThresholdMethod == THRESHOLD_LOWER   ? Options::Method::BelowLower
+    : this->ThresholdMethod == THRESHOLD_UPPER                    ? Options::Method::AboveUpper
+                                                                  : Options::Method::Between;
+  options.ComponentMode = this->ComponentMode == COMPONENT_MODE_USE_ALL ? Options::Components::All
+    : this->ComponentMode == COMPONENT_MODE_USE_ANY                     ? Options::Components::Any
+                                                                        : Options::Components::Selected;
+  options.Component = components == 1 ? 0 : this->SelectedComponent;
+  options.PointField = association == vtkDataObject::FIELD_ASSOCIATION_POINTS;
+  options.AllScalars = this->AllScalars != 0;
+  options.UseContinuousCellRange = this->UseContinuousCellRange != 0;
+  options.Invert = this->Invert != 0;
+  options.Device = loom::interop::DeviceFromChoice(this->Device);
+  // VTK's images and rectilinear grids have voxels (pixels), structured grids hexahedra (quads).
+  const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
+    ? loom::algorithms::StructuredCellKind::Voxel
+    : loom::algorithms::StructuredCellKind::Hexahedron;
+
+  std::string current = "cells";
+  try
+  {
+    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+    current = what;
+    const loom::cont::ArrayHandle<loom::UInt8> keep =
+      loom::algorithms::ThresholdCells(cells, loom::interop::FieldFromVTK(array), options);
+    this->UpdateProgress(0.3);
+    if (this->CheckAbort())
+      return aborted();
+    current = "the kept cells";
+    const loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, options.Device);
+    this->UpdateProgress(0.6);
+    if (this->CheckAbort())
+      return aborted();
+
+    current = "points";
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    points->SetData(
+      loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, false, options.Device), "Points"));
+    output->SetPoints(points);
+    current = "output cells";
+    if (subset.Is64Bit)
+      loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
+    else
+      loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
+    current = "point data";
+    loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, options.Device);
+    this->UpdateProgress(0.8);
+    current = "cell data";
+    loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, options.Device);
+    output->GetFieldData()->PassData(input->GetFieldData());
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail("cannot threshold the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
+  }
+  return 1;
+}
+
+void vtkLoomThreshold::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  static const char* methods[] = { "Between", "Below Lower Threshold", "Above Upper Threshold" };
+  static const char* modes[] = { "Selected", "All", "Any" };
+  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
+  os << indent << "LowerThreshold: " << this->LowerThreshold << "\n";
+  os << indent << "UpperThreshold: " << this->UpperThreshold << "\n";
+  os << indent << "ThresholdMethod: " << methods[this->ThresholdMethod] << "\n";
+  os << indent << "AllScalars: " << (this->AllScalars ? "On" : "Off") << "\n";
+  os << indent << "UseContinuousCellRange: " << (this->UseContinuousCellRange ? "On" : "Off") << "\n";
+  os << indent << "Invert: " << (this->Invert ? "On" : "Off") << "\n";
+  os << indent << "ComponentMode: " << modes[this->ComponentMode] << "\n";
+  os << indent << "SelectedComponent: " << this->SelectedComponent << "\n";
+  os << indent << "Device: " << devices[this->Device] << "\n";
+}

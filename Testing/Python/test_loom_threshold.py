@@ -1,0 +1,93 @@
+# Loom pvpython test: Loom Threshold as a ParaView user runs it (LoadDistributedPlugin, paraview.simple)
+# beside ParaView's Threshold, with the same property names: the same kept cells (their input ids,
+# carried as a cell array) on the wavelet as image, hexahedra and tetrahedra, a noisy field and the
+# bundled datasets, over methods, all/any points, invert and cell scalars, on Serial and TBB; bad input.
+import math
+import os
+
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+LoadDistributedPlugin('Loom', ns=globals())
+DATA = os.environ['LOOM_DATA_DIR']
+
+
+def fetch(proxy):
+    proxy.UpdatePipeline()
+    return proxy.GetClientSideObject().GetOutputDataObject(0)
+
+
+def kept_ids(proxy):
+    out = fetch(proxy)
+    ids = out.GetCellData().GetArray('Ids')
+    return vtk_to_numpy(ids) if ids is not None and out.GetNumberOfCells() else []
+
+
+IDS_SCRIPT = """
+import numpy
+from vtkmodules.util.numpy_support import numpy_to_vtkIdTypeArray
+data = self.GetInputDataObject(0, 0)
+out = self.GetOutputDataObject(0)
+out.ShallowCopy(data)
+ids = numpy_to_vtkIdTypeArray(numpy.arange(data.GetNumberOfCells(), dtype=numpy.int64), deep=1)
+ids.SetName('Ids')
+out.GetCellData().AddArray(ids)
+"""
+
+
+def check(source, what, scalars, lower, upper):
+    # The input cell ids as a cell array 'Ids' (ParaView 5.11's Generate Ids drops the other arrays).
+    source = ProgrammableFilter(Input=source, Script=IDS_SCRIPT)
+    source.UpdatePipeline()
+    checked = partial = 0
+    cells = fetch(source).GetNumberOfCells()
+    for method in ('Between', 'Below Lower Threshold', 'Above Upper Threshold'):
+        for all_scalars in (1, 0):
+            for invert in (0, 1):
+                props = dict(Scalars=scalars, LowerThreshold=lower, UpperThreshold=upper, ThresholdMethod=method,
+                             AllScalars=all_scalars, Invert=invert)
+                ref = Threshold(Input=source, **props)
+                expected = list(kept_ids(ref))
+                partial += 0 < len(expected) < cells
+                for device in ('Serial', 'TBB'):
+                    loom = LoomThreshold(Input=source, Device=device, **props)
+                    got = list(kept_ids(loom))
+                    assert got == expected, '%s %r on %s: %d cells, ParaView %d' % (
+                        what, props, device, len(got), len(expected))
+                    Delete(loom)
+                Delete(ref)
+                checked += 1
+    assert partial >= 4, '%s: only %d settings keep some but not all cells: a weak comparison' % (what, partial)
+    print('%s: %d settings agree with ParaView (%d keep some but not all of %d cells)' % (what, checked, partial, cells))
+
+
+wavelet = Wavelet(WholeExtent=[-12, 11, -12, 11, -12, 11])
+check(wavelet, 'wavelet image', ['POINTS', 'RTData'], 150.0, 200.0)
+check(PointDatatoCellData(Input=wavelet), 'wavelet cells', ['CELLS', 'RTData'], 120.0, 180.0)
+hexahedra = AppendDatasets(Input=ImageDatatoPointSet(Input=wavelet))
+check(hexahedra, 'wavelet hexahedra', ['POINTS', 'RTData'], 150.0, 200.0)
+check(Tetrahedralize(Input=wavelet), 'wavelet tetrahedra', ['POINTS', 'RTData'], 150.0, 200.0)
+noisy = Calculator(Input=wavelet, ResultArrayName='Noisy', Function='sin(RTData*12.9898)*43758.5453 - floor(sin(RTData*12.9898)*43758.5453)')
+check(noisy, 'noisy field', ['POINTS', 'Noisy'], 0.3, 0.6)
+for name in ['kitchen.vtk', 'mixed-cell-shapes.vtk', 'wedge_cells.vtk']:
+    reader = LegacyVTKReader(FileNames=[os.path.join(DATA, name)])
+    reader.UpdatePipeline()
+    info = reader.PointData[0] if len(reader.PointData) else None
+    if info is None:
+        continue
+    low, high = info.GetRange(0)
+    check(reader, name, ['POINTS', info.Name], low + 0.3 * (high - low), low + 0.7 * (high - low))
+
+# Default array selection picks RTData; the output keeps point and cell data.
+default = LoomThreshold(Input=wavelet, LowerThreshold=150, UpperThreshold=200)
+out = fetch(default)
+assert out.GetNumberOfCells() > 0 and out.GetPointData().GetArray('RTData') is not None
+rt = vtk_to_numpy(out.GetPointData().GetArray('RTData'))
+assert rt.min() >= 150 and rt.max() <= 200, 'All Scalars keeps only points in range'
+
+# Bad input: a component past the array gives an error and an empty output, not a crash.
+bad = LoomThreshold(Input=wavelet, Scalars=['POINTS', 'RTData'], ComponentMode='Selected', SelectInputComponent=3)
+assert fetch(bad).GetNumberOfCells() == 0
+empty = LoomThreshold(Input=Threshold(Input=wavelet, LowerThreshold=1000, UpperThreshold=2000))
+assert fetch(empty).GetNumberOfCells() == 0
+print('pvpython Loom threshold test passed')

@@ -1,0 +1,43 @@
+// Loom algorithms: GatherTuples (every value kind instantiated here).
+#include <loom/algorithms/GatherTuples.h>
+#include <loom/algorithms/HostForEach.h>
+
+#include <atomic>
+#include <string>
+
+namespace loom
+{
+namespace algorithms
+{
+FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray& field, loom::cont::DeviceId device)
+{
+  const Id n = ids.GetNumberOfValues(), tuples = field.GetNumberOfTuples();
+  const IdComponent components = field.GetNumberOfComponents();
+  FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
+  if (n == 0)
+    return out;
+  const Id* from = ids.ReadPortal().GetArray();
+  CallWithKind(field.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const ComponentPortal<T> in = field.GetPortal<T>();
+    T* to = out.GetPortal<T>().Pointers[0];
+    std::atomic<Id> bad{ -1 };
+    HostForEach(device, n, 1 << 14, [&, in, to, from](Id t) {
+      const Id source = from[t];
+      if (source < 0 || source >= tuples)
+      {
+        bad.store(t, std::memory_order_relaxed); // reported below; any one will do
+        return;
+      }
+      for (IdComponent c = 0; c < components; ++c)
+        to[t * components + c] = in.Get(source, c);
+    });
+    if (bad.load() >= 0)
+      throw loom::cont::ErrorBadValue("GatherTuples: id " + std::to_string(from[bad.load()]) + " at position " +
+                                      std::to_string(bad.load()) + " is outside a field of " + std::to_string(tuples) +
+                                      " tuples.");
+  });
+  return out;
+}
+} // namespace algorithms
+} // namespace loom

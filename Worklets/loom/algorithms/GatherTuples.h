@@ -1,0 +1,18 @@
+// Loom algorithms: a field gathered through a list of ids (the tuples of kept cells or used points),
+// for every value kind and layout.
+#pragma once
+
+#include <loom/algorithms/FieldArray.h>
+#include <loom/cont/DeviceAdapterTag.h>
+
+namespace loom
+{
+namespace algorithms
+{
+/// Tuple t of the result is tuple ids[t] of the field (same kind and components, interleaved).
+/// ErrorBadValue for an id outside the field. Runs on the CPU device the tracker picks for `device`
+/// (the fields are VTK's host arrays).
+FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray& field,
+                        loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+} // namespace algorithms
+} // namespace loom

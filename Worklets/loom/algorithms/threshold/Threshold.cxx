@@ -1,0 +1,53 @@
+// Loom algorithms: threshold entries (checks, the device choice, and the CPU instantiations).
+#include <loom/algorithms/DeviceChoice.h>
+#include <loom/algorithms/threshold/ThresholdCuda.h> // declarations only: called in CUDA builds
+#include <loom/algorithms/threshold/ThresholdImpl.h>
+
+namespace loom
+{
+namespace algorithms
+{
+loom::cont::ArrayHandle<UInt8> ThresholdCells(const CellSetAny& cells, const FieldArray& field,
+                                              const ThresholdOptions& options)
+{
+  const Id expected = options.PointField ? NumberOfPoints(cells) : NumberOfCells(cells);
+  if (field.GetNumberOfTuples() != expected)
+    throw loom::cont::ErrorBadValue(std::string("the ") + (options.PointField ? "point" : "cell") + " field has " +
+                                    std::to_string(field.GetNumberOfTuples()) + " tuples but the dataset has " +
+                                    std::to_string(expected) + (options.PointField ? " points." : " cells."));
+  const IdComponent components = field.GetNumberOfComponents();
+  if (options.ComponentMode == ThresholdOptions::Components::Selected &&
+      (options.Component < 0 || options.Component > components || (components == 1 && options.Component == 1)))
+    throw loom::cont::ErrorBadValue("component " + std::to_string(options.Component) + " of a field of " +
+                                    std::to_string(components) + " component" + (components == 1 ? "" : "s") +
+                                    (components > 1 ? " (0 to " + std::to_string(components - 1) + ", or " +
+                                                        std::to_string(components) + " for the magnitude)"
+                                                    : "") +
+                                    " does not exist.");
+  return WithCudaFallback(
+    options.Device, "threshold", [&](auto) { return threshold::ThresholdCellsCuda(cells, field, options); },
+    [&](loom::cont::DeviceId cpu) {
+      return std::visit([&](const auto& c) { return threshold::RunThresholdCells(c, field, options, cpu); }, cells);
+    });
+}
+
+CellSubset ExtractCells(const CellSetAny& cells, const loom::cont::ArrayHandle<UInt8>& keep, StructuredCellKind kind,
+                        loom::cont::DeviceId device)
+{
+  if (keep.GetNumberOfValues() != NumberOfCells(cells))
+    throw loom::cont::ErrorBadValue("ExtractCells: " + std::to_string(keep.GetNumberOfValues()) + " flags for " +
+                                    std::to_string(NumberOfCells(cells)) + " cells.");
+  return WithCudaFallback(
+    device, "extractCells", [&](auto) { return threshold::ExtractCellsCuda(cells, keep, kind); },
+    [&](loom::cont::DeviceId cpu) {
+      return std::visit([&](const auto& c) { return threshold::RunExtractCells(c, keep, kind, cpu); }, cells);
+    });
+}
+
+CellSubset Threshold(const CellSetAny& cells, const FieldArray& field, const ThresholdOptions& options,
+                     StructuredCellKind kind)
+{
+  return ExtractCells(cells, ThresholdCells(cells, field, options), kind, options.Device);
+}
+} // namespace algorithms
+} // namespace loom
