@@ -2,6 +2,7 @@
 // Threshold.cxx (CPU devices) and ThresholdCuda.cu (CUDA) only.
 #pragma once
 
+#include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/threshold/Threshold.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/ArrayHandleImplicit.h>
@@ -12,8 +13,10 @@
 #include <loom/worklet/WorkletMapTopology.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 namespace loom
 {
@@ -235,6 +238,134 @@ struct WriteCells : loom::worklet::WorkletVisitCellsWithPoints
   }
 };
 
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+/// CPU path of TuplePasses for one component: a loop per block of tuples the compiler vectorises.
+template <typename T>
+void SelectedComponentFlags(const FieldArray& field, const Criterion& test, loom::cont::DeviceId device,
+                            loom::cont::ArrayHandle<UInt8>& passes)
+{
+  const Id n = field.GetNumberOfTuples();
+  passes.Allocate(n);
+  UInt8* out = passes.GetPointer();
+  const ComponentPortal<T> f = field.GetPortal<T>();
+  const T* v = f.Pointers[test.Component];
+  const Id stride = f.Stride;
+  const double lo = test.Lower, hi = test.Upper;
+  const auto method = test.Method;
+  constexpr Id block = 1 << 14;
+  HostForEach(device, (n + block - 1) / block, 1, [=](Id b) {
+    const Id begin = b * block, end = begin + block < n ? begin + block : n;
+    if (method == ThresholdOptions::Method::BelowLower)
+      for (Id i = begin; i < end; ++i)
+        out[i] = static_cast<double>(v[i * stride]) <= lo;
+    else if (method == ThresholdOptions::Method::AboveUpper)
+      for (Id i = begin; i < end; ++i)
+        out[i] = static_cast<double>(v[i * stride]) >= hi;
+    else
+      for (Id i = begin; i < end; ++i)
+      {
+        const double x = static_cast<double>(v[i * stride]);
+        out[i] = (x >= lo) & (x <= hi);
+      }
+  });
+}
+
+/// CPU path of MarkPoints on a 3D grid: a point is used when one of the (up to 8) cells around it is
+/// kept; one row of points at a time, no atomics.
+inline void UsedPointsFromCellRows(const loom::cont::CellSetStructured<3>& cells,
+                                   const loom::cont::ArrayHandle<UInt8>& keep, loom::cont::DeviceId device,
+                                   loom::cont::ArrayHandle<UInt8>& used)
+{
+  const Id3 d = cells.GetPointDimensions();
+  const Id nx = d[0], ny = d[1], nz = d[2], cx = nx - 1, cy = ny - 1;
+  used.Allocate(nx * ny * nz);
+  UInt8* out = used.GetPointer();
+  const UInt8* k = keep.ReadPortal().GetArray();
+  HostForEach(device, ny * nz, 8, [=](Id row) {
+    const Id j = row % ny, z = row / ny;
+    UInt8* o = out + row * nx;
+    std::memset(o, 0, static_cast<std::size_t>(nx));
+    for (Id dz = z - 1; dz <= z; ++dz)
+      for (Id dy = j - 1; dy <= j; ++dy)
+      {
+        if (dz < 0 || dy < 0 || dz >= nz - 1 || dy >= cy)
+          continue;
+        const UInt8* c = k + (dy + dz * cy) * cx;
+        o[0] |= c[0];
+        for (Id i = 1; i < cx; ++i)
+          o[i] |= c[i - 1] | c[i];
+        o[cx] |= c[cx - 1];
+      }
+  });
+}
+
+/// CPU path of WriteCells for the kept cells of a 3D grid: ids computed from the cell's (i, j, k).
+template <typename OutId>
+void WriteStructuredCells(const loom::cont::CellSetStructured<3>& cells, const loom::cont::ArrayHandle<Id>& cellIds,
+                          const loom::cont::ArrayHandle<Id>& pointMap, bool voxels, loom::cont::DeviceId device,
+                          loom::cont::ArrayHandle<OutId>& offsets, loom::cont::ArrayHandle<OutId>& connectivity,
+                          loom::cont::ArrayHandle<UInt8>& shapes)
+{
+  const Id n = cellIds.GetNumberOfValues();
+  const Id3 d = cells.GetPointDimensions();
+  const Id nx = d[0], nxy = d[0] * d[1], cx = d[0] - 1, cxy = (d[0] - 1) * (d[1] - 1);
+  offsets.Allocate(n + 1);
+  connectivity.Allocate(8 * n);
+  shapes.Allocate(n);
+  OutId* off = offsets.GetPointer();
+  OutId* conn = connectivity.GetPointer();
+  const Id* ids = cellIds.ReadPortal().GetArray();
+  const Id* map = pointMap.ReadPortal().GetArray();
+  const UInt8 shape = voxels ? UInt8(CELL_SHAPE_VOXEL) : UInt8(CELL_SHAPE_HEXAHEDRON);
+  std::memset(shapes.GetPointer(), shape, static_cast<std::size_t>(n));
+  // Voxel order is x fastest, then y, then z; hexahedron order goes around each face.
+  const Id corner[2][8] = { { 0, 1, nx + 1, nx, nxy, nxy + 1, nxy + nx + 1, nxy + nx },
+                            { 0, 1, nx, nx + 1, nxy, nxy + 1, nxy + nx, nxy + nx + 1 } };
+  const Id* c = corner[voxels ? 1 : 0];
+  constexpr Id block = 1 << 13;
+  HostForEach(device, (n + block - 1) / block, 1, [=](Id b) {
+    const Id begin = b * block, end = begin + block < n ? begin + block : n;
+    for (Id o = begin; o < end; ++o)
+    {
+      const Id cell = ids[o], k = cell / cxy, rest = cell - k * cxy, j = rest / cx, i = rest - j * cx;
+      const Id p = i + j * nx + k * nxy;
+      OutId* out = conn + 8 * o;
+      for (int q = 0; q < 8; ++q)
+        out[q] = static_cast<OutId>(map[p + c[q]]);
+      off[o] = static_cast<OutId>(8 * o);
+    }
+  });
+  off[n] = static_cast<OutId>(8 * n);
+}
+
+/// CPU path of CellFromPointFlags on a 3D grid, one row of cells at a time.
+inline void CellFlagsFromPointRows(const loom::cont::CellSetStructured<3>& cells,
+                                   const loom::cont::ArrayHandle<UInt8>& passes, bool all, bool invert,
+                                   loom::cont::DeviceId device, loom::cont::ArrayHandle<UInt8>& keep)
+{
+  const Id3 d = cells.GetPointDimensions();
+  const Id nx = d[0], ny = d[1], cx = d[0] - 1, cy = d[1] - 1, cz = d[2] - 1;
+  keep.Allocate(cx * cy * cz);
+  UInt8* out = keep.GetPointer();
+  const UInt8* f = passes.ReadPortal().GetArray();
+  const UInt8 flip = invert ? 1 : 0;
+  HostForEach(device, cy * cz, 8, [=](Id row) {
+    const Id j = row % cy, k = row / cy;
+    const UInt8* a = f + (j + k * ny) * nx;
+    const UInt8* b = a + nx;
+    const UInt8* c = a + nx * ny;
+    const UInt8* e = c + nx;
+    UInt8* o = out + row * cx;
+    if (all)
+      for (Id i = 0; i < cx; ++i)
+        o[i] = static_cast<UInt8>((a[i] & b[i] & c[i] & e[i] & a[i + 1] & b[i + 1] & c[i + 1] & e[i + 1]) ^ flip);
+    else
+      for (Id i = 0; i < cx; ++i)
+        o[i] = static_cast<UInt8>((a[i] | b[i] | c[i] | e[i] | a[i + 1] | b[i + 1] | c[i + 1] | e[i + 1]) ^ flip);
+  });
+}
+#endif
+
 /// Flags per cell from the criterion (see ThresholdCells).
 template <typename CellSetType>
 loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const FieldArray& field,
@@ -264,7 +395,25 @@ loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const
     loom::cont::ArrayHandle<UInt8> passes;
     TuplePasses<T> tuples;
     tuples.Test = test;
-    invoke(tuples, loom::cont::ArrayHandleIndex(field.GetNumberOfTuples()), values, passes);
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+    if (test.Component >= 0 && (test.Mode == ThresholdOptions::Components::Selected ||
+                                field.GetNumberOfComponents() == 1))
+      SelectedComponentFlags<T>(field, test, device, passes); // CPU: one tight loop per block of tuples
+    else
+#endif
+      invoke(tuples, loom::cont::ArrayHandleIndex(field.GetNumberOfTuples()), values, passes);
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+    if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
+    {
+      // CPU devices, 3D grids: a cell's flag from the four point rows around its row of cells,
+      // x-neighbours combined in a loop that vectorises (the flags are 0 or 1).
+      if (options.PointField)
+      {
+        CellFlagsFromPointRows(cells, passes, options.AllScalars, options.Invert, device, keep);
+        return;
+      }
+    }
+#endif
     if (options.PointField)
     {
       CellFromPointFlags worklet;
@@ -305,6 +454,14 @@ void WriteSubset(const CellSetType& cells, const loom::worklet::ScatterPermutati
   }
   const loom::cont::Invoker invoke(device);
   WriteCells<OutId> writer;
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+  if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
+  {
+    WriteStructuredCells(cells, subset.CellIds, pointMap, kind == StructuredCellKind::Voxel, device, offsets,
+                         connectivity, subset.Shapes);
+    return;
+  }
+#endif
   if constexpr (IsStructuredSet<CellSetType>)
   {
     const Id size = Id(1) << CellSetType::Dimension;
@@ -333,10 +490,21 @@ CellSubset RunExtractCells(const CellSetType& cells, const loom::cont::ArrayHand
   loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfCells), keep, subset.CellIds);
   // Points used by a kept cell, numbered in input order.
   loom::cont::ArrayHandle<UInt8> used;
-  loom::cont::Algorithm::Copy(device, loom::cont::ArrayHandleConstant<UInt8>(0, numberOfPoints), used);
-  const loom::cont::Invoker invoke(device);
-  if (subset.CellIds.GetNumberOfValues() > 0)
-    invoke(MarkPoints{}, loom::worklet::MaskSelect(keep, device), cells, used);
+  bool marked = false;
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+  if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
+  {
+    UsedPointsFromCellRows(cells, keep, device, used);
+    marked = true;
+  }
+#endif
+  if (!marked)
+  {
+    loom::cont::Algorithm::Copy(device, loom::cont::ArrayHandleConstant<UInt8>(0, numberOfPoints), used);
+    const loom::cont::Invoker invoke(device);
+    if (subset.CellIds.GetNumberOfValues() > 0)
+      invoke(MarkPoints{}, loom::worklet::MaskSelect(keep, device), cells, used);
+  }
   loom::cont::ArrayHandle<Id> pointMap;
   loom::cont::Algorithm::ScanExclusive(device, used, pointMap, Id(0));
   loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfPoints), used, subset.PointIds);
