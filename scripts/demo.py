@@ -36,7 +36,8 @@ for label, source in inputs:
     pairs = [('Point Data to Cell Data', LoomPointDatatoCellData(Input=source), PointDatatoCellData(Input=source)),
              ('Cell Data to Point Data', LoomCellDatatoPointData(Input=PointDatatoCellData(Input=source)),
               CellDatatoPointData(Input=PointDatatoCellData(Input=source))),
-             ('Tetrahedralize', LoomTetrahedralize(Input=source), Tetrahedralize(Input=source))]
+             ('Tetrahedralize', LoomTetrahedralize(Input=source), Tetrahedralize(Input=source)),
+             ('Slice', LoomSlice(Input=source), Slice(Input=source))]
     # Contour: the first one-component point array, at the middle of its range.
     info = source.GetDataInformation().DataInformation.GetPointDataInformation()
     for i in range(info.GetNumberOfArrays()):

@@ -18,6 +18,14 @@
 
 class vtkCellArray;
 class vtkDataSetAttributes;
+class vtkImplicitFunction;
+namespace loom
+{
+namespace algorithms
+{
+struct ImplicitFunction;
+}
+}
 class vtkDataArray;
 class vtkDataSet;
 class vtkUnstructuredGrid;
@@ -79,5 +87,11 @@ LOOMFILTERS_EXPORT loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* datase
 /// arrays by Loom (any kind and layout), others (strings, ...) by VTK; the active attributes follow.
 LOOMFILTERS_EXPORT void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
                                          const loom::cont::ArrayHandle<Id>& ids, loom::cont::DeviceId device);
+
+/// The implicit function as Loom evaluates it: vtkPlane (and ParaView's vtkPVPlane with its offset;
+/// read from the function's own values, so any transform is included), vtkSphere, vtkCylinder and vtkBox
+/// (and vtkPVBox) with a linear transform. ErrorBadType for other functions or transforms, ErrorBadValue
+/// for a plane whose normal is zero.
+LOOMFILTERS_EXPORT loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vtkImplicitFunction* function);
 } // namespace interop
 } // namespace loom

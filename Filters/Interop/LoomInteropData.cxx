@@ -4,9 +4,16 @@
 
 #include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/GridPoints.h>
+#include <loom/algorithms/slice/ImplicitFunction.h>
 #include <loom/cont/Error.h>
 
+#include <vtkBox.h>
+#include <vtkCylinder.h>
 #include <vtkDataArray.h>
+#include <vtkLinearTransform.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPlane.h>
+#include <vtkSphere.h>
 #include <vtkDataSetAttributes.h>
 #include <vtkIdList.h>
 #include <vtkImageData.h>
@@ -14,6 +21,8 @@
 #include <vtkPointSet.h>
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
+
+#include <cmath>
 
 namespace loom
 {
@@ -134,6 +143,102 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
       if (in->GetAbstractAttribute(attribute) == array)
         out->SetActiveAttribute(index, attribute);
   }
+}
+
+loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vtkImplicitFunction* function)
+{
+  using loom::algorithms::ImplicitFunction;
+  ImplicitFunction f;
+  if (auto* plane = vtkPlane::SafeDownCast(function))
+  {
+    // Linear: the gradient and the value at the origin from four of the function's own values, which
+    // include ParaView's offset and any transform.
+    double zero[3] = { 0, 0, 0 };
+    const double c = plane->FunctionValue(zero);
+    double g[3];
+    for (int a = 0; a < 3; ++a)
+    {
+      double e[3] = { 0, 0, 0 };
+      e[a] = 1.0;
+      g[a] = plane->FunctionValue(e) - c;
+    }
+    const double n2 = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+    if (!(n2 > 0.0))
+      throw loom::cont::ErrorBadValue("the plane's normal is zero: it defines no plane.");
+    for (int a = 0; a < 3; ++a)
+    {
+      f.Normal[a] = g[a];
+      f.Origin[a] = -c * g[a] / n2;
+    }
+    // A plain plane evaluates n.(x - o) with its own origin and normal: take them as they are, so that
+    // values round as VTK's do (a point on the plane gives exactly 0 in both).
+    double n[3], o[3];
+    plane->GetNormal(n);
+    plane->GetOrigin(o);
+    bool same = !plane->GetTransform();
+    const double probes[5][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 1.3, -2.1, 0.7 } };
+    for (const auto& q : probes)
+    {
+      double p[3] = { q[0], q[1], q[2] };
+      const double own = n[0] * (p[0] - o[0]) + n[1] * (p[1] - o[1]) + n[2] * (p[2] - o[2]);
+      const double value = plane->FunctionValue(p);
+      same = same && std::abs(own - value) <= 1e-12 * (1.0 + std::abs(value));
+    }
+    if (same)
+      for (int a = 0; a < 3; ++a)
+      {
+        f.Normal[a] = n[a];
+        f.Origin[a] = o[a];
+      }
+    return f;
+  }
+  if (auto* t = function->GetTransform())
+  {
+    auto* linear = vtkLinearTransform::SafeDownCast(t);
+    if (!linear)
+      throw loom::cont::ErrorBadType(std::string("the implicit function's transform is a ") + t->GetClassName() +
+                                     "; Loom takes linear transforms.");
+    vtkMatrix4x4* m = linear->GetMatrix();
+    for (int r = 0; r < 3; ++r)
+      for (int col = 0; col < 4; ++col)
+        f.Transform[4 * r + col] = m->GetElement(r, col);
+  }
+  if (auto* sphere = vtkSphere::SafeDownCast(function))
+  {
+    f.Type = ImplicitFunction::Kind::Sphere;
+    sphere->GetCenter(f.Origin);
+    f.Radius = sphere->GetRadius();
+  }
+  else if (auto* cylinder = vtkCylinder::SafeDownCast(function))
+  {
+    f.Type = ImplicitFunction::Kind::Cylinder;
+    cylinder->GetCenter(f.Origin);
+    cylinder->GetAxis(f.Normal);
+    const double len = std::sqrt(f.Normal[0] * f.Normal[0] + f.Normal[1] * f.Normal[1] + f.Normal[2] * f.Normal[2]);
+    if (!(len > 0.0))
+      throw loom::cont::ErrorBadValue("the cylinder's axis is zero.");
+    for (double& a : f.Normal)
+      a /= len;
+    f.Radius = cylinder->GetRadius();
+  }
+  else if (auto* box = vtkBox::SafeDownCast(function))
+  {
+    f.Type = ImplicitFunction::Kind::Box;
+    double b[6];
+    box->GetBounds(b);
+    for (int a = 0; a < 3; ++a)
+    {
+      f.Min[a] = b[2 * a];
+      f.Max[a] = b[2 * a + 1];
+    }
+  }
+  else
+  {
+    throw loom::cont::ErrorBadType(std::string("implicit functions of type ") +
+                                   (function ? function->GetClassName() : "(none)") +
+                                   " are not handled by Loom (plane, sphere, cylinder and box are).");
+  }
+  return f;
 }
 } // namespace interop
 } // namespace loom

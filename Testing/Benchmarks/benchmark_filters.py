@@ -10,7 +10,9 @@
 # Threshold rows: Loom Threshold beside ParaView's Threshold (and vtkmThreshold) on RTData in [150, 200],
 # on the image and the hexahedra. Rows timed by time_variants also report the first execution (the
 # first Update of that filter in the process, before the repeats).
-# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold;
+# Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
+# and the hexahedra.
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -24,7 +26,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -97,6 +99,14 @@ def threshold_rows(n, layout, source):
     for device in devices:
         variants.append(('Loom %s' % device, LoomThreshold(Input=source, Device=device, **settings)))
     time_variants(n, layout, 'threshold', variants)
+
+
+def slice_rows(n, layout, source):
+    # ParaView's Slice and Loom Slice, a plane through the center of the bounds (ParaView's default).
+    variants = [('ParaView Slice', Slice(Input=source))]
+    for device in devices:
+        variants.append(('Loom %s' % device, LoomSlice(Input=source, Device=device)))
+    time_variants(n, layout, 'slice', variants)
 
 
 def hexahedra(image):
@@ -198,6 +208,8 @@ for n in sizes:
             contour_rows(n, layout, source)
         if 'threshold' in groups:
             threshold_rows(n, layout, source)
+        if 'slice' in groups:
+            slice_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:

@@ -10,6 +10,7 @@ PROXIES = {
     'LoomCellDatatoPointData': ('WaveletCells', {}),
     'LoomContour': ('Wavelet', {'ContourBy': ['POINTS', 'RTData'], 'Isosurfaces': [157.0]}),
     'LoomTetrahedralize': ('Wavelet', {}),
+    'LoomSlice': ('Wavelet', {}),
     'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
 }
 # ParaView's own filter, run the same way as a control: a Loom filter must exit as ParaView's does.

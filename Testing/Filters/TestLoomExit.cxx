@@ -6,8 +6,10 @@
 #include <vtkLoomCellDataToPointData.h>
 #include <vtkLoomContour.h>
 #include <vtkLoomPointDataToCellData.h>
+#include <vtkLoomSlice.h>
 #include <vtkLoomTetrahedralize.h>
 #include <vtkLoomThreshold.h>
+#include <vtkPlane.h>
 
 #include "LoomFilterTesting.h"
 
@@ -67,6 +69,11 @@ int main(int argc, char* argv[])
     threshold->SetLowerThreshold(150.0);
     threshold->SetUpperThreshold(200.0);
     Keep(threshold, wavelet, "threshold");
+    vtkNew<vtkLoomSlice> slice;
+    vtkNew<vtkPlane> plane;
+    slice->SetCutFunction(plane);
+    slice->SetDevice(device);
+    Keep(slice, wavelet, "slice");
   }
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;

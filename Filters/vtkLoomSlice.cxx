@@ -1,0 +1,267 @@
+// Loom filters: vtkLoomSlice::RequestData: the cut function's values at the input's points (a Loom map
+// over points or grid rows), then Loom's contour family on them at the offsets (vtkLoomContour run
+// inside, on a shallow copy of the input carrying the values), interpolating the input's arrays.
+#include "vtkLoomSlice.h"
+
+#include "LoomInterop.h"
+#include "vtkLoomContour.h"
+
+#include <loom/algorithms/contour/Contour.h>
+#include <loom/algorithms/slice/ImplicitFunction.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkCommand.h>
+#include <vtkContourValues.h>
+#include <vtkCutter.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkImplicitFunction.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPointSet.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkTypeInt64Array.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkLoomSlice);
+vtkCxxSetObjectMacro(vtkLoomSlice, CutFunction, vtkImplicitFunction);
+
+namespace
+{
+/// The name the function's values carry through the internal contour (removed from the output).
+const char* const FunctionArrayName = "vtkLoomSliceFunction";
+
+/// Collects the messages of the internal contour's error events.
+struct Messages : vtkCommand
+{
+  static Messages* New() { return new Messages; }
+  void Execute(vtkObject*, unsigned long, void* data) override
+  {
+    this->Text += data ? static_cast<const char*>(data) : "";
+  }
+  std::string Text;
+};
+/// Drops the primitives (triangles, or segments) with two vertices at the same position: VTK's cutter
+/// merges coincident points with a locator and so never makes them. Cell data follows the kept ones.
+void DropCollapsed(vtkPolyData* poly, loom::cont::DeviceId device)
+{
+  const bool triangles = poly->GetNumberOfPolys() > 0;
+  vtkCellArray* cells = triangles ? poly->GetPolys() : poly->GetLines();
+  const int size = triangles ? 3 : 2;
+  vtkDataArray* xyz = poly->GetPoints() ? poly->GetPoints()->GetData() : nullptr;
+  if (!cells || !xyz || !cells->IsStorage64Bit() || cells->GetNumberOfCells() == 0 ||
+      (xyz->GetDataType() != VTK_FLOAT && xyz->GetDataType() != VTK_DOUBLE))
+    return;
+  const vtkIdType n = cells->GetNumberOfCells();
+  if (cells->GetNumberOfConnectivityIds() != size * n)
+    return;
+  const vtkTypeInt64* conn = cells->GetConnectivityArray64()->GetPointer(0);
+  std::vector<loom::Id> kept;
+  auto scan = [&](const auto* x) {
+    auto same = [x](vtkTypeInt64 a, vtkTypeInt64 b) {
+      return x[3 * a] == x[3 * b] && x[3 * a + 1] == x[3 * b + 1] && x[3 * a + 2] == x[3 * b + 2];
+    };
+    for (vtkIdType c = 0; c < n; ++c)
+    {
+      const vtkTypeInt64* p = conn + size * c;
+      const bool collapsed =
+        same(p[0], p[1]) || (size == 3 && (same(p[1], p[2]) || same(p[0], p[2])));
+      if (!collapsed)
+        kept.push_back(c);
+    }
+  };
+  if (xyz->GetDataType() == VTK_FLOAT)
+    scan(static_cast<const float*>(xyz->GetVoidPointer(0)));
+  else
+    scan(static_cast<const double*>(xyz->GetVoidPointer(0)));
+  if (static_cast<vtkIdType>(kept.size()) == n)
+    return;
+  loom::cont::ArrayHandle<loom::Id> keptIds = loom::cont::make_ArrayHandle(kept);
+  loom::cont::ArrayHandle<loom::Id> newConn;
+  newConn.Allocate(static_cast<loom::Id>(kept.size()) * size);
+  loom::Id* out = newConn.GetPointer();
+  for (std::size_t k = 0; k < kept.size(); ++k)
+    for (int q = 0; q < size; ++q)
+      out[size * k + q] = conn[size * kept[k] + q];
+  vtkSmartPointer<vtkCellArray> newCells = loom::interop::CellsToVTK(newConn, size, device);
+  vtkNew<vtkCellData> cellData;
+  loom::interop::GatherAttributes(poly->GetCellData(), cellData, keptIds, device);
+  if (triangles)
+    poly->SetPolys(newCells);
+  else
+    poly->SetLines(newCells);
+  poly->GetCellData()->ShallowCopy(cellData);
+}
+} // namespace
+
+vtkLoomSlice::vtkLoomSlice()
+  : Values(vtkContourValues::New())
+{
+  this->Values->SetValue(0, 0.0);
+}
+
+vtkLoomSlice::~vtkLoomSlice()
+{
+  this->Values->Delete();
+  this->SetCutFunction(nullptr);
+}
+
+void vtkLoomSlice::SetValue(int i, double value)
+{
+  this->Values->SetValue(i, value);
+}
+double vtkLoomSlice::GetValue(int i)
+{
+  return this->Values->GetValue(i);
+}
+void vtkLoomSlice::SetNumberOfContours(int number)
+{
+  this->Values->SetNumberOfContours(number);
+}
+vtkIdType vtkLoomSlice::GetNumberOfContours()
+{
+  return this->Values->GetNumberOfContours();
+}
+
+vtkMTimeType vtkLoomSlice::GetMTime()
+{
+  vtkMTimeType t = std::max(this->Superclass::GetMTime(), this->Values->GetMTime());
+  if (this->CutFunction)
+    t = std::max(t, this->CutFunction->GetMTime());
+  return t;
+}
+
+int vtkLoomSlice::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
+  return 1;
+}
+
+int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  output->Initialize();
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< "Loom Slice: " << message);
+    output->Initialize();
+    return 0;
+  };
+  if (!input)
+    return fail("no input dataset.");
+  if (!this->CutFunction)
+    return fail("Slice Type: no implicit function is set.");
+  if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
+    return 1; // empty in, empty out
+  const int count = static_cast<int>(this->Values->GetNumberOfContours());
+  if (count == 0)
+    return 1; // no offsets: nothing to cut, as ParaView's Slice
+
+  const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+  vtkSmartPointer<vtkDataArray> values;
+  try
+  {
+    // Vertices, lines, polygons and strips are not cut by the contour family: VTK's cutter takes
+    // such inputs whole, as ParaView's Slice would.
+    const loom::algorithms::ContourCellKinds kinds =
+      loom::algorithms::GetContourCellKinds(loom::interop::CellSetFromVTK(input));
+    if (!kinds.Skipped.empty())
+    {
+      std::string types;
+      for (loom::UInt8 type : kinds.Skipped)
+        types += (types.empty() ? "" : ", ") + std::to_string(int(type));
+      vtkLog(INFO, "Loom Slice: the input has cells of VTK types " << types
+                     << ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.");
+      vtkNew<vtkCutter> cutter;
+      cutter->SetInputData(input);
+      cutter->SetCutFunction(this->CutFunction);
+      cutter->SetNumberOfContours(count);
+      for (int i = 0; i < count; ++i)
+        cutter->SetValue(i, this->Values->GetValue(i));
+      cutter->SetGenerateTriangles(this->Triangulate);
+      cutter->Update();
+      output->ShallowCopy(cutter->GetOutput());
+      return 1;
+    }
+    const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->CutFunction);
+    std::vector<double> axes[3];
+    loom::Id3 dims;
+    bool doubleCoordinates = false;
+    if (loom::interop::GridAxes(input, axes, dims, doubleCoordinates))
+      values = loom::interop::FieldToVTK(loom::algorithms::ImplicitValues(function, nullptr, dims, axes, device),
+                                         FunctionArrayName);
+    else
+    {
+      const loom::algorithms::FieldArray points = loom::interop::PointsFromVTK(input, nullptr, true, device);
+      values = loom::interop::FieldToVTK(loom::algorithms::ImplicitValues(function, &points, dims, axes, device),
+                                         FunctionArrayName);
+    }
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail(std::string("Slice Type (") + this->CutFunction->GetClassName() + "): " + e.what());
+  }
+  this->UpdateProgress(0.2);
+  if (this->CheckAbort())
+  {
+    vtkWarningMacro(<< "Loom Slice: aborted; the output is empty.");
+    return 1;
+  }
+
+  vtkSmartPointer<vtkDataSet> withValues;
+  withValues.TakeReference(input->NewInstance());
+  withValues->ShallowCopy(input);
+  withValues->GetPointData()->AddArray(values);
+
+  vtkNew<vtkLoomContour> contour;
+  contour->SetInputData(withValues);
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, FunctionArrayName);
+  contour->SetNumberOfContours(count);
+  for (int i = 0; i < count; ++i)
+    contour->SetValue(i, this->Values->GetValue(i));
+  contour->SetComputeNormals(false);
+  contour->SetComputeScalars(false);
+  contour->SetInterpolateAttributes(true);
+  contour->SetMergePoints(this->MergePoints);
+  contour->SetDevice(this->Device);
+  vtkNew<Messages> errors;
+  contour->AddObserver(vtkCommand::ErrorEvent, errors);
+  contour->Update();
+  if (!errors->Text.empty())
+  {
+    // The contour's own words, without its "Loom Contour"/"Contour By" framing of the hidden array.
+    std::string text = errors->Text;
+    const std::string hidden = std::string("'") + FunctionArrayName + "'";
+    for (std::size_t at; (at = text.find(hidden)) != std::string::npos;)
+      text.replace(at, hidden.size(), "(the slice function)");
+    return fail(text);
+  }
+  output->ShallowCopy(contour->GetOutput());
+  output->GetPointData()->RemoveArray(FunctionArrayName);
+  DropCollapsed(output, device);
+  this->UpdateProgress(1.0);
+  return 1;
+}
+
+void vtkLoomSlice::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
+  os << indent << "CutFunction: " << (this->CutFunction ? this->CutFunction->GetClassName() : "(none)") << "\n";
+  os << indent << "Offsets:";
+  for (int i = 0; i < this->Values->GetNumberOfContours(); ++i)
+    os << " " << this->Values->GetValue(i);
+  os << "\n";
+  os << indent << "Triangulate: " << (this->Triangulate ? "On" : "Off") << "\n";
+  os << indent << "MergePoints: " << (this->MergePoints ? "On" : "Off") << "\n";
+  os << indent << "Device: " << devices[this->Device] << "\n";
+}

@@ -1,0 +1,90 @@
+// Loom filters: slice on Loom's engine (stands beside ParaView's Slice: vtkPVMetaSliceDataSet / vtkCutter).
+#ifndef vtkLoomSlice_h
+#define vtkLoomSlice_h
+
+#include "LoomFiltersModule.h"
+
+#include <vtkPolyDataAlgorithm.h>
+
+class vtkContourValues;
+class vtkImplicitFunction;
+
+/// Cuts the cells by an implicit function (ParaView's Slice Type: a plane, a sphere, an infinite
+/// cylinder or a box, each with its transform) at one or more offsets (several parallel planes for a
+/// plane), as ParaView's Slice: the function's values at the points are contoured by Loom's contour
+/// family, so the surfaces are VTK's triangulation of each cell (flying edges on images and rectilinear
+/// grids, marching cells elsewhere). Point data is interpolated along the cut edges and cell data
+/// carried from the cut cell. The output is triangles (line segments for 2D cells), their points merged
+/// unless MergePoints is off.
+class LOOMFILTERS_EXPORT vtkLoomSlice : public vtkPolyDataAlgorithm
+{
+public:
+  static vtkLoomSlice* New();
+  vtkTypeMacro(vtkLoomSlice, vtkPolyDataAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// Devices for SetDevice.
+  enum DeviceChoice
+  {
+    DEVICE_AUTO = 0,
+    DEVICE_SERIAL = 1,
+    DEVICE_TBB = 2,
+    DEVICE_CUDA = 3
+  };
+
+  ///@{
+  /// The implicit function to cut by (vtkPlane, vtkSphere, vtkCylinder, vtkBox and ParaView's
+  /// vtkPVPlane / vtkPVBox; other kinds are an error). Default none.
+  virtual void SetCutFunction(vtkImplicitFunction* function);
+  vtkGetObjectMacro(CutFunction, vtkImplicitFunction);
+  ///@}
+
+  ///@{
+  /// The offsets: the function values to cut at (ParaView's Slice Offset Values; default one, 0).
+  void SetValue(int i, double value);
+  double GetValue(int i);
+  void SetNumberOfContours(int number);
+  vtkIdType GetNumberOfContours();
+  ///@}
+
+  ///@{
+  /// ParaView's "Triangulate the slice" (default on). Loom's slices are always triangles: with it off
+  /// the area is the same and the polygons of ParaView's output come as their triangles.
+  vtkSetMacro(Triangulate, bool);
+  vtkGetMacro(Triangulate, bool);
+  ///@}
+
+  ///@{
+  /// ParaView's "Merge duplicated points in the slice" (default on): a point on an edge shared by
+  /// several cells is one output point.
+  vtkSetMacro(MergePoints, bool);
+  vtkGetMacro(MergePoints, bool);
+  ///@}
+
+  ///@{
+  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
+  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
+  vtkGetMacro(Device, int);
+  ///@}
+
+  vtkMTimeType GetMTime() override;
+
+protected:
+  vtkLoomSlice();
+  ~vtkLoomSlice() override;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  vtkImplicitFunction* CutFunction = nullptr;
+  vtkContourValues* Values;
+  bool Triangulate = true;
+  bool MergePoints = true;
+  int Device = DEVICE_AUTO;
+
+private:
+  vtkLoomSlice(const vtkLoomSlice&) = delete;
+  void operator=(const vtkLoomSlice&) = delete;
+};
+
+#endif
