@@ -1,0 +1,233 @@
+// Loom algorithms, slice family: PlaneBandCut: per column of cells along the plane's steepest axis a
+// binary search for the crossed cells, a compact numbering of their points, the plane's values at those
+// points only, and the contour family's marching cells on that band of cells.
+#include <loom/algorithms/HostForEach.h>
+#include <loom/algorithms/slice/PlaneBand.h>
+#include <loom/cont/Algorithm.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace
+{
+/// Scalar coordinate of plane i along axis a (the other axes' constant parts included).
+double Coordinate(const std::vector<double> axes[3], int a, Id i)
+{
+  double c = axes[a][static_cast<std::size_t>(3 * i + a)];
+  for (int b = 0; b < 3; ++b)
+    if (b != a)
+      c += axes[b][static_cast<std::size_t>(a)];
+  return c;
+}
+} // namespace
+
+bool PlaneBandApplies(const Id3& pointDims, const std::vector<double> axes[3])
+{
+  for (int a = 0; a < 3; ++a)
+  {
+    if (pointDims[a] < 2 || static_cast<Id>(axes[a].size()) != 3 * pointDims[a])
+      return false;
+    // Axis a may move coordinate a only: its other coordinates are the same on every plane.
+    for (Id i = 1; i < pointDims[a]; ++i)
+      for (int d = 0; d < 3; ++d)
+        if (d != a && axes[a][static_cast<std::size_t>(3 * i + d)] != axes[a][static_cast<std::size_t>(d)])
+          return false;
+  }
+  return true;
+}
+
+ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& plane,
+                           double value, bool mergePoints, FieldArray& positions, loom::cont::DeviceId requested)
+{
+  // Host work throughout (the band is small): a CUDA request runs on the best CPU device.
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  loom::cont::DeviceId device = tracker.Resolve(requested);
+  if (device == loom::cont::DeviceId::Cuda)
+    device = tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+  if (plane.Type != ImplicitFunction::Kind::Plane || !PlaneBandApplies(pointDims, axes))
+    throw loom::cont::ErrorBadValue("PlaneBandCut: a plane and an axis-aligned 3D grid are needed.");
+  const double* m = plane.Transform;
+  if (!(m[0] == 1 && m[1] == 0 && m[2] == 0 && m[3] == 0 && m[4] == 0 && m[5] == 1 && m[6] == 0 && m[7] == 0 &&
+        m[8] == 0 && m[9] == 0 && m[10] == 1 && m[11] == 0))
+    throw loom::cont::ErrorBadValue("PlaneBandCut: the plane must not carry a transform.");
+
+  // Scalar coordinates and each axis's share of the plane's value (exact up to rounding: the band is
+  // widened by a margin far above it, and every cell in it is cut with the exact values).
+  std::vector<double> coord[3], share[3];
+  double reach[3];
+  for (int a = 0; a < 3; ++a)
+  {
+    for (Id i = 0; i < pointDims[a]; ++i)
+    {
+      coord[a].push_back(Coordinate(axes, a, i));
+      share[a].push_back(plane.Normal[a] * coord[a].back());
+    }
+    reach[a] = std::abs(share[a].front() - share[a].back());
+  }
+  // The steepest axis: the one the plane's value changes most along, per cell.
+  int p = 0;
+  for (int a = 1; a < 3; ++a)
+    if (reach[a] / static_cast<double>(pointDims[a] - 1) > reach[p] / static_cast<double>(pointDims[p] - 1))
+      p = a;
+  const int q = p == 0 ? 1 : 0, r = p == 2 ? 1 : 2;
+  const double shift = -(plane.Normal[0] * plane.Origin[0] + plane.Normal[1] * plane.Origin[1] +
+                         plane.Normal[2] * plane.Origin[2]);
+  double magnitude = std::abs(value) + std::abs(shift);
+  for (int a = 0; a < 3; ++a)
+    magnitude += std::max(std::abs(share[a].front()), std::abs(share[a].back()));
+  const double margin = 1e-9 * magnitude;
+  const std::vector<double>& g = share[p];
+  const bool rising = g.back() >= g.front();
+  const Id np = pointDims[p], nq = pointDims[q], nr = pointDims[r];
+  const Id cq = nq - 1, cr = nr - 1;
+
+  // Cells [Lo, Hi] of each column (q, r) along p (Lo > Hi: none).
+  std::vector<Id> lo(static_cast<std::size_t>(cq * cr)), hi(lo.size());
+  HostForEach(device, cq * cr, 64, [&](Id c) {
+    const Id iq = c % cq, ir = c / cq;
+    double hmin = std::numeric_limits<double>::infinity(), hmax = -hmin;
+    for (Id dq = 0; dq < 2; ++dq)
+      for (Id dr = 0; dr < 2; ++dr)
+      {
+        const double h = share[q][static_cast<std::size_t>(iq + dq)] + share[r][static_cast<std::size_t>(ir + dr)] + shift;
+        hmin = std::min(hmin, h);
+        hmax = std::max(hmax, h);
+      }
+    // Cell i crosses when [g(i), g(i+1)] meets [low, high].
+    const double low = value - hmax - margin, high = value - hmin + margin;
+    Id first, last;
+    if (rising)
+    {
+      first = std::lower_bound(g.begin() + 1, g.end(), low) - g.begin() - 1;       // g(i+1) >= low
+      last = std::upper_bound(g.begin(), g.end() - 1, high) - g.begin() - 1;      // g(i) <= high
+    }
+    else
+    {
+      first = std::lower_bound(g.begin() + 1, g.end(), high, std::greater<double>()) - g.begin() - 1; // g(i+1) <= high
+      last = std::upper_bound(g.begin(), g.end() - 1, low, std::greater<double>()) - g.begin() - 1;   // g(i) >= low
+    }
+    lo[static_cast<std::size_t>(c)] = std::max<Id>(first, 0);
+    hi[static_cast<std::size_t>(c)] = std::min<Id>(last, np - 2);
+  });
+
+  // The points of each point column (q', r'): the hull of its neighbouring cell columns' cells.
+  const Id pq = nq, pr = nr;
+  std::vector<Id> plo(static_cast<std::size_t>(pq * pr)), pcount(plo.size()), base(plo.size() + 1, 0);
+  HostForEach(device, pq * pr, 256, [&](Id pc) {
+    const Id iq = pc % pq, ir = pc / pq;
+    Id a = np, b = -1;
+    for (Id dq = -1; dq <= 0; ++dq)
+      for (Id dr = -1; dr <= 0; ++dr)
+      {
+        const Id cqi = iq + dq, cri = ir + dr;
+        if (cqi < 0 || cri < 0 || cqi >= cq || cri >= cr)
+          continue;
+        const std::size_t c = static_cast<std::size_t>(cqi + cq * cri);
+        if (lo[c] > hi[c])
+          continue;
+        a = std::min(a, lo[c]);
+        b = std::max(b, hi[c] + 1);
+      }
+    plo[static_cast<std::size_t>(pc)] = a;
+    pcount[static_cast<std::size_t>(pc)] = b >= a ? b - a + 1 : 0;
+  });
+  for (std::size_t pc = 0; pc < pcount.size(); ++pc)
+    base[pc + 1] = base[pc] + pcount[pc];
+  const Id points = base.back();
+  std::vector<Id> cellBase(lo.size() + 1, 0);
+  for (std::size_t c = 0; c < lo.size(); ++c)
+    cellBase[c + 1] = cellBase[c] + (lo[c] <= hi[c] ? hi[c] - lo[c] + 1 : 0);
+  const Id cells = cellBase.back();
+
+  ContourResult result;
+  if (cells == 0)
+  {
+    positions = FieldArray::Allocate(ValueKind::Float32, 0, 3);
+    return result;
+  }
+
+  // Grid ids of the band's points, and the plane's values there (as the full pass computes them).
+  const Id nx = pointDims[0], ny = pointDims[1];
+  const Id3 stride(1, nx, nx * ny);
+  loom::cont::ArrayHandle<Id> pointIds;
+  pointIds.Allocate(points);
+  FieldArray values = FieldArray::Allocate(ValueKind::Float64, points, 1);
+  Id* ids = pointIds.GetPointer();
+  double* f = values.GetPortal<Float64>().Pointers[0];
+  HostForEach(device, pq * pr, 64, [&](Id pc) {
+    const Id iq = pc % pq, ir = pc / pq;
+    for (Id k = 0; k < pcount[static_cast<std::size_t>(pc)]; ++k)
+    {
+      Id ijk[3];
+      ijk[p] = plo[static_cast<std::size_t>(pc)] + k;
+      ijk[q] = iq;
+      ijk[r] = ir;
+      const Id at = base[static_cast<std::size_t>(pc)] + k;
+      ids[at] = ijk[0] + stride[1] * ijk[1] + stride[2] * ijk[2];
+      const double* ax = &axes[0][static_cast<std::size_t>(3 * ijk[0])];
+      const double* ay = &axes[1][static_cast<std::size_t>(3 * ijk[1])];
+      const double* az = &axes[2][static_cast<std::size_t>(3 * ijk[2])];
+      f[at] = plane.Evaluate(ax[0] + ay[0] + az[0], ax[1] + ay[1] + az[1], ax[2] + ay[2] + az[2]);
+    }
+  });
+
+  // The band's cells as voxels on the compact points (voxel order: x fastest, then y, then z).
+  loom::cont::ArrayHandle<Id> cellIds;
+  loom::cont::ArrayHandle<Int64> offsets, connectivity;
+  loom::cont::ArrayHandle<UInt8> shapes;
+  cellIds.Allocate(cells);
+  offsets.Allocate(cells + 1);
+  connectivity.Allocate(8 * cells);
+  shapes.Allocate(cells);
+  Id* cid = cellIds.GetPointer();
+  Int64* off = offsets.GetPointer();
+  Int64* conn = connectivity.GetPointer();
+  std::fill(shapes.GetPointer(), shapes.GetPointer() + cells, UInt8(CELL_SHAPE_VOXEL));
+  const Id cx = nx - 1, cxy = (nx - 1) * (ny - 1);
+  HostForEach(device, cq * cr, 16, [&](Id c) {
+    const Id iq = c % cq, ir = c / cq;
+    Id at = cellBase[static_cast<std::size_t>(c)];
+    for (Id i = lo[static_cast<std::size_t>(c)]; i <= hi[static_cast<std::size_t>(c)]; ++i, ++at)
+    {
+      Id ijk[3];
+      ijk[p] = i;
+      ijk[q] = iq;
+      ijk[r] = ir;
+      cid[at] = ijk[0] + cx * ijk[1] + cxy * ijk[2];
+      off[at] = 8 * at;
+      for (int corner = 0; corner < 8; ++corner)
+      {
+        Id d[3] = { corner & 1, (corner >> 1) & 1, (corner >> 2) & 1 };
+        const Id pc = (iq + d[q]) + pq * (ir + d[r]);
+        conn[8 * at + corner] = base[static_cast<std::size_t>(pc)] + (i + d[p]) - plo[static_cast<std::size_t>(pc)];
+      }
+    }
+  });
+  off[cells] = 8 * cells;
+
+  ContourOptions options;
+  options.IsoValues = { value };
+  options.MergePoints = mergePoints;
+  options.SourceCells = true;
+  options.Device = device;
+  result = Contour(loom::cont::CellSetExplicit<Int64, Int64>(points, shapes, offsets, connectivity), values, options);
+  // Back to the grid's ids.
+  Id* a = result.Points.A.GetPointer();
+  Id* b = result.Points.B.GetPointer();
+  HostForEach(device, result.Points.GetNumberOfPoints(), 1 << 14, [=](Id k) {
+    a[k] = ids[a[k]];
+    b[k] = ids[b[k]];
+  });
+  Id* src = result.SourceCells.GetPointer();
+  HostForEach(device, result.SourceCells.GetNumberOfValues(), 1 << 14, [=](Id k) { src[k] = cid[src[k]]; });
+  positions = AxesEdgePoints(result.Points, pointDims, coord, ValueKind::Float32, device);
+  return result;
+}
+} // namespace algorithms
+} // namespace loom
