@@ -114,18 +114,25 @@ void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
   points->SetData(loom::interop::FieldToVTK(positions, "Points"));
   output->SetPoints(points);
   output->SetPolys(loom::interop::CellsToVTK(cut.Connectivity, 3, device));
+  // Numeric arrays, as the contour filter interpolates them; each keeps its name (or none).
   vtkPointData* inPoints = input->GetPointData();
   for (int i = 0; i < inPoints->GetNumberOfArrays(); ++i)
     if (vtkDataArray* a = inPoints->GetArray(i))
-      output->GetPointData()->AddArray(loom::interop::FieldToVTK(
-        loom::algorithms::InterpolateEdges(cut.Points, loom::interop::FieldFromVTK(a), device),
-        a->GetName() ? a->GetName() : ""));
+    {
+      vtkSmartPointer<vtkDataArray> out = loom::interop::FieldToVTK(
+        loom::algorithms::InterpolateEdges(cut.Points, loom::interop::FieldFromVTK(a), device), "");
+      out->SetName(a->GetName());
+      output->GetPointData()->AddArray(out);
+    }
   vtkCellData* inCells = input->GetCellData();
   for (int i = 0; i < inCells->GetNumberOfArrays(); ++i)
     if (vtkDataArray* a = inCells->GetArray(i))
-      output->GetCellData()->AddArray(loom::interop::FieldToVTK(
-        loom::algorithms::GatherSourceCells(cut.SourceCells, loom::interop::FieldFromVTK(a), device),
-        a->GetName() ? a->GetName() : ""));
+    {
+      vtkSmartPointer<vtkDataArray> out = loom::interop::FieldToVTK(
+        loom::algorithms::GatherSourceCells(cut.SourceCells, loom::interop::FieldFromVTK(a), device), "");
+      out->SetName(a->GetName());
+      output->GetCellData()->AddArray(out);
+    }
   output->GetFieldData()->PassData(input->GetFieldData());
   DropCollapsed(output, device);
 }

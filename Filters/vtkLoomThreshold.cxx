@@ -17,6 +17,7 @@
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 
 #include <cmath>
@@ -117,6 +118,17 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     current = what;
     const loom::cont::ArrayHandle<loom::UInt8> keep =
       loom::algorithms::ThresholdCells(cells, loom::interop::FieldFromVTK(array), options);
+    // Hidden ghost cells are never kept, as vtkThreshold (VTK 9.2) does; duplicate ghost cells are kept
+    // and their ghost flags travel with the cell data.
+    vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
+    if (ghosts && ghosts->GetNumberOfTuples() == input->GetNumberOfCells())
+    {
+      const unsigned char* g = ghosts->GetPointer(0);
+      loom::UInt8* k = keep.GetPointer();
+      for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n; ++c)
+        if (g[c] & vtkDataSetAttributes::HIDDENCELL)
+          k[c] = 0;
+    }
     this->UpdateProgress(0.3);
     if (this->CheckAbort())
       return aborted();

@@ -7,6 +7,7 @@
 #include <loom/algorithms/slice/ImplicitFunction.h>
 #include <loom/cont/Error.h>
 
+#include <vtkAbstractTransform.h>
 #include <vtkBox.h>
 #include <vtkCylinder.h>
 #include <vtkDataArray.h>
@@ -112,6 +113,7 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
         numeric->GetDataType() != VTK_BIT)
     {
       gathered = FieldToVTK(loom::algorithms::GatherTuples(ids, FieldFromVTK(numeric), device), name);
+      gathered->SetName(array->GetName()); // unnamed stays unnamed (AddArray replaces arrays by name)
       if (gathered->GetDataType() != numeric->GetDataType())
       {
         // Same bits, another VTK type (vtkIdType, char, long long): the input's own class, by a copy.
@@ -149,6 +151,12 @@ loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vtkImplicitFunction* 
 {
   using loom::algorithms::ImplicitFunction;
   ImplicitFunction f;
+  if (!function)
+    throw loom::cont::ErrorBadValue("no implicit function is set.");
+  vtkAbstractTransform* transform = function->GetTransform();
+  if (transform && !vtkLinearTransform::SafeDownCast(transform))
+    throw loom::cont::ErrorBadType(std::string("the implicit function's transform is a ") +
+                                   transform->GetClassName() + "; Loom takes linear transforms.");
   if (auto* plane = vtkPlane::SafeDownCast(function))
   {
     // Linear: the gradient and the value at the origin from four of the function's own values, which
@@ -192,12 +200,8 @@ loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vtkImplicitFunction* 
       }
     return f;
   }
-  if (auto* t = function->GetTransform())
+  if (auto* linear = vtkLinearTransform::SafeDownCast(transform))
   {
-    auto* linear = vtkLinearTransform::SafeDownCast(t);
-    if (!linear)
-      throw loom::cont::ErrorBadType(std::string("the implicit function's transform is a ") + t->GetClassName() +
-                                     "; Loom takes linear transforms.");
     vtkMatrix4x4* m = linear->GetMatrix();
     for (int r = 0; r < 3; ++r)
       for (int col = 0; col < 4; ++col)

@@ -230,7 +230,8 @@ TEST(Threshold, ExtractCellsLayout)
         std::vector<UInt8> keep(static_cast<std::size_t>(NumberOfCells(*cells)));
         std::bernoulli_distribution b(fraction);
         for (auto& k : keep)
-          k = b(rng);
+          k = b(rng) ? (rng() % 2 ? 1 : 7) : 0; // any non-zero flag keeps
+
         const CellSubset s =
           ExtractCells(*cells, loom::cont::make_ArrayHandle(keep),
                        voxels ? StructuredCellKind::Voxel : StructuredCellKind::Hexahedron, loom::test::Device());
@@ -264,6 +265,11 @@ TEST(Threshold, BadInput)
   const FieldArray vec = FieldArray::FromAOS(loom::cont::make_ArrayHandle(std::vector<float>(64 * 3, 1.0f)), 3);
   o.Component = 4;
   EXPECT_THROW(ThresholdCells(grid, vec, o), loom::cont::ErrorBadValue);
+  // Outside the Selected mode the component is not used (a 1-component field, component 1, All).
+  const FieldArray one = FieldArray::FromAOS(loom::cont::make_ArrayHandle(std::vector<float>(64, 0.5f)), 1);
+  o.Component = 1;
+  o.ComponentMode = ThresholdOptions::Components::All;
+  EXPECT_EQ(loom::cont::ToVector(ThresholdCells(grid, one, o)), std::vector<UInt8>(27, 1));
   EXPECT_THROW(ExtractCells(grid, loom::cont::make_ArrayHandle(std::vector<UInt8>(5, 1)), StructuredCellKind::Voxel,
                             loom::test::Device()),
                loom::cont::ErrorBadValue);

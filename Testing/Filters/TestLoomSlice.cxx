@@ -345,12 +345,21 @@ TEST(LoomSlice, FunctionsMatchVTKValues)
   vtkSmartPointer<vtkImageData> image = Image(4);
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> u(-20, 20);
-  for (const auto& [label, function] : Functions(image))
+  auto functions = Functions(image);
+  // A box flat along z (vtkBox's zero-length axis), and a plane whose origin terms cancel.
+  auto flat = vtkSmartPointer<vtkBox>::New();
+  flat->SetBounds(-5, 5, -3, 4, 1, 1);
+  functions.emplace_back("flat box", flat);
+  auto far = vtkSmartPointer<vtkPlane>::New();
+  far->SetOrigin(1e6 + 0.3, -1e6, 0);
+  far->SetNormal(1, 1, 0);
+  functions.emplace_back("plane with a far origin", far);
+  for (const auto& [label, function] : functions)
   {
     const loom::algorithms::ImplicitFunction f = loom::interop::ImplicitFunctionFromVTK(function);
     for (int i = 0; i < 1000; ++i)
     {
-      double x[3] = { u(rng), u(rng), u(rng) };
+      double x[3] = { u(rng), u(rng), i % 10 == 0 ? 1.0 : u(rng) }; // some on the flat box's plane
       const double expected = function->FunctionValue(x);
       EXPECT_NEAR(f.Evaluate(x[0], x[1], x[2]), expected, 1e-12 * (1.0 + std::abs(expected))) << label;
     }

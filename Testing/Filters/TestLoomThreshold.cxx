@@ -603,6 +603,31 @@ TEST(LoomThreshold, BadInput)
   }
 }
 
+/// Ghost cells: hidden cells are dropped, duplicate cells kept with their flags, as vtkThreshold does.
+TEST(LoomThreshold, GhostCells)
+{
+  vtkSmartPointer<vtkImageData> image = Image(5);
+  vtkNew<vtkUnsignedCharArray> ghosts;
+  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+  ghosts->SetNumberOfTuples(image->GetNumberOfCells());
+  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
+    ghosts->SetValue(c, c % 7 == 0 ? vtkDataSetAttributes::HIDDENCELL
+                        : c % 5 == 0 ? vtkDataSetAttributes::DUPLICATECELL
+                                     : 0);
+  image->GetCellData()->AddArray(ghosts);
+  for (bool invert : { false, true })
+  {
+    Setting s;
+    s.Lower = 100;
+    s.Upper = 220;
+    s.Invert = invert;
+    const vtkSmartPointer<vtkUnstructuredGrid> reference = RunVTK(image, s);
+    ASSERT_GT(reference->GetNumberOfCells(), 0);
+    for (int device : { vtkLoomThreshold::DEVICE_SERIAL, vtkLoomThreshold::DEVICE_TBB })
+      ExpectSameCells(RunLoom(image, s, device), reference, std::string("ghost cells, invert ") + (invert ? "on" : "off"));
+  }
+}
+
 /// NaN and Inf: a NaN never passes (so Invert keeps its cells), infinities compare as numbers.
 TEST(LoomThreshold, NaNAndInfinity)
 {

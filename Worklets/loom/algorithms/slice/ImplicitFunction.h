@@ -58,27 +58,45 @@ struct ImplicitFunction
   }
 
 private:
+  /// vtkBox's value: per axis the position t in [min, max] decides outside (the excess counts in a
+  /// Euclidean distance) or inside (the nearer face by t <= 1/2; inside, minus the smallest of those
+  /// distances); an axis of zero length is outside unless the point lies on it.
   LOOM_EXEC double BoxDistance(const double x[3]) const
   {
     bool inside = true;
-    double outside = 0.0, nearest = -1e300;
+    double outside = 0.0, nearest = -1.7976931348623157e308;
     for (int a = 0; a < 3; ++a)
     {
-      if (x[a] < this->Min[a])
+      const double length = this->Max[a] - this->Min[a];
+      double d;
+      if (length != 0.0)
       {
-        inside = false;
-        outside += (this->Min[a] - x[a]) * (this->Min[a] - x[a]);
-      }
-      else if (x[a] > this->Max[a])
-      {
-        inside = false;
-        outside += (x[a] - this->Max[a]) * (x[a] - this->Max[a]);
+        const double t = (x[a] - this->Min[a]) / length;
+        if (t < 0.0)
+        {
+          inside = false;
+          d = this->Min[a] - x[a];
+        }
+        else if (t > 1.0)
+        {
+          inside = false;
+          d = x[a] - this->Max[a];
+        }
+        else
+        {
+          d = t <= 0.5 ? this->Min[a] - x[a] : x[a] - this->Max[a];
+          nearest = d > nearest ? d : nearest;
+        }
       }
       else
       {
-        const double toFace = (this->Min[a] - x[a]) > (x[a] - this->Max[a]) ? this->Min[a] - x[a] : x[a] - this->Max[a];
-        nearest = toFace > nearest ? toFace : nearest;
+        d = x[a] - this->Min[a];
+        d = d < 0 ? -d : d;
+        if (d != 0.0)
+          inside = false;
       }
+      if (d > 0.0)
+        outside += d * d;
     }
     return inside ? nearest : std::sqrt(outside);
   }

@@ -33,11 +33,20 @@ bool PlaneBandApplies(const Id3& pointDims, const std::vector<double> axes[3])
   {
     if (pointDims[a] < 2 || static_cast<Id>(axes[a].size()) != 3 * pointDims[a])
       return false;
-    // Axis a may move coordinate a only: its other coordinates are the same on every plane.
+    // Axis a may move coordinate a only (its other coordinates are the same on every plane), and
+    // strictly monotonically (the band's binary search needs it).
+    const double first = axes[a][static_cast<std::size_t>(a)], second = axes[a][static_cast<std::size_t>(3 + a)];
+    const bool rising = second > first;
     for (Id i = 1; i < pointDims[a]; ++i)
+    {
       for (int d = 0; d < 3; ++d)
         if (d != a && axes[a][static_cast<std::size_t>(3 * i + d)] != axes[a][static_cast<std::size_t>(d)])
           return false;
+      const double previous = axes[a][static_cast<std::size_t>(3 * (i - 1) + a)],
+                   current = axes[a][static_cast<std::size_t>(3 * i + a)];
+      if (rising ? !(current > previous) : !(current < previous))
+        return false;
+    }
   }
   return true;
 }
@@ -79,6 +88,8 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
   const double shift = -(plane.Normal[0] * plane.Origin[0] + plane.Normal[1] * plane.Origin[1] +
                          plane.Normal[2] * plane.Origin[2]);
   double magnitude = std::abs(value) + std::abs(shift);
+  for (int a = 0; a < 3; ++a)
+    magnitude += std::abs(plane.Normal[a] * plane.Origin[a]); // terms that may cancel in the shift
   for (int a = 0; a < 3; ++a)
     magnitude += std::max(std::abs(share[a].front()), std::abs(share[a].back()));
   const double margin = 1e-9 * magnitude;

@@ -291,10 +291,10 @@ inline void UsedPointsFromCellRows(const loom::cont::CellSetStructured<3>& cells
         if (dz < 0 || dy < 0 || dz >= nz - 1 || dy >= cy)
           continue;
         const UInt8* c = k + (dy + dz * cy) * cx;
-        o[0] |= c[0];
+        o[0] |= c[0] != 0;
         for (Id i = 1; i < cx; ++i)
-          o[i] |= c[i - 1] | c[i];
-        o[cx] |= c[cx - 1];
+          o[i] |= (c[i - 1] | c[i]) != 0;
+        o[cx] |= c[cx - 1] != 0;
       }
   });
 }
@@ -376,9 +376,10 @@ loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const
   test.Upper = options.Upper;
   test.Method = options.Criterion;
   test.Mode = options.ComponentMode;
-  test.Component = options.Component == field.GetNumberOfComponents() && field.GetNumberOfComponents() > 1
-                     ? -1
-                     : options.Component;
+  // The component matters in the Selected mode only (the others look at every component).
+  test.Component = options.ComponentMode != ThresholdOptions::Components::Selected ? 0
+    : options.Component == field.GetNumberOfComponents() && field.GetNumberOfComponents() > 1 ? -1
+                                                                                               : options.Component;
   const loom::cont::Invoker invoke(device);
   loom::cont::ArrayHandle<UInt8> keep;
   CallWithKind(field.GetKind(), [&](auto zero) {
