@@ -27,7 +27,6 @@
 #include <vtkPointSet.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
-#include <vtkTypeInt64Array.h>
 
 #include <algorithm>
 #include <string>
@@ -51,59 +50,8 @@ struct Messages : vtkCommand
   }
   std::string Text;
 };
-/// Drops the primitives (triangles, or segments) with two vertices at the same position: VTK's cutter
-/// merges coincident points with a locator and so never makes them. Cell data follows the kept ones.
-void DropCollapsed(vtkPolyData* poly, loom::cont::DeviceId device)
-{
-  const bool triangles = poly->GetNumberOfPolys() > 0;
-  vtkCellArray* cells = triangles ? poly->GetPolys() : poly->GetLines();
-  const int size = triangles ? 3 : 2;
-  vtkDataArray* xyz = poly->GetPoints() ? poly->GetPoints()->GetData() : nullptr;
-  if (!cells || !xyz || !cells->IsStorage64Bit() || cells->GetNumberOfCells() == 0 ||
-      (xyz->GetDataType() != VTK_FLOAT && xyz->GetDataType() != VTK_DOUBLE))
-    return;
-  const vtkIdType n = cells->GetNumberOfCells();
-  if (cells->GetNumberOfConnectivityIds() != size * n)
-    return;
-  const vtkTypeInt64* conn = cells->GetConnectivityArray64()->GetPointer(0);
-  std::vector<loom::Id> kept;
-  auto scan = [&](const auto* x) {
-    auto same = [x](vtkTypeInt64 a, vtkTypeInt64 b) {
-      return x[3 * a] == x[3 * b] && x[3 * a + 1] == x[3 * b + 1] && x[3 * a + 2] == x[3 * b + 2];
-    };
-    for (vtkIdType c = 0; c < n; ++c)
-    {
-      const vtkTypeInt64* p = conn + size * c;
-      const bool collapsed =
-        same(p[0], p[1]) || (size == 3 && (same(p[1], p[2]) || same(p[0], p[2])));
-      if (!collapsed)
-        kept.push_back(c);
-    }
-  };
-  if (xyz->GetDataType() == VTK_FLOAT)
-    scan(static_cast<const float*>(xyz->GetVoidPointer(0)));
-  else
-    scan(static_cast<const double*>(xyz->GetVoidPointer(0)));
-  if (static_cast<vtkIdType>(kept.size()) == n)
-    return;
-  loom::cont::ArrayHandle<loom::Id> keptIds = loom::cont::make_ArrayHandle(kept);
-  loom::cont::ArrayHandle<loom::Id> newConn;
-  newConn.Allocate(static_cast<loom::Id>(kept.size()) * size);
-  loom::Id* out = newConn.GetPointer();
-  for (std::size_t k = 0; k < kept.size(); ++k)
-    for (int q = 0; q < size; ++q)
-      out[size * k + q] = conn[size * kept[k] + q];
-  vtkSmartPointer<vtkCellArray> newCells = loom::interop::CellsToVTK(newConn, size, device);
-  vtkNew<vtkCellData> cellData;
-  loom::interop::GatherAttributes(poly->GetCellData(), cellData, keptIds, device);
-  if (triangles)
-    poly->SetPolys(newCells);
-  else
-    poly->SetLines(newCells);
-  poly->GetCellData()->ShallowCopy(cellData);
-}
 /// The plane-band cut of a grid into `output`: positions, triangles, point data interpolated and cell
-/// data carried (numeric arrays; as the contour filter does), collapsed triangles dropped.
+/// data carried (numeric arrays, as the contour filter does).
 void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
                   const loom::algorithms::ImplicitFunction& plane, double value, bool merge, loom::cont::DeviceId device)
 {
@@ -134,7 +82,6 @@ void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
       output->GetCellData()->AddArray(out);
     }
   output->GetFieldData()->PassData(input->GetFieldData());
-  DropCollapsed(output, device);
 }
 } // namespace
 
@@ -296,7 +243,6 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   }
   output->ShallowCopy(contour->GetOutput());
   output->GetPointData()->RemoveArray(FunctionArrayName);
-  DropCollapsed(output, device);
   this->UpdateProgress(1.0);
   return 1;
 }

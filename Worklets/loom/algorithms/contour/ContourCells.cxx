@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace loom
 {
@@ -19,6 +20,35 @@ namespace contour
 {
 namespace
 {
+// The slots in key order, stably (the radix sort's order), for inputs with few points for their slots
+// (a band of cells, a small grid): a counting sort on each key's first point (a = key / points), then
+// each run of one first point (a few keys) in key order.
+void OrderByFirstPoint(const Int64* key, Id slots, Id points, Int64* sorted, Id* order)
+{
+  std::vector<Id> start(static_cast<std::size_t>(points) + 1, 0);
+  for (Id s = 0; s < slots; ++s)
+    ++start[static_cast<std::size_t>(key[s] / points) + 1];
+  for (std::size_t a = 1; a < start.size(); ++a)
+    start[a] += start[a - 1];
+  std::vector<Id> next(start.begin(), start.end() - 1);
+  for (Id s = 0; s < slots; ++s)
+    order[next[static_cast<std::size_t>(key[s] / points)]++] = s;
+  for (std::size_t a = 0; a + 1 < start.size(); ++a)
+  {
+    // Insertion sort of the run by key; stable, and runs are a few slots long.
+    for (Id i = start[a] + 1; i < start[a + 1]; ++i)
+    {
+      const Id slot = order[i];
+      Id j = i;
+      for (; j > start[a] && key[order[j - 1]] > key[slot]; --j)
+        order[j] = order[j - 1];
+      order[j] = slot;
+    }
+  }
+  for (Id i = 0; i < slots; ++i)
+    sorted[i] = key[order[i]];
+}
+
 template <int N, typename T, typename CellSetType>
 ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandle<T>& field, double iso,
                           bool merge, ContourOptions::Grid structuredFrom, const SkipFlagsObject& skip,
@@ -51,8 +81,13 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
   loom::cont::ArrayHandle<Id> order;
   order.Allocate(slots);
-  ForEach(device, slots, 4096, Iota{ order.GetPointer() });
-  loom::cont::Algorithm::SortByKey(device, sorted, order);
+  if (pointCount <= slots)
+    OrderByFirstPoint(key, slots, pointCount, sorted.GetPointer(), order.GetPointer());
+  else
+  {
+    ForEach(device, slots, 4096, Iota{ order.GetPointer() });
+    loom::cont::Algorithm::SortByKey(device, sorted, order);
+  }
   loom::cont::ArrayHandle<Id> isNew;
   isNew.Allocate(slots);
   ForEach(device, slots, 4096, FlagFirst{ sorted.GetPointer(), isNew.GetPointer() });
