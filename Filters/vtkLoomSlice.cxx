@@ -13,6 +13,7 @@
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
+#include <vtkCellTypes.h>
 #include <vtkCommand.h>
 #include <vtkContourValues.h>
 #include <vtkCutter.h>
@@ -24,9 +25,10 @@
 #include <vtkLogger.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
-#include <vtkPointSet.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkTypeInt32Array.h>
+#include <vtkTypeInt64Array.h>
 
 #include <algorithm>
 #include <string>
@@ -50,6 +52,41 @@ struct Messages : vtkCommand
   }
   std::string Text;
 };
+/// The cells the contour family does not cut (vertices, lines, polygons of more than four points,
+/// strips), named; empty when there are none. Polygonal data is read from its four cell arrays
+/// directly (a Loom cell set of it would copy them).
+std::string UncutCells(vtkDataSet* input)
+{
+  std::string kinds;
+  auto add = [&kinds](const std::string& kind) { kinds += (kinds.empty() ? "" : ", ") + kind; };
+  auto* poly = vtkPolyData::SafeDownCast(input);
+  if (!poly)
+  {
+    for (loom::UInt8 type :
+         loom::algorithms::GetContourCellKinds(loom::interop::CellSetFromVTK(input)).Skipped)
+      add(vtkCellTypes::GetClassNameFromTypeId(type));
+    return kinds;
+  }
+  if (poly->GetNumberOfVerts() > 0)
+    add("vertices");
+  if (poly->GetNumberOfLines() > 0)
+    add("lines");
+  if (poly->GetNumberOfStrips() > 0)
+    add("triangle strips");
+  vtkCellArray* polys = poly->GetPolys();
+  auto largest = [](const auto* offsets, vtkIdType n) {
+    vtkIdType most = 0;
+    for (vtkIdType c = 0; c < n; ++c)
+      most = std::max<vtkIdType>(most, static_cast<vtkIdType>(offsets[c + 1] - offsets[c]));
+    return most;
+  };
+  const vtkIdType n = polys ? polys->GetNumberOfCells() : 0;
+  if (n > 0 && (polys->IsStorage64Bit() ? largest(polys->GetOffsetsArray64()->GetPointer(0), n)
+                                        : largest(polys->GetOffsetsArray32()->GetPointer(0), n)) > 4)
+    add("polygons");
+  return kinds;
+}
+
 /// The plane-band cut of a grid into `output`: positions, triangles, point data interpolated and cell
 /// data carried (numeric arrays, as the contour filter does).
 void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
@@ -63,24 +100,21 @@ void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
   output->SetPoints(points);
   output->SetPolys(loom::interop::CellsToVTK(cut.Connectivity, 3, device));
   // Numeric arrays, as the contour filter interpolates them; each keeps its name (or none).
-  vtkPointData* inPoints = input->GetPointData();
-  for (int i = 0; i < inPoints->GetNumberOfArrays(); ++i)
-    if (vtkDataArray* a = inPoints->GetArray(i))
-    {
-      vtkSmartPointer<vtkDataArray> out = loom::interop::FieldToVTK(
-        loom::algorithms::InterpolateEdges(cut.Points, loom::interop::FieldFromVTK(a), device), "");
-      out->SetName(a->GetName());
-      output->GetPointData()->AddArray(out);
-    }
-  vtkCellData* inCells = input->GetCellData();
-  for (int i = 0; i < inCells->GetNumberOfArrays(); ++i)
-    if (vtkDataArray* a = inCells->GetArray(i))
-    {
-      vtkSmartPointer<vtkDataArray> out = loom::interop::FieldToVTK(
-        loom::algorithms::GatherSourceCells(cut.SourceCells, loom::interop::FieldFromVTK(a), device), "");
-      out->SetName(a->GetName());
-      output->GetCellData()->AddArray(out);
-    }
+  auto carry = [&](vtkDataSetAttributes* in, vtkDataSetAttributes* out, auto&& map) {
+    for (int i = 0; i < in->GetNumberOfArrays(); ++i)
+      if (vtkDataArray* a = in->GetArray(i))
+      {
+        vtkSmartPointer<vtkDataArray> mapped = loom::interop::FieldToVTK(map(loom::interop::FieldFromVTK(a)), "");
+        mapped->SetName(a->GetName());
+        out->AddArray(mapped);
+      }
+  };
+  carry(input->GetPointData(), output->GetPointData(), [&](const loom::algorithms::FieldArray& f) {
+    return loom::algorithms::InterpolateEdges(cut.Points, f, device);
+  });
+  carry(input->GetCellData(), output->GetCellData(), [&](const loom::algorithms::FieldArray& f) {
+    return loom::algorithms::GatherSourceCells(cut.SourceCells, f, device);
+  });
   output->GetFieldData()->PassData(input->GetFieldData());
 }
 } // namespace
@@ -155,14 +189,10 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   {
     // Vertices, lines, polygons and strips are not cut by the contour family: VTK's cutter takes
     // such inputs whole, as ParaView's Slice would.
-    const loom::algorithms::ContourCellKinds kinds =
-      loom::algorithms::GetContourCellKinds(loom::interop::CellSetFromVTK(input));
-    if (!kinds.Skipped.empty())
+    const std::string uncut = UncutCells(input);
+    if (!uncut.empty())
     {
-      std::string types;
-      for (loom::UInt8 type : kinds.Skipped)
-        types += (types.empty() ? "" : ", ") + std::to_string(int(type));
-      vtkLog(INFO, "Loom Slice: the input has cells of VTK types " << types
+      vtkLog(INFO, "Loom Slice: the input has " << uncut
                      << ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.");
       vtkNew<vtkCutter> cutter;
       cutter->SetInputData(input);

@@ -2,9 +2,11 @@
 // as voxels and as hexahedra, the bundled datasets, an observer that collects error messages).
 #pragma once
 
+#include <vtkAlgorithm.h>
 #include <vtkAppendFilter.h>
 #include <vtkCommand.h>
 #include <vtkDataSetReader.h>
+#include <vtkExecutive.h>
 #include <vtkImageData.h>
 #include <vtkImageDataToPointSet.h>
 #include <vtkNew.h>
@@ -66,4 +68,29 @@ struct ErrorCatcher : vtkCommand
   void Execute(vtkObject*, unsigned long, void* data) override { this->Message += static_cast<const char*>(data); }
   std::string Message;
 };
+
+/// What an Update did: the executive's status, the output, and the filter's error and warning texts
+/// (errors the executive reports included).
+struct Outcome
+{
+  int Status = 0;
+  vtkSmartPointer<vtkDataObject> Output;
+  std::string Errors, Warnings;
+};
+inline Outcome UpdateCapturing(vtkAlgorithm* filter)
+{
+  vtkNew<ErrorCatcher> errors, warnings;
+  filter->AddObserver(vtkCommand::ErrorEvent, errors);
+  filter->AddObserver(vtkCommand::WarningEvent, warnings);
+  filter->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
+  Outcome o;
+  o.Status = filter->GetExecutive()->Update();
+  o.Output = filter->GetOutputDataObject(0);
+  o.Errors = errors->Message;
+  o.Warnings = warnings->Message;
+  filter->RemoveObservers(vtkCommand::ErrorEvent);
+  filter->RemoveObservers(vtkCommand::WarningEvent);
+  filter->GetExecutive()->RemoveObservers(vtkCommand::ErrorEvent);
+  return o;
+}
 } // namespace loomtest

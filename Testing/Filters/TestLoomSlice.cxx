@@ -44,7 +44,6 @@
 
 namespace
 {
-using loomtest::ErrorCatcher;
 
 /// The wavelet with its point data averaged to cells too (a cell array to carry).
 vtkSmartPointer<vtkImageData> Image(int half)
@@ -403,36 +402,25 @@ TEST(LoomSlice, CompositeInputs)
   EXPECT_TRUE(!empty || empty->GetNumberOfCells() == 0);
 }
 
-struct Outcome
-{
-  vtkSmartPointer<vtkPolyData> Output;
-  int Status = 0;
-  std::string Errors;
-};
-Outcome RunCase(vtkDataObject* input, vtkImplicitFunction* f)
+/// The filter on `input` with the function, updated with its messages captured.
+loomtest::Outcome RunCase(vtkDataObject* input, vtkImplicitFunction* f)
 {
   vtkNew<vtkLoomSlice> slice;
   slice->SetInputData(input);
   slice->SetCutFunction(f);
-  vtkNew<ErrorCatcher> errors;
-  slice->AddObserver(vtkCommand::ErrorEvent, errors);
-  slice->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
-  Outcome o;
-  o.Status = slice->GetExecutive()->Update();
-  o.Output = vtkPolyData::SafeDownCast(slice->GetOutputDataObject(0));
-  o.Errors = errors->Message;
-  return o;
+  return loomtest::UpdateCapturing(slice);
 }
 
 TEST(LoomSlice, BadInput)
 {
   vtkSmartPointer<vtkImageData> image = Image(4);
-  auto expectError = [](const Outcome& o, const std::vector<std::string>& words) {
+  auto expectError = [](const loomtest::Outcome& o, const std::vector<std::string>& words) {
     EXPECT_EQ(o.Status, 0);
     for (const std::string& w : words)
       EXPECT_NE(o.Errors.find(w), std::string::npos) << "'" << w << "' not in: " << o.Errors;
-    ASSERT_TRUE(o.Output);
-    EXPECT_EQ(o.Output->GetNumberOfCells(), 0);
+    auto* output = vtkPolyData::SafeDownCast(o.Output);
+    ASSERT_TRUE(output);
+    EXPECT_EQ(output->GetNumberOfCells(), 0);
   };
   expectError(RunCase(image, nullptr), { "Loom Slice", "Slice Type", "no implicit function" });
   vtkNew<vtkPlane> flat;
@@ -443,15 +431,15 @@ TEST(LoomSlice, BadInput)
   // A box of zero size cuts nothing, as vtkCutter: an empty output, no error.
   vtkNew<vtkBox> point;
   point->SetBounds(0.5, 0.5, 0.5, 0.5, 0.5, 0.5);
-  const Outcome o = RunCase(image, point);
+  const loomtest::Outcome o = RunCase(image, point);
   EXPECT_EQ(o.Status, 1);
   EXPECT_TRUE(o.Errors.empty()) << o.Errors;
-  EXPECT_EQ(o.Output->GetNumberOfCells(), RunVTK(image, point, { 0.0 })->GetNumberOfCells());
+  EXPECT_EQ(vtkPolyData::SafeDownCast(o.Output)->GetNumberOfCells(), RunVTK(image, point, { 0.0 })->GetNumberOfCells());
   // Empty inputs: empty outputs, no message.
   vtkNew<vtkPlane> plane;
-  const Outcome empty = RunCase(vtkSmartPointer<vtkUnstructuredGrid>::New(), plane);
+  const loomtest::Outcome empty = RunCase(vtkSmartPointer<vtkUnstructuredGrid>::New(), plane);
   EXPECT_EQ(empty.Status, 1);
   EXPECT_TRUE(empty.Errors.empty()) << empty.Errors;
-  EXPECT_EQ(empty.Output->GetNumberOfCells(), 0);
+  EXPECT_EQ(vtkPolyData::SafeDownCast(empty.Output)->GetNumberOfCells(), 0);
 }
 } // namespace

@@ -43,7 +43,6 @@
 
 namespace
 {
-using loomtest::ErrorCatcher;
 
 /// One threshold setting, applied alike to both filters.
 struct Setting
@@ -491,38 +490,24 @@ TEST(LoomThreshold, MagnitudeAgainstBruteForce)
   }
 }
 
-/// A filter whose error events are caught: the output after Update, Update's status, the messages.
-struct Outcome
-{
-  vtkSmartPointer<vtkUnstructuredGrid> Output;
-  int Status = 0;
-  std::string Errors, Warnings;
-};
-Outcome RunCase(vtkDataObject* input, const std::function<void(vtkLoomThreshold*)>& configure)
+/// The filter on `input`, configured, updated with its messages captured.
+loomtest::Outcome RunCase(vtkDataObject* input, const std::function<void(vtkLoomThreshold*)>& configure)
 {
   vtkNew<vtkLoomThreshold> f;
   f->SetInputData(input);
   configure(f);
-  vtkNew<ErrorCatcher> errors, warnings;
-  f->AddObserver(vtkCommand::ErrorEvent, errors);
-  f->AddObserver(vtkCommand::WarningEvent, warnings);
-  f->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
-  Outcome o;
-  o.Status = f->GetExecutive()->Update();
-  o.Output = vtkUnstructuredGrid::SafeDownCast(f->GetOutputDataObject(0));
-  o.Errors = errors->Message;
-  o.Warnings = warnings->Message;
-  return o;
+  return loomtest::UpdateCapturing(f);
 }
 
-void ExpectError(const Outcome& o, const std::vector<std::string>& words)
+void ExpectError(const loomtest::Outcome& o, const std::vector<std::string>& words)
 {
   EXPECT_EQ(o.Status, 0);
   for (const std::string& w : words)
     EXPECT_NE(o.Errors.find(w), std::string::npos) << "'" << w << "' not in: " << o.Errors;
-  ASSERT_TRUE(o.Output);
-  EXPECT_EQ(o.Output->GetNumberOfCells(), 0);
-  EXPECT_EQ(o.Output->GetNumberOfPoints(), 0);
+  auto* output = vtkUnstructuredGrid::SafeDownCast(o.Output);
+  ASSERT_TRUE(output);
+  EXPECT_EQ(output->GetNumberOfCells(), 0);
+  EXPECT_EQ(output->GetNumberOfPoints(), 0);
 }
 
 TEST(LoomThreshold, BadInput)
@@ -550,10 +535,10 @@ TEST(LoomThreshold, BadInput)
        { vtkSmartPointer<vtkDataSet>(vtkSmartPointer<vtkUnstructuredGrid>::New()),
          vtkSmartPointer<vtkDataSet>(vtkSmartPointer<vtkImageData>::New()) })
   {
-    const Outcome o = RunCase(empty, [](vtkLoomThreshold*) {});
+    const loomtest::Outcome o = RunCase(empty, [](vtkLoomThreshold*) {});
     EXPECT_EQ(o.Status, 1);
     EXPECT_TRUE(o.Errors.empty()) << o.Errors;
-    EXPECT_EQ(o.Output->GetNumberOfCells(), 0);
+    EXPECT_EQ(vtkDataSet::SafeDownCast(o.Output)->GetNumberOfCells(), 0);
   }
   // Points and no cells.
   {
@@ -561,15 +546,15 @@ TEST(LoomThreshold, BadInput)
     vtkNew<vtkPoints> p;
     p->InsertNextPoint(0, 0, 0);
     points->SetPoints(p);
-    const Outcome o = RunCase(points, [](vtkLoomThreshold*) {});
+    const loomtest::Outcome o = RunCase(points, [](vtkLoomThreshold*) {});
     EXPECT_EQ(o.Status, 1);
     EXPECT_TRUE(o.Errors.empty()) << o.Errors;
-    EXPECT_EQ(o.Output->GetNumberOfPoints(), 0);
+    EXPECT_EQ(vtkDataSet::SafeDownCast(o.Output)->GetNumberOfPoints(), 0);
   }
   // A lower bound above the upper: nothing kept, a warning naming both (Invert keeps everything).
   for (bool invert : { false, true })
   {
-    const Outcome o = RunCase(image, [invert](vtkLoomThreshold* f) {
+    const loomtest::Outcome o = RunCase(image, [invert](vtkLoomThreshold* f) {
       f->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
       f->SetLowerThreshold(200);
       f->SetUpperThreshold(100);
@@ -577,7 +562,7 @@ TEST(LoomThreshold, BadInput)
     });
     EXPECT_EQ(o.Status, 1);
     EXPECT_NE(o.Warnings.find("Lower Threshold (200) is above Upper Threshold (100)"), std::string::npos) << o.Warnings;
-    EXPECT_EQ(o.Output->GetNumberOfCells(), invert ? image->GetNumberOfCells() : 0);
+    EXPECT_EQ(vtkDataSet::SafeDownCast(o.Output)->GetNumberOfCells(), invert ? image->GetNumberOfCells() : 0);
   }
   // A polyhedron: an error naming the VTK type.
   {
