@@ -12,6 +12,7 @@
 #include <loom/algorithms/slice/ImplicitFunction.h>
 
 #include <vtkBox.h>
+#include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkCellSizeFilter.h>
 #include <vtkCutter.h>
@@ -327,6 +328,35 @@ TEST(LoomSlice, PolyDataGivesLines)
   data->GetPointData()->GetArray("Elevation")->SetName("RTData");
   CompareAll(data, "sphere surface", false);
 }
+/// Polygonal data with cells the contour family does not cut (a pentagon, a line) goes to vtkCutter:
+/// the same output as VTK's.
+TEST(LoomSlice, PolyDataWithPolygonsFallsBack)
+{
+  vtkNew<vtkPolyData> poly;
+  vtkNew<vtkPoints> points;
+  for (int i = 0; i < 5; ++i)
+    points->InsertNextPoint(std::cos(1.2566 * i), std::sin(1.2566 * i), 0.1 * i);
+  poly->SetPoints(points);
+  vtkNew<vtkCellArray> polys, lines;
+  const vtkIdType pentagon[5] = { 0, 1, 2, 3, 4 }, line[2] = { 0, 2 };
+  polys->InsertNextCell(5, pentagon);
+  lines->InsertNextCell(2, line);
+  poly->SetPolys(polys);
+  vtkNew<vtkPlane> plane;
+  plane->SetNormal(1, 0.3, 0);
+  plane->SetOrigin(0.1, 0, 0);
+  const Measure polygonOnly = Sizes(RunLoom(poly, plane, { 0.0 }, vtkLoomSlice::DEVICE_SERIAL));
+  const Measure reference = Sizes(RunVTK(poly, plane, { 0.0 }));
+  EXPECT_EQ(polygonOnly.Lines, reference.Lines);
+  EXPECT_GT(reference.Lines, 0);
+  EXPECT_NEAR(polygonOnly.Size, reference.Size, 1e-12);
+  poly->SetLines(lines);
+  const vtkSmartPointer<vtkPolyData> both = RunLoom(poly, plane, { 0.0 }, vtkLoomSlice::DEVICE_SERIAL);
+  const vtkSmartPointer<vtkPolyData> bothReference = RunVTK(poly, plane, { 0.0 });
+  EXPECT_EQ(both->GetNumberOfCells(), bothReference->GetNumberOfCells());
+  EXPECT_EQ(both->GetNumberOfVerts(), bothReference->GetNumberOfVerts());
+}
+
 TEST(LoomSlice, BundledDatasetsMatchVTK)
 {
   for (const char* file : { "kitchen.vtk", "mixed-cell-shapes.vtk", "wedge_cells.vtk" })
