@@ -11,6 +11,7 @@ PROXIES = {
     'LoomContour': ('Wavelet', {'ContourBy': ['POINTS', 'RTData'], 'Isosurfaces': [157.0]}),
     'LoomTetrahedralize': ('Wavelet', {}),
     'LoomSlice': ('Wavelet', {}),
+    'LoomClip': ('Wavelet', {}),
     'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
 }
 # ParaView's own filter, run the same way as a control: a Loom filter must exit as ParaView's does.

@@ -4,6 +4,7 @@
 // to at that point; the exit status must be the code (a crash gives a signal, a hang the test's timeout).
 // Usage: loom_exit_test CODE return|exit
 #include <vtkLoomCellDataToPointData.h>
+#include <vtkLoomClip.h>
 #include <vtkLoomContour.h>
 #include <vtkLoomPointDataToCellData.h>
 #include <vtkLoomSlice.h>
@@ -74,6 +75,10 @@ int main(int argc, char* argv[])
     slice->SetCutFunction(plane);
     slice->SetDevice(device);
     Keep(slice, wavelet, "slice");
+    vtkNew<vtkLoomClip> clip;
+    clip->SetClipFunction(plane);
+    clip->SetDevice(device);
+    Keep(clip, wavelet, "clip");
   }
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;

@@ -1,0 +1,344 @@
+// Loom filters: vtkLoomClip::RequestData: the clip scalar (a point array, a cell array averaged to the
+// points, or an implicit function's values from a Loom map), the clip family on the input's cells (no
+// copies in), and the cut cells, their points and interpolated arrays handed to VTK without copies.
+#include "vtkLoomClip.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/OutputMask.h>
+#include <loom/algorithms/average/Average.h>
+#include <loom/algorithms/clip/Clip.h>
+#include <loom/algorithms/slice/ImplicitFunction.h>
+#include <loom/algorithms/threshold/Threshold.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkImageData.h>
+#include <vtkImplicitFunction.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkTableBasedClipDataSet.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+vtkStandardNewMacro(vtkLoomClip);
+vtkCxxSetObjectMacro(vtkLoomClip, ClipFunction, vtkImplicitFunction);
+
+namespace
+{
+using loom::algorithms::FieldArray;
+
+/// One flag per cell: 1 for hidden ghost cells (never kept, as VTK's filters do), or an empty array.
+loom::cont::ArrayHandle<loom::UInt8> HiddenCells(vtkDataSet* input)
+{
+  loom::cont::ArrayHandle<loom::UInt8> skip;
+  vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
+  if (!ghosts || ghosts->GetNumberOfTuples() != input->GetNumberOfCells())
+    return skip;
+  const vtkIdType n = input->GetNumberOfCells();
+  skip.Allocate(n);
+  const unsigned char* g = ghosts->GetPointer(0);
+  loom::UInt8* s = skip.GetPointer();
+  bool any = false;
+  for (vtkIdType c = 0; c < n; ++c)
+    any |= (s[c] = (g[c] & vtkDataSetAttributes::HIDDENCELL) ? 1 : 0) != 0;
+  return any ? skip : loom::cont::ArrayHandle<loom::UInt8>();
+}
+
+/// The names of the VTK cell types Loom's clip does not cut, empty when it cuts them all.
+std::string UnclippedCells(vtkDataSet* input)
+{
+  if (auto* poly = vtkPolyData::SafeDownCast(input))
+    if (poly->GetNumberOfStrips() > 0)
+      return "triangle strips";
+  std::string names;
+  for (const loom::UInt8 type : loom::algorithms::UnclippableCellTypes(loom::interop::CellSetFromVTK(input)))
+    names += std::string(names.empty() ? "" : ", ") + "cells of VTK type " + std::to_string(static_cast<int>(type));
+  return names;
+}
+
+/// The input's point data interpolated at the clip's points; non-numeric arrays are not carried (as
+/// vtkTableBasedClipDataSet does). Active attributes follow.
+void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algorithms::ClipPoints& points,
+                          loom::cont::DeviceId device)
+{
+  for (int i = 0; i < in->GetNumberOfArrays(); ++i)
+  {
+    vtkDataArray* array = in->GetArray(i);
+    if (!array)
+      continue;
+    const char* name = array->GetName();
+    out->AddArray(loom::interop::FieldToVTK(
+      loom::algorithms::InterpolateClipPoints(points, loom::interop::FieldFromVTK(array), device), name ? name : ""));
+  }
+  for (int a = 0; a < vtkDataSetAttributes::NUM_ATTRIBUTES; ++a)
+    if (vtkDataArray* active = in->GetAttribute(a))
+      if (active->GetName())
+        out->SetActiveAttribute(active->GetName(), a);
+}
+
+/// The input clipped where `values` (one per point) cross `value`.
+void ClipByValues(vtkDataSet* input, const FieldArray& values, double value, bool insideOut,
+                  loom::cont::DeviceId device, vtkUnstructuredGrid* output)
+{
+  const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+  loom::algorithms::ClipOptions options;
+  options.Value = value;
+  options.InsideOut = insideOut;
+  options.SkipCells = HiddenCells(input);
+  options.Device = device;
+  const loom::algorithms::ClipResult r = loom::algorithms::Clip(cells, values, options);
+
+  std::vector<double> axes[3];
+  loom::Id3 dims;
+  bool doubleCoordinates = false;
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  if (loom::interop::GridAxes(input, axes, dims, doubleCoordinates))
+    // vtkTableBasedClipDataSet gives images and rectilinear grids double points.
+    points->SetData(loom::interop::FieldToVTK(
+      loom::algorithms::ClipGridPoints(r.Points, dims, axes, loom::algorithms::ValueKind::Float64, device), "Points"));
+  else
+    points->SetData(loom::interop::FieldToVTK(
+      loom::algorithms::InterpolateClipPoints(r.Points, loom::interop::PointsFromVTK(input, nullptr, true, device),
+                                              device),
+      "Points"));
+  output->SetPoints(points);
+  if (r.Is64Bit)
+    loom::interop::SetUnstructuredCells(output, r.Shapes, r.Offsets64, r.Connectivity64);
+  else
+    loom::interop::SetUnstructuredCells(output, r.Shapes, r.Offsets32, r.Connectivity32);
+  InterpolatePointData(input->GetPointData(), output->GetPointData(), r.Points, device);
+  loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), r.SourceCells, device);
+  output->GetFieldData()->PassData(input->GetFieldData());
+}
+
+/// The function's values at the input's points (a Loom map over the points or the grid's rows).
+FieldArray FunctionValues(vtkDataSet* input, const loom::algorithms::ImplicitFunction& function,
+                          loom::cont::DeviceId device)
+{
+  std::vector<double> axes[3];
+  loom::Id3 dims;
+  bool doubleCoordinates = false;
+  if (loom::interop::GridAxes(input, axes, dims, doubleCoordinates))
+    return loom::algorithms::ImplicitValues(function, nullptr, dims, axes, device);
+  const FieldArray points = loom::interop::PointsFromVTK(input, nullptr, true, device);
+  return loom::algorithms::ImplicitValues(function, &points, dims, axes, device);
+}
+} // namespace
+
+vtkLoomClip::vtkLoomClip()
+{
+  // As vtkTableBasedClipDataSet: the active point scalars.
+  this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, vtkDataSetAttributes::SCALARS);
+}
+
+vtkLoomClip::~vtkLoomClip()
+{
+  this->SetClipFunction(nullptr);
+}
+
+vtkMTimeType vtkLoomClip::GetMTime()
+{
+  vtkMTimeType t = this->Superclass::GetMTime();
+  if (this->ClipFunction)
+    t = std::max(t, this->ClipFunction->GetMTime());
+  return t;
+}
+
+int vtkLoomClip::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
+  return 1;
+}
+
+int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< "Loom Clip: " << message);
+    output->Initialize();
+    return 0;
+  };
+  auto aborted = [&]() {
+    vtkWarningMacro(<< "Loom Clip: aborted; the output is empty.");
+    output->Initialize();
+    return 1;
+  };
+  if (!input)
+    return fail("no input dataset.");
+  if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
+    return 1; // empty in, empty out (MPI ranks with empty pieces)
+  const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+
+  std::string current = "cells";
+  try
+  {
+    // Poly-vertices, poly-lines, polygons and strips are not in Loom's tables: VTK's clip takes such
+    // inputs whole, as ParaView's Clip would.
+    const std::string unclipped = UnclippedCells(input);
+    if (!unclipped.empty())
+    {
+      vtkLog(INFO, "Loom Clip: the input has " << unclipped
+                     << ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.");
+      vtkNew<vtkTableBasedClipDataSet> clip;
+      clip->SetInputData(input);
+      clip->SetClipFunction(this->ClipFunction);
+      clip->SetValue(this->Value);
+      clip->SetInsideOut(this->InsideOut);
+      clip->SetUseValueAsOffset(this->UseValueAsOffset);
+      clip->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+      clip->Update();
+      output->ShallowCopy(clip->GetOutput());
+      return 1;
+    }
+
+    if (this->ClipFunction)
+    {
+      current = std::string("Clip Type (") + this->ClipFunction->GetClassName() + ")";
+      const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->ClipFunction);
+      using Kind = loom::algorithms::ImplicitFunction::Kind;
+      if (function.Type == Kind::Box)
+        for (int d = 0; d < 3; ++d)
+          if (!(function.Max[d] > function.Min[d]) && this->ExactBoxClip)
+            throw loom::cont::ErrorBadValue("the box has zero size along axis " + std::to_string(d) +
+                                            ": an exact clip keeps nothing.");
+      if (this->ExactBoxClip && function.Type == Kind::Box && this->InsideOut && !this->PreserveInputCells)
+      {
+        // The six faces in turn, each keeping the box's side (the function is below zero inside).
+        vtkSmartPointer<vtkDataSet> part = input;
+        for (int face = 0; face < 6; ++face)
+        {
+          loom::algorithms::ImplicitFunction plane;
+          plane.Type = Kind::Plane;
+          std::copy(function.Transform, function.Transform + 12, plane.Transform);
+          const int d = face / 2;
+          const bool high = face % 2 == 1;
+          for (int k = 0; k < 3; ++k)
+          {
+            plane.Origin[k] = high ? function.Max[k] : function.Min[k];
+            plane.Normal[k] = k == d ? (high ? 1.0 : -1.0) : 0.0;
+          }
+          auto next = vtkSmartPointer<vtkUnstructuredGrid>::New();
+          ClipByValues(part, FunctionValues(part, plane, device), 0.0, true, device, next);
+          part = next;
+          this->UpdateProgress((face + 1) / 6.0);
+          if (this->CheckAbort())
+            return aborted();
+        }
+        output->ShallowCopy(part);
+        return 1;
+      }
+      const FieldArray values = FunctionValues(input, function, device);
+      this->UpdateProgress(0.2);
+      if (this->CheckAbort())
+        return aborted();
+      if (this->PreserveInputCells)
+      {
+        // vtkExtractGeometry with boundary cells: every cell with a point strictly inside (function
+        // below zero; above zero when not InsideOut). The offset is not used, as in ParaView.
+        loom::algorithms::ThresholdOptions inside;
+        inside.Criterion = this->InsideOut ? loom::algorithms::ThresholdOptions::Method::BelowLower
+                                           : loom::algorithms::ThresholdOptions::Method::AboveUpper;
+        inside.Lower = -std::numeric_limits<double>::denorm_min(); // s <= -denorm_min: s < 0
+        inside.Upper = std::numeric_limits<double>::denorm_min();
+        inside.AllScalars = false;
+        inside.Device = device;
+        const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+        loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
+        const loom::cont::ArrayHandle<loom::UInt8> hidden = HiddenCells(input);
+        if (hidden.GetNumberOfValues())
+        {
+          loom::UInt8* k = keep.GetPointer();
+          const loom::UInt8* h = hidden.GetPointer();
+          for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n; ++c)
+            k[c] = h[c] ? 0 : k[c];
+        }
+        const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
+          ? loom::algorithms::StructuredCellKind::Voxel
+          : loom::algorithms::StructuredCellKind::Hexahedron;
+        const loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, device);
+        auto points = vtkSmartPointer<vtkPoints>::New();
+        points->SetData(
+          loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, true, device), "Points"));
+        output->SetPoints(points);
+        if (subset.Is64Bit)
+          loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
+        else
+          loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
+        loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, device);
+        loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, device);
+        output->GetFieldData()->PassData(input->GetFieldData());
+        this->UpdateProgress(1.0);
+        return 1;
+      }
+      ClipByValues(input, values, this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut, device, output);
+      this->UpdateProgress(1.0);
+      return 1;
+    }
+
+    // Clip Type "Scalar": the chosen array.
+    vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
+    const std::string name =
+      arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
+    int association = -1;
+    vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
+    const std::string what = "Scalars array '" +
+      (abstractArray && name.empty() && abstractArray->GetName() ? abstractArray->GetName() : name) + "'";
+    if (!abstractArray)
+      return fail(name.empty() ? "Scalars: no array is chosen and the input has no active point scalars."
+                               : what + " is not in the input's point or cell data.");
+    auto* array = vtkDataArray::SafeDownCast(abstractArray);
+    if (!array)
+      return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
+    if (array->GetNumberOfComponents() != 1)
+      return fail(what + " has " + std::to_string(array->GetNumberOfComponents()) +
+                  " components; Clip needs a one-component array.");
+    current = what;
+    FieldArray values = loom::interop::FieldFromVTK(array);
+    if (association == vtkDataObject::FIELD_ASSOCIATION_CELLS)
+    {
+      // A cell array is averaged to the points first, as vtkTableBasedClipDataSet does.
+      const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+      values = loom::algorithms::CellToPointAverage(cells, values, loom::algorithms::OutputMask(), device);
+    }
+    this->UpdateProgress(0.2);
+    if (this->CheckAbort())
+      return aborted();
+    ClipByValues(input, values, this->Value, this->InsideOut, device, output);
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail("cannot clip the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
+  }
+  return 1;
+}
+
+void vtkLoomClip::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
+  os << indent << "ClipFunction: " << (this->ClipFunction ? this->ClipFunction->GetClassName() : "(none: scalars)")
+     << "\n";
+  os << indent << "Value: " << this->Value << "\n";
+  os << indent << "InsideOut: " << (this->InsideOut ? "On" : "Off") << "\n";
+  os << indent << "UseValueAsOffset: " << (this->UseValueAsOffset ? "On" : "Off") << "\n";
+  os << indent << "PreserveInputCells: " << (this->PreserveInputCells ? "On" : "Off") << "\n";
+  os << indent << "ExactBoxClip: " << (this->ExactBoxClip ? "On" : "Off") << "\n";
+  os << indent << "Device: " << devices[this->Device] << "\n";
+}

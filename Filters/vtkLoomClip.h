@@ -1,0 +1,106 @@
+// Loom filters: clip on Loom's engine (stands beside ParaView's Clip: vtkPVMetaClipDataSet /
+// vtkTableBasedClipDataSet).
+#ifndef vtkLoomClip_h
+#define vtkLoomClip_h
+
+#include "LoomFiltersModule.h"
+
+#include <vtkUnstructuredGridAlgorithm.h>
+
+class vtkImplicitFunction;
+
+/// Keeps the part of each cell on one side of a surface, as ParaView's Clip: the surface is where a
+/// point scalar equals Value (Clip Type "Scalar": no clip function), or where an implicit function (a
+/// plane, a box, a sphere or an infinite cylinder, with its transform) is zero. Cells cut by the surface
+/// are split into linear cells by case tables derived from vtkTableBasedClipDataSet, so the kept volume
+/// is VTK's; point data is interpolated, cell data carried from the cut cell. With PreserveInputCells
+/// ("Crinkle clip", implicit functions only) whole cells are kept instead: those with a point on the
+/// kept side, as vtkExtractGeometry with boundary cells. With ExactBoxClip ("Exact", a box, InsideOut
+/// on, no crinkle) the box's six planes clip one after another. The output is an unstructured grid.
+class LOOMFILTERS_EXPORT vtkLoomClip : public vtkUnstructuredGridAlgorithm
+{
+public:
+  static vtkLoomClip* New();
+  vtkTypeMacro(vtkLoomClip, vtkUnstructuredGridAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// Devices for SetDevice.
+  enum DeviceChoice
+  {
+    DEVICE_AUTO = 0,
+    DEVICE_SERIAL = 1,
+    DEVICE_TBB = 2,
+    DEVICE_CUDA = 3
+  };
+
+  ///@{
+  /// The implicit function to clip by (vtkPlane, vtkSphere, vtkCylinder, vtkBox and ParaView's vtkPVPlane
+  /// / vtkPVBox; other kinds are an error). None (default): clip by the point scalars chosen with
+  /// SetInputArrayToProcess(0, ...) (default: the active point scalars).
+  virtual void SetClipFunction(vtkImplicitFunction* function);
+  vtkGetObjectMacro(ClipFunction, vtkImplicitFunction);
+  ///@}
+
+  ///@{
+  /// The scalar value to clip at (default 0); with a clip function, used only with UseValueAsOffset.
+  vtkSetMacro(Value, double);
+  vtkGetMacro(Value, double);
+  ///@}
+
+  ///@{
+  /// Off (default, as vtkTableBasedClipDataSet): keep where the scalar (function) is at least Value;
+  /// on: keep where it is below. ParaView's Invert, on by default in the proxy.
+  vtkSetMacro(InsideOut, bool);
+  vtkGetMacro(InsideOut, bool);
+  vtkBooleanMacro(InsideOut, bool);
+  ///@}
+
+  ///@{
+  /// With a clip function: compare the function with Value instead of 0 (default off).
+  vtkSetMacro(UseValueAsOffset, bool);
+  vtkGetMacro(UseValueAsOffset, bool);
+  ///@}
+
+  ///@{
+  /// ParaView's "Crinkle clip" (default off): with a clip function, keep whole cells (every cell with a
+  /// point strictly on the kept side) instead of cutting them. Not used when clipping by scalars.
+  vtkSetMacro(PreserveInputCells, bool);
+  vtkGetMacro(PreserveInputCells, bool);
+  ///@}
+
+  ///@{
+  /// ParaView's "Exact" (default off): with a box, InsideOut on and no crinkle, clip by the box's six
+  /// planes in turn, so the output is exactly the part inside the box.
+  vtkSetMacro(ExactBoxClip, bool);
+  vtkGetMacro(ExactBoxClip, bool);
+  ///@}
+
+  ///@{
+  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
+  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
+  vtkGetMacro(Device, int);
+  ///@}
+
+  vtkMTimeType GetMTime() override;
+
+protected:
+  vtkLoomClip();
+  ~vtkLoomClip() override;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  vtkImplicitFunction* ClipFunction = nullptr;
+  double Value = 0.0;
+  bool InsideOut = false;
+  bool UseValueAsOffset = false;
+  bool PreserveInputCells = false;
+  bool ExactBoxClip = false;
+  int Device = DEVICE_AUTO;
+
+private:
+  vtkLoomClip(const vtkLoomClip&) = delete;
+  void operator=(const vtkLoomClip&) = delete;
+};
+
+#endif
