@@ -5,8 +5,6 @@
 
 #include "LoomInterop.h"
 
-#include <loom/algorithms/OutputMask.h>
-#include <loom/algorithms/average/Average.h>
 #include <loom/algorithms/clip/Clip.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
 #include <loom/algorithms/threshold/Threshold.h>
@@ -30,6 +28,7 @@
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -87,6 +86,37 @@ void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algor
     if (vtkDataArray* active = in->GetAttribute(a))
       if (active->GetName())
         out->SetActiveAttribute(active->GetName(), a);
+}
+
+/// The cells whose flag is set (hidden ghost cells never), whole, with the points they use and their
+/// point and cell data (crinkle clips, cell scalars).
+void KeepWholeCells(vtkDataSet* input, const loom::algorithms::CellSetAny& cells,
+                    loom::cont::ArrayHandle<loom::UInt8> keep, loom::cont::DeviceId device,
+                    vtkUnstructuredGrid* output)
+{
+  const loom::cont::ArrayHandle<loom::UInt8> hidden = HiddenCells(input);
+  if (hidden.GetNumberOfValues())
+  {
+    loom::UInt8* k = keep.GetPointer();
+    const loom::UInt8* h = hidden.GetPointer();
+    for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n; ++c)
+      k[c] = h[c] ? 0 : k[c];
+  }
+  const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
+    ? loom::algorithms::StructuredCellKind::Voxel
+    : loom::algorithms::StructuredCellKind::Hexahedron;
+  const loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, device);
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  points->SetData(
+    loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, true, device), "Points"));
+  output->SetPoints(points);
+  if (subset.Is64Bit)
+    loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
+  else
+    loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
+  loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, device);
+  loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, device);
+  output->GetFieldData()->PassData(input->GetFieldData());
 }
 
 /// The input clipped where `values` (one per point) cross `value`.
@@ -249,40 +279,18 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
         return aborted();
       if (this->PreserveInputCells)
       {
-        // vtkExtractGeometry with boundary cells: every cell with a point strictly inside (function
-        // below zero; above zero when not InsideOut). The offset is not used, as in ParaView.
+        // vtkExtractGeometry with boundary cells: every cell with a point inside (function at most zero;
+        // at least zero when not InsideOut). The offset is not used, as in ParaView.
         loom::algorithms::ThresholdOptions inside;
         inside.Criterion = this->InsideOut ? loom::algorithms::ThresholdOptions::Method::BelowLower
                                            : loom::algorithms::ThresholdOptions::Method::AboveUpper;
-        inside.Lower = -std::numeric_limits<double>::denorm_min(); // s <= -denorm_min: s < 0
-        inside.Upper = std::numeric_limits<double>::denorm_min();
+        inside.Lower = 0.0; // a point on the surface counts as inside either way, as in ParaView
+        inside.Upper = 0.0;
         inside.AllScalars = false;
         inside.Device = device;
         const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
         loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
-        const loom::cont::ArrayHandle<loom::UInt8> hidden = HiddenCells(input);
-        if (hidden.GetNumberOfValues())
-        {
-          loom::UInt8* k = keep.GetPointer();
-          const loom::UInt8* h = hidden.GetPointer();
-          for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n; ++c)
-            k[c] = h[c] ? 0 : k[c];
-        }
-        const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
-          ? loom::algorithms::StructuredCellKind::Voxel
-          : loom::algorithms::StructuredCellKind::Hexahedron;
-        const loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, device);
-        auto points = vtkSmartPointer<vtkPoints>::New();
-        points->SetData(
-          loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, true, device), "Points"));
-        output->SetPoints(points);
-        if (subset.Is64Bit)
-          loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
-        else
-          loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
-        loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, device);
-        loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, device);
-        output->GetFieldData()->PassData(input->GetFieldData());
+        KeepWholeCells(input, cells, keep, device, output);
         this->UpdateProgress(1.0);
         return 1;
       }
@@ -309,12 +317,22 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       return fail(what + " has " + std::to_string(array->GetNumberOfComponents()) +
                   " components; Clip needs a one-component array.");
     current = what;
-    FieldArray values = loom::interop::FieldFromVTK(array);
+    const FieldArray values = loom::interop::FieldFromVTK(array);
     if (association == vtkDataObject::FIELD_ASSOCIATION_CELLS)
     {
-      // A cell array is averaged to the points first, as vtkTableBasedClipDataSet does.
+      // A cell array keeps whole cells, as vtkTableBasedClipDataSet does: those whose value is at least
+      // Value (below it with InsideOut).
+      loom::algorithms::ThresholdOptions pass;
+      pass.PointField = false;
+      pass.Criterion = this->InsideOut ? loom::algorithms::ThresholdOptions::Method::BelowLower
+                                       : loom::algorithms::ThresholdOptions::Method::AboveUpper;
+      pass.Lower = std::nextafter(this->Value, -std::numeric_limits<double>::infinity());
+      pass.Upper = this->Value;
+      pass.Device = device;
       const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
-      values = loom::algorithms::CellToPointAverage(cells, values, loom::algorithms::OutputMask(), device);
+      KeepWholeCells(input, cells, loom::algorithms::ThresholdCells(cells, values, pass), device, output);
+      this->UpdateProgress(1.0);
+      return 1;
     }
     this->UpdateProgress(0.2);
     if (this->CheckAbort())

@@ -12,7 +12,7 @@
 # first Update of that filter in the process, before the repeats).
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
-# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice;
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -26,7 +26,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -107,6 +107,17 @@ def slice_rows(n, layout, source):
     for device in devices:
         variants.append(('Loom %s' % device, LoomSlice(Input=source, Device=device)))
     time_variants(n, layout, 'slice', variants)
+
+
+def clip_rows(n, layout, source):
+    # ParaView's Clip and Loom Clip: by the default plane (through the center of the bounds), and by
+    # RTData at 157 (Invert on, ParaView's default, in both).
+    for what, settings in (('clip-plane', dict(ClipType='Plane')),
+                           ('clip-scalar', dict(ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=157.0))):
+        variants = [('ParaView Clip', Clip(Input=source, **settings))]
+        for device in devices:
+            variants.append(('Loom %s' % device, LoomClip(Input=source, Device=device, **settings)))
+        time_variants(n, layout, what, variants)
 
 
 def hexahedra(image):
@@ -210,6 +221,8 @@ for n in sizes:
             threshold_rows(n, layout, source)
         if 'slice' in groups:
             slice_rows(n, layout, source)
+        if 'clip' in groups:
+            clip_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:
