@@ -461,8 +461,9 @@ void Interpolate(const ClipPoints& points, IdComponent components, const Get& ge
     HostForEach(device, e, 1 << 12, [=](Id p) {
       for (IdComponent c = 0; c < components; ++c)
       {
-        const double va = get(a[p], c);
-        o[p * components + c] = static_cast<T>(va + w[p] * (get(b[p], c) - va));
+        // An end of weight zero is not read (an infinite value there would make the point NaN).
+        const double va = w[p] == 1.0 ? 0.0 : get(a[p], c), vb = w[p] == 0.0 ? 0.0 : get(b[p], c);
+        o[p * components + c] = static_cast<T>(w[p] == 0.0 ? va : w[p] == 1.0 ? vb : va + w[p] * (vb - va));
       }
     });
   }
@@ -476,7 +477,8 @@ void Interpolate(const ClipPoints& points, IdComponent components, const Get& ge
       {
         double s = 0.0;
         for (int q = 0; q < ClipPoints::ExtraTerms; ++q)
-          s += w[p * ClipPoints::ExtraTerms + q] * get(ids[p * ClipPoints::ExtraTerms + q], c);
+          if (const double weight = w[p * ClipPoints::ExtraTerms + q])
+            s += weight * get(ids[p * ClipPoints::ExtraTerms + q], c);
         o[p * components + c] = static_cast<T>(s);
       }
     });

@@ -1,0 +1,378 @@
+// Loom filter tests: vtkLoomClip against vtkTableBasedClipDataSet (the filter behind ParaView's Clip).
+// Every case of every cell type, both sides: the same cells (types, in order) and the same volume, area
+// and length to 1e-12 (double points); for tetrahedra, whose cut surface is planar, the kept part and
+// its complement add up to the cell and a one-vertex case is the corner tetrahedron's exact volume;
+// neighbours agree on shared faces (the surface of a clipped grid is VTK's, with no inner faces); whole
+// grids of every kind, structured and unstructured, by scalar and by function; bad input.
+#include <vtkLoomClip.h>
+
+#include "LoomFilterTesting.h"
+
+#include <vtkBox.h>
+#include <vtkCellData.h>
+#include <vtkCellSizeFilter.h>
+#include <vtkDataSetSurfaceFilter.h>
+#include <vtkDoubleArray.h>
+#include <vtkFieldData.h>
+#include <vtkFloatArray.h>
+#include <vtkHexahedron.h>
+#include <vtkIdList.h>
+#include <vtkLine.h>
+#include <vtkMultiBlockDataSet.h>
+#include <vtkPixel.h>
+#include <vtkPlane.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPyramid.h>
+#include <vtkQuad.h>
+#include <vtkSphere.h>
+#include <vtkStringArray.h>
+#include <vtkStructuredGrid.h>
+#include <vtkTableBasedClipDataSet.h>
+#include <vtkTetra.h>
+#include <vtkTriangle.h>
+#include <vtkVertex.h>
+#include <vtkVoxel.h>
+#include <vtkWedge.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace
+{
+struct Sizes
+{
+  vtkIdType Cells = 0;
+  double Volume = 0, Area = 0, Length = 0;
+};
+
+Sizes Measure(vtkDataSet* data)
+{
+  Sizes s;
+  s.Cells = data->GetNumberOfCells();
+  if (!s.Cells)
+    return s;
+  vtkNew<vtkCellSizeFilter> sizes;
+  sizes->SetInputData(data);
+  sizes->ComputeSumOn();
+  sizes->Update();
+  vtkFieldData* fd = sizes->GetOutput()->GetFieldData();
+  s.Volume = fd->GetArray("Volume")->GetTuple1(0);
+  s.Area = fd->GetArray("Area")->GetTuple1(0);
+  s.Length = fd->GetArray("Length")->GetTuple1(0);
+  return s;
+}
+
+bool Close(double a, double b, double rel)
+{
+  return std::abs(a - b) <= rel * std::max({ std::abs(a), std::abs(b), 1e-300 });
+}
+
+/// A one-cell grid of the class's type, its points moved by up to `jitter`, scalars `values`.
+template <typename CellClass>
+vtkSmartPointer<vtkUnstructuredGrid> OneCell(const std::vector<double>& values, std::mt19937& rng, double jitter)
+{
+  vtkNew<CellClass> cell;
+  const int n = cell->GetNumberOfPoints();
+  const double* pc = cell->GetParametricCoords();
+  std::uniform_real_distribution<double> move(-jitter, jitter);
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble();
+  const bool flat = cell->GetCellDimension() < 3;
+  for (int v = 0; v < n; ++v)
+    points->InsertNextPoint(pc[3 * v] + move(rng), pc[3 * v + 1] + move(rng), flat ? 0.0 : pc[3 * v + 2] + move(rng));
+  auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
+  grid->SetPoints(points);
+  vtkNew<vtkIdList> ids;
+  for (int v = 0; v < n; ++v)
+    ids->InsertNextId(v);
+  grid->InsertNextCell(cell->GetCellType(), ids);
+  vtkNew<vtkDoubleArray> s;
+  s->SetName("s");
+  for (double x : values)
+    s->InsertNextValue(x);
+  grid->GetPointData()->SetScalars(s);
+  return grid;
+}
+
+vtkSmartPointer<vtkDataSet> VTKClip(vtkDataSet* input, double value, bool insideOut, vtkImplicitFunction* f = nullptr)
+{
+  vtkNew<vtkTableBasedClipDataSet> clip;
+  clip->SetInputData(input);
+  clip->SetValue(value);
+  clip->SetInsideOut(insideOut);
+  clip->SetClipFunction(f);
+  clip->Update();
+  return clip->GetOutput();
+}
+
+vtkSmartPointer<vtkDataSet> LoomClip(vtkDataSet* input, double value, bool insideOut, vtkImplicitFunction* f = nullptr,
+                                     int device = vtkLoomClip::DEVICE_SERIAL)
+{
+  vtkNew<vtkLoomClip> clip;
+  clip->SetInputData(input);
+  clip->SetValue(value);
+  clip->SetInsideOut(insideOut);
+  clip->SetClipFunction(f);
+  clip->SetDevice(device);
+  const loomtest::Outcome o = loomtest::UpdateCapturing(clip);
+  EXPECT_EQ(o.Errors, "");
+  return vtkDataSet::SafeDownCast(o.Output);
+}
+
+std::vector<int> Types(vtkDataSet* d)
+{
+  std::vector<int> t;
+  for (vtkIdType c = 0; c < d->GetNumberOfCells(); ++c)
+    t.push_back(d->GetCellType(c));
+  return t;
+}
+
+template <typename CellClass>
+void EveryCase(const char* name)
+{
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> magnitude(0.1, 1.0);
+  vtkNew<CellClass> cell;
+  const int n = cell->GetNumberOfPoints();
+  for (int c = 0; c < (1 << n); ++c)
+    for (int instance = 0; instance < 3; ++instance)
+    {
+      std::vector<double> values(n);
+      for (int v = 0; v < n; ++v)
+        values[v] = ((c >> v) & 1 ? 1.0 : -1.0) * (instance ? magnitude(rng) : 1.0);
+      auto grid = OneCell<CellClass>(values, rng, instance ? 0.15 : 0.0);
+      for (bool insideOut : { false, true })
+      {
+        auto expected = VTKClip(grid, 0.0, insideOut);
+        auto actual = LoomClip(grid, 0.0, insideOut);
+        ASSERT_TRUE(actual);
+        EXPECT_EQ(Types(actual), Types(expected)) << name << " case " << c << " insideOut " << insideOut;
+        const Sizes a = Measure(actual), e = Measure(expected);
+        EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-12) && Close(a.Area, e.Area, 1e-12) && Close(a.Length, e.Length, 1e-12))
+          << name << " case " << c << " insideOut " << insideOut << ": volume " << a.Volume << " / " << e.Volume
+          << ", area " << a.Area << " / " << e.Area << ", length " << a.Length << " / " << e.Length;
+      }
+    }
+}
+} // namespace
+
+TEST(LoomClip, EveryCaseOfEveryCellMatchesVTK)
+{
+  EveryCase<vtkVertex>("vertex");
+  EveryCase<vtkLine>("line");
+  EveryCase<vtkTriangle>("triangle");
+  EveryCase<vtkQuad>("quad");
+  EveryCase<vtkPixel>("pixel");
+  EveryCase<vtkTetra>("tetra");
+  EveryCase<vtkPyramid>("pyramid");
+  EveryCase<vtkWedge>("wedge");
+  EveryCase<vtkHexahedron>("hexahedron");
+  EveryCase<vtkVoxel>("voxel");
+}
+
+TEST(LoomClip, TetrahedraAreCutExactly)
+{
+  // A linear field on a tetrahedron: the cut is planar, so the two sides add up to the cell, and a
+  // single kept vertex keeps the corner tetrahedron (volume scaled by the three edge fractions).
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> magnitude(0.1, 1.0);
+  for (int c = 1; c < 15; ++c)
+    for (int instance = 0; instance < 20; ++instance)
+    {
+      std::vector<double> values(4);
+      for (int v = 0; v < 4; ++v)
+        values[v] = ((c >> v) & 1 ? 1.0 : -1.0) * magnitude(rng);
+      auto grid = OneCell<vtkTetra>(values, rng, 0.2);
+      const double whole = Measure(grid).Volume;
+      const double kept = Measure(LoomClip(grid, 0.0, false)).Volume;
+      const double rest = Measure(LoomClip(grid, 0.0, true)).Volume;
+      EXPECT_NEAR(kept + rest, whole, 1e-13 * std::abs(whole)) << "case " << c;
+      if (c == 1 || c == 2 || c == 4 || c == 8)
+      {
+        const int k = c == 1 ? 0 : c == 2 ? 1 : c == 4 ? 2 : 3;
+        double fraction = 1.0;
+        for (int v = 0; v < 4; ++v)
+          if (v != k)
+            fraction *= values[k] / (values[k] - values[v]);
+        EXPECT_NEAR(kept, whole * fraction, 1e-13 * std::abs(whole)) << "case " << c;
+      }
+    }
+}
+
+namespace
+{
+/// A noisy 3D structured grid (curved, so hexahedra faces are not planar) and its unstructured copy.
+vtkSmartPointer<vtkStructuredGrid> NoisyGrid(int n)
+{
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> noise(-1.0, 1.0);
+  auto grid = vtkSmartPointer<vtkStructuredGrid>::New();
+  grid->SetDimensions(n, n, n);
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble();
+  vtkNew<vtkDoubleArray> s;
+  s->SetName("s");
+  for (int k = 0; k < n; ++k)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+      {
+        points->InsertNextPoint(i + 0.2 * std::sin(j + k), j + 0.2 * std::cos(i * k), k + 0.1 * i);
+        s->InsertNextValue(noise(rng));
+      }
+  grid->SetPoints(points);
+  grid->GetPointData()->SetScalars(s);
+  return grid;
+}
+
+double SurfaceArea(vtkDataSet* data)
+{
+  vtkNew<vtkDataSetSurfaceFilter> surface;
+  surface->SetInputData(data);
+  surface->Update();
+  return Measure(surface->GetOutput()).Area;
+}
+} // namespace
+
+TEST(LoomClip, NeighboursAgreeOnSharedFaces)
+{
+  // Where two cells' cuts disagreed on a shared face, the face would be a boundary face of the output:
+  // the surface would be larger than VTK's (whose cuts agree).
+  auto structured = NoisyGrid(9);
+  auto unstructured = loomtest::Append(structured);
+  for (vtkDataSet* input : { static_cast<vtkDataSet*>(structured), static_cast<vtkDataSet*>(unstructured) })
+    for (bool insideOut : { false, true })
+    {
+      auto expected = VTKClip(input, 0.1, insideOut);
+      auto actual = LoomClip(input, 0.1, insideOut, nullptr, vtkLoomClip::DEVICE_TBB);
+      EXPECT_EQ(Types(actual), Types(expected));
+      EXPECT_NEAR(SurfaceArea(actual), SurfaceArea(expected), 1e-9 * SurfaceArea(expected));
+      const Sizes a = Measure(actual), e = Measure(expected);
+      EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-12)) << a.Volume << " / " << e.Volume;
+      EXPECT_EQ(actual->GetNumberOfPoints(), expected->GetNumberOfPoints());
+    }
+}
+
+TEST(LoomClip, GridsMatchVTK)
+{
+  auto image = loomtest::Wavelet(10);
+  vtkNew<vtkPlane> plane;
+  plane->SetOrigin(0.3, -0.2, 0.1);
+  plane->SetNormal(0.4, 1.0, -0.3);
+  vtkNew<vtkSphere> sphere;
+  sphere->SetRadius(6.0);
+  auto voxels = loomtest::Append(image);
+  for (vtkDataSet* input : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(voxels) })
+    for (vtkImplicitFunction* f : { static_cast<vtkImplicitFunction*>(nullptr), static_cast<vtkImplicitFunction*>(plane),
+                                    static_cast<vtkImplicitFunction*>(sphere) })
+      for (bool insideOut : { false, true })
+      {
+        const double value = f ? 0.0 : 157.0;
+        auto expected = VTKClip(input, value, insideOut, f);
+        auto actual = LoomClip(input, value, insideOut, f);
+        EXPECT_EQ(Types(actual), Types(expected));
+        const Sizes a = Measure(actual), e = Measure(expected);
+        EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << a.Volume << " / " << e.Volume;
+        double ra[2], re[2];
+        actual->GetPointData()->GetArray("RTData")->GetRange(ra);
+        expected->GetPointData()->GetArray("RTData")->GetRange(re);
+        EXPECT_NEAR(ra[0], re[0], 1e-4);
+        EXPECT_NEAR(ra[1], re[1], 1e-4);
+      }
+}
+
+TEST(LoomClip, BadInput)
+{
+  auto image = loomtest::Wavelet(4);
+  auto run = [](vtkDataSet* input, auto configure) {
+    vtkNew<vtkLoomClip> clip;
+    clip->SetInputData(input);
+    configure(clip.GetPointer());
+    return loomtest::UpdateCapturing(clip);
+  };
+  // A missing array.
+  auto o = run(image, [](vtkLoomClip* c) { c->SetInputArrayToProcess(0, 0, 0, 0, "nothing"); });
+  EXPECT_NE(o.Errors.find("Loom Clip: Scalars array 'nothing' is not in"), std::string::npos) << o.Errors;
+  EXPECT_EQ(vtkDataSet::SafeDownCast(o.Output)->GetNumberOfCells(), 0);
+  // A string array, and a three-component array.
+  vtkNew<vtkImageData> copy;
+  copy->DeepCopy(image);
+  vtkNew<vtkStringArray> names;
+  names->SetName("names");
+  names->SetNumberOfValues(copy->GetNumberOfPoints());
+  copy->GetPointData()->AddArray(names);
+  vtkNew<vtkFloatArray> vectors;
+  vectors->SetName("vectors");
+  vectors->SetNumberOfComponents(3);
+  vectors->SetNumberOfTuples(copy->GetNumberOfPoints());
+  vectors->Fill(1.0);
+  copy->GetPointData()->AddArray(vectors);
+  const unsigned long before = copy->GetMTime();
+  o = run(copy, [](vtkLoomClip* c) { c->SetInputArrayToProcess(0, 0, 0, 0, "names"); });
+  EXPECT_NE(o.Errors.find("Scalars array 'names' is a vtkStringArray, not a numeric array"), std::string::npos)
+    << o.Errors;
+  o = run(copy, [](vtkLoomClip* c) { c->SetInputArrayToProcess(0, 0, 0, 0, "vectors"); });
+  EXPECT_NE(o.Errors.find("Scalars array 'vectors' has 3 components"), std::string::npos) << o.Errors;
+  EXPECT_EQ(copy->GetMTime(), before); // the input is not changed
+  // A zero plane normal.
+  vtkNew<vtkPlane> flat;
+  flat->SetNormal(0.0, 0.0, 0.0);
+  o = run(image, [&](vtkLoomClip* c) { c->SetClipFunction(flat); });
+  EXPECT_NE(o.Errors.find("Loom Clip: cannot clip the vtkImageData (Clip Type (vtkPlane))"), std::string::npos)
+    << o.Errors;
+  // A box of zero size with Exact.
+  vtkNew<vtkBox> box;
+  box->SetBounds(0, 0, -1, 1, -1, 1);
+  o = run(image, [&](vtkLoomClip* c) {
+    c->SetClipFunction(box);
+    c->SetInsideOut(true);
+    c->SetExactBoxClip(true);
+  });
+  EXPECT_NE(o.Errors.find("zero size along axis 0"), std::string::npos) << o.Errors;
+  // An empty input gives an empty output without a message.
+  vtkNew<vtkUnstructuredGrid> empty;
+  o = run(empty, [](vtkLoomClip*) {});
+  EXPECT_EQ(o.Errors, "");
+  EXPECT_EQ(o.Status, 1);
+}
+
+TEST(LoomClip, NaNDropsItsCells)
+{
+  auto image = loomtest::Wavelet(4);
+  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
+  rt->SetTuple1(0, std::numeric_limits<double>::quiet_NaN());
+  rt->SetTuple1(5, std::numeric_limits<double>::infinity());
+  auto actual = LoomClip(image, 157.0, false);
+  ASSERT_TRUE(actual);
+  // Cell 0 (the only cell using point 0) is gone; every output point is finite.
+  for (vtkIdType p = 0; p < actual->GetNumberOfPoints(); ++p)
+  {
+    double x[3];
+    actual->GetPoint(p, x);
+    EXPECT_TRUE(std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2]));
+  }
+  vtkDataArray* out = actual->GetPointData()->GetArray("RTData");
+  for (vtkIdType p = 0; p < out->GetNumberOfTuples(); ++p)
+    EXPECT_FALSE(std::isnan(out->GetTuple1(p)));
+}
+
+TEST(LoomClip, MultiblockBlockByBlock)
+{
+  auto image = loomtest::Wavelet(6);
+  vtkNew<vtkMultiBlockDataSet> blocks;
+  blocks->SetBlock(0, image);
+  blocks->SetBlock(1, loomtest::Append(image));
+  vtkNew<vtkLoomClip> clip;
+  clip->SetInputData(blocks);
+  clip->SetValue(157.0);
+  clip->Update();
+  auto* out = vtkMultiBlockDataSet::SafeDownCast(clip->GetOutputDataObject(0));
+  ASSERT_TRUE(out);
+  const double expected = Measure(VTKClip(image, 157.0, false)).Volume;
+  for (int b = 0; b < 2; ++b)
+    EXPECT_TRUE(Close(Measure(vtkDataSet::SafeDownCast(out->GetBlock(b))).Volume, expected, 1e-8));
+}
