@@ -37,7 +37,8 @@ for label, source in inputs:
              ('Cell Data to Point Data', LoomCellDatatoPointData(Input=PointDatatoCellData(Input=source)),
               CellDatatoPointData(Input=PointDatatoCellData(Input=source))),
              ('Tetrahedralize', LoomTetrahedralize(Input=source), Tetrahedralize(Input=source)),
-             ('Slice', LoomSlice(Input=source), Slice(Input=source))]
+             ('Slice', LoomSlice(Input=source), Slice(Input=source)),
+             ('Clip', LoomClip(Input=source), Clip(Input=source))]
     # Contour: the first one-component point array, at the middle of its range.
     info = source.GetDataInformation().DataInformation.GetPointDataInformation()
     for i in range(info.GetNumberOfArrays()):
@@ -77,7 +78,7 @@ view = CreateView('RenderView')
 view.ViewSize = [1024, 768]
 view.OrientationAxesVisibility = 0
 loom_cells = LoomPointDatatoCellData(Input=inputs[0][1])
-clip = Clip(Input=loom_cells)
+clip = LoomClip(Input=loom_cells)
 clip.ClipType = 'Plane'
 clip.ClipType.Normal = [1, 1, 0]
 display = Show(clip, view)

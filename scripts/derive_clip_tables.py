@@ -6,7 +6,7 @@
 # point inside the cell; the extra points' weights (over the kept vertices and edge points) are solved by
 # least squares over 16 runs with distorted cells and random values, rounded to fractions and checked.
 # Run with a Python that has ParaView's VTK: /usr/bin/python3 scripts/derive_clip_tables.py
-# Testing/Python/test_loom_clip.py compares whole clipped datasets with VTK's (a per-case test is still to come).
+# Testing/Filters/TestLoomClip.cxx compares every case with VTK at test time.
 import os
 import random
 from fractions import Fraction
@@ -188,7 +188,7 @@ def main():
     lines = [
         '// Loom algorithms, clip family: the case tables, derived by scripts/derive_clip_tables.py from the output',
         f'// of VTK {version}\'s vtkTableBasedClipDataSet on single cells (16 runs per case). Generated: do not',
-        '// edit; run the script again. Testing/Python/test_loom_clip.py compares clipped datasets with VTK.',
+        '// edit; run the script again. Testing/Filters/TestLoomClip.cxx compares every case with VTK.',
         '//',
         '// A case is the set of kept vertices (bit v: vertex v kept). Per case: the output cells as',
         '// [VTK type, point count, references...], a reference being 0-7 a vertex, 8-19 a point on edge',

@@ -1,6 +1,6 @@
 // Loom algorithms, clip family: the case tables, derived by scripts/derive_clip_tables.py from the output
 // of VTK 9.2.20230111's vtkTableBasedClipDataSet on single cells (16 runs per case). Generated: do not
-// edit; run the script again. Testing/Python/test_loom_clip.py compares clipped datasets with VTK.
+// edit; run the script again. Testing/Filters/TestLoomClip.cxx compares every case with VTK.
 //
 // A case is the set of kept vertices (bit v: vertex v kept). Per case: the output cells as
 // [VTK type, point count, references...], a reference being 0-7 a vertex, 8-19 a point on edge
