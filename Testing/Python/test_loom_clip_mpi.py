@@ -1,0 +1,71 @@
+# Loom pvbatch test on 2 MPI ranks (symmetric): Loom Clip on each rank's piece of the wavelet (by RTData
+# and by a plane) gives, summed over the ranks, the cell count and volume of a one-piece run of VTK's
+# vtkTableBasedClipDataSet on the whole wavelet, and the same RTData range.
+from paraview.simple import *
+from paraview import servermanager
+from vtkmodules.vtkCommonCore import vtkDoubleArray
+
+LoadDistributedPlugin('Loom', ns=globals())
+controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
+ranks = controller.GetNumberOfProcesses()
+if ranks < 2:
+    raise RuntimeError('this test must run on 2 MPI ranks, got %d' % ranks)
+
+
+def stats(data):
+    from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
+    volume = 0.0
+    if data.GetNumberOfCells():
+        sizes = vtkCellSizeFilter()
+        sizes.SetInputData(data)
+        sizes.ComputeSumOn()
+        sizes.Update()
+        volume = sizes.GetOutput().GetFieldData().GetArray('Volume').GetValue(0)
+    rt = data.GetPointData().GetArray('RTData')
+    low, high = rt.GetRange(0) if rt is not None and data.GetNumberOfPoints() else (float('inf'), float('-inf'))
+    return [float(data.GetNumberOfCells()), volume, low, high]
+
+
+def reduce(values):
+    out = []
+    for v, op in zip(values, (2, 2, 1, 0)):  # SUM, SUM, MIN, MAX
+        a, b = vtkDoubleArray(), vtkDoubleArray()
+        a.InsertNextValue(v)
+        controller.AllReduce(a, b, op)
+        out.append(b.GetValue(0))
+    return out
+
+
+extent = [-20, 19, -20, 19, -20, 19]
+wavelet = Wavelet(WholeExtent=extent)
+from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
+from vtkmodules.vtkFiltersGeneral import vtkTableBasedClipDataSet  # noqa: E402
+from vtkmodules.vtkCommonDataModel import vtkPlane  # noqa: E402
+source = vtkRTAnalyticSource()
+source.SetWholeExtent(*extent)
+source.Update()
+for kind in ('Scalar', 'Plane'):
+    loom = LoomClip(Input=wavelet, ClipType=kind)
+    clip = vtkTableBasedClipDataSet()
+    clip.SetInputData(source.GetOutput())
+    clip.SetInsideOut(1)
+    if kind == 'Scalar':
+        loom.Scalars = ['POINTS', 'RTData']
+        loom.Value = 157.0
+        clip.SetValue(157.0)
+    else:
+        loom.ClipType.Origin = [0.3, -0.4, 0.2]
+        loom.ClipType.Normal = [0.2, 0.4, 0.9]
+        function = vtkPlane()
+        function.SetOrigin(0.3, -0.4, 0.2)
+        function.SetNormal(0.2, 0.4, 0.9)
+        clip.SetClipFunction(function)
+    loom.UpdatePipeline()
+    got = reduce(stats(loom.GetClientSideObject().GetOutputDataObject(0)))
+    clip.Update()
+    expected = stats(clip.GetOutput())
+    if expected[0] == 0 or got[0] != expected[0] or abs(got[1] - expected[1]) > 1e-9 * expected[1] or \
+            abs(got[2] - expected[2]) > 1e-3 or abs(got[3] - expected[3]) > 1e-3:
+        raise RuntimeError('%s: %d ranks gave %r, one piece %r' % (kind, ranks, got, expected))
+    print('%s: %d cells, volume %.12g on %d ranks' % (kind, got[0], got[1], ranks))
+print('pvbatch Loom clip MPI test passed (%d ranks)' % ranks)
