@@ -1,7 +1,6 @@
 # Loom GUI test script, run inside the ParaView GUI (--script): apply a Loom filter to a Wavelet,
 # colour by the averaged array, save a screenshot of the render view; then a Loom Contour of the
-# Wavelet (three isosurfaces, coloured by the contoured array) and a second screenshot; then a Loom
-# Clip by a plane with its plane widget shown, and a third.
+# Wavelet (three isosurfaces, coloured by the contoured array) and a second screenshot.
 import os
 from paraview.simple import *
 
@@ -29,19 +28,4 @@ ColorBy(surface, ('POINTS', 'RTData'))
 surface.RescaleTransferFunctionToDataRange(True)
 Render(view)
 SaveScreenshot(out.replace('.png', '_contour.png'), view, ImageResolution=[400, 300])
-
-# Loom Clip by a plane, with the plane widget ParaView's Clip shows (the proxy uses ParaView's
-# clip_implicit_functions, so the client makes the same widget for it).
-Hide(contour, view)
-clip = LoomClip(Input=wavelet)
-clip.ClipType = 'Plane'
-clip.ClipType.Origin = [0.0, 0.0, 0.0]
-clip.ClipType.Normal = [1.0, 1.0, 0.0]
-SetActiveSource(clip)
-clipped = Show(clip, view)
-ColorBy(clipped, ('POINTS', 'RTData'))
-clipped.RescaleTransferFunctionToDataRange(True)
-ShowInteractiveWidgets(proxy=clip)
-Render(view)
-SaveScreenshot(out.replace('.png', '_clip.png'), view, ImageResolution=[400, 300])
 open(out + '.done', 'w').write('ok')  # test_gui.sh waits for this, then closes the client
