@@ -57,13 +57,10 @@ loom::cont::ArrayHandle<loom::UInt8> HiddenCells(vtkDataSet* input)
 }
 
 /// The names of the VTK cell types Loom's clip does not cut, empty when it cuts them all.
-std::string UnclippedCells(vtkDataSet* input)
+std::string UnclippedCells(const loom::algorithms::CellSetAny& cells)
 {
-  if (auto* poly = vtkPolyData::SafeDownCast(input))
-    if (poly->GetNumberOfStrips() > 0)
-      return "triangle strips";
   std::string names;
-  for (const loom::UInt8 type : loom::algorithms::UnclippableCellTypes(loom::interop::CellSetFromVTK(input)))
+  for (const loom::UInt8 type : loom::algorithms::UnclippableCellTypes(cells))
     names += std::string(names.empty() ? "" : ", ") + "cells of VTK type " + std::to_string(static_cast<int>(type));
   return names;
 }
@@ -120,10 +117,9 @@ void KeepWholeCells(vtkDataSet* input, const loom::algorithms::CellSetAny& cells
 }
 
 /// The input clipped where `values` (one per point) cross `value`.
-void ClipByValues(vtkDataSet* input, const FieldArray& values, double value, bool insideOut,
-                  loom::cont::DeviceId device, vtkUnstructuredGrid* output)
+void ClipByValues(vtkDataSet* input, const loom::algorithms::CellSetAny& cells, const FieldArray& values,
+                  double value, bool insideOut, loom::cont::DeviceId device, vtkUnstructuredGrid* output)
 {
-  const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
   loom::algorithms::ClipOptions options;
   options.Value = value;
   options.InsideOut = insideOut;
@@ -220,7 +216,12 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
   {
     // Poly-vertices, poly-lines, polygons and strips are not in Loom's tables: VTK's clip takes such
     // inputs whole, as ParaView's Clip would.
-    const std::string unclipped = UnclippedCells(input);
+    // (Polygonal data with strips has no Loom cell set: checked before making one.)
+    auto* poly = vtkPolyData::SafeDownCast(input);
+    const bool strips = poly && poly->GetNumberOfStrips() > 0;
+    const loom::algorithms::CellSetAny cells =
+      strips ? loom::algorithms::CellSetAny() : loom::interop::CellSetFromVTK(input);
+    const std::string unclipped = strips ? "triangle strips" : UnclippedCells(cells);
     if (!unclipped.empty())
     {
       vtkLog(INFO, "Loom Clip: the input has " << unclipped
@@ -264,7 +265,8 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
             plane.Normal[k] = k == d ? (high ? 1.0 : -1.0) : 0.0;
           }
           auto next = vtkSmartPointer<vtkUnstructuredGrid>::New();
-          ClipByValues(part, FunctionValues(part, plane, device), 0.0, true, device, next);
+          ClipByValues(part, face == 0 ? cells : loom::interop::CellSetFromVTK(part), FunctionValues(part, plane, device),
+                       0.0, true, device, next);
           part = next;
           this->UpdateProgress((face + 1) / 6.0);
           if (this->CheckAbort())
@@ -288,13 +290,12 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
         inside.Upper = 0.0;
         inside.AllScalars = false;
         inside.Device = device;
-        const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
         loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
         KeepWholeCells(input, cells, keep, device, output);
         this->UpdateProgress(1.0);
         return 1;
       }
-      ClipByValues(input, values, this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut, device, output);
+      ClipByValues(input, cells, values, this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut, device, output);
       this->UpdateProgress(1.0);
       return 1;
     }
@@ -329,7 +330,6 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       pass.Lower = std::nextafter(this->Value, -std::numeric_limits<double>::infinity());
       pass.Upper = this->Value;
       pass.Device = device;
-      const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
       KeepWholeCells(input, cells, loom::algorithms::ThresholdCells(cells, values, pass), device, output);
       this->UpdateProgress(1.0);
       return 1;
@@ -337,7 +337,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     this->UpdateProgress(0.2);
     if (this->CheckAbort())
       return aborted();
-    ClipByValues(input, values, this->Value, this->InsideOut, device, output);
+    ClipByValues(input, cells, values, this->Value, this->InsideOut, device, output);
     this->UpdateProgress(1.0);
   }
   catch (const loom::cont::Error& e)

@@ -6,6 +6,7 @@
 #include <loom/cont/Error.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -191,12 +192,15 @@ ClipResult ClipTyped(const Reader& reader, Id numCells, Id numPoints, const T* v
   caseArray.Allocate(numCells);
   Int16* cases = caseArray.GetPointer();
   Totals* tot = totals.data();
+  std::atomic<Id> unreadable{ -1 }; // a cell the tables do not know (reported below; any one will do)
   HostForEach(device, blocks, 1, [&, flags, used, cases, tot](Id b) {
     Totals t;
     Id ids[8];
     for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
     {
       const ClipTable* table = reader.Read(c, ids);
+      if (!table)
+        unreadable.store(c, std::memory_order_relaxed);
       const int k = table && !(skip && skip[c]) ? CaseOf(flags, ids, table->NumberOfVertices) : -1;
       cases[c] = static_cast<Int16>(k);
       if (k <= 0)
@@ -217,6 +221,10 @@ ClipResult ClipTyped(const Reader& reader, Id numCells, Id numPoints, const T* v
     }
     tot[b] = t;
   });
+  if (unreadable.load() >= 0)
+    throw loom::cont::ErrorBadType("Clip: cell " + std::to_string(unreadable.load()) +
+                                   " cannot be clipped (only linear cells of a fixed size; see "
+                                   "UnclippableCellTypes).");
   Totals sum;
   for (Id b = 0; b < blocks; ++b)
   {
@@ -525,10 +533,7 @@ ClipResult Clip(const CellSetAny& cells, const FieldArray& field, const ClipOpti
   if (field.GetNumberOfTuples() != points)
     throw loom::cont::ErrorBadValue("Clip: the field has " + std::to_string(field.GetNumberOfTuples()) +
                                     " tuples for " + std::to_string(points) + " points.");
-  const std::vector<UInt8> bad = UnclippableCellTypes(cells);
-  if (!bad.empty())
-    throw loom::cont::ErrorBadType("Clip: cells of VTK type " + std::to_string(static_cast<int>(bad[0])) +
-                                   " cannot be clipped (only linear cells of a fixed size).");
+  // Cells the tables do not know are found by the case pass (no separate pass over the cells).
   if (field.GetKind() == ValueKind::Float32)
     return clip::ClipCells(cells, field.GetPortal<Float32>().Pointers[0], options);
   if (field.GetKind() == ValueKind::Float64)
