@@ -4,6 +4,7 @@
 // (ContourCells.cxx, host loops) and the CUDA path (ContourCuda.cu, kernels).
 #pragma once
 
+#include <loom/algorithms/MergeKeys.h>
 #include <loom/algorithms/contour/ContourImpl.h>
 
 #include <loom/cont/ExecutionObjectBase.h>
@@ -237,22 +238,6 @@ struct SplitKeys
     this->B[s] = b;
     this->W[s] = PointWeight(this->Field, a, b, this->Iso);
     this->Conn[s] = s;
-  }
-};
-
-struct Iota
-{
-  Id* Values;
-  LOOM_EXEC void operator()(Id s) const { this->Values[s] = s; }
-};
-
-struct FlagFirst
-{
-  const Int64* Sorted;
-  Id* Flags;
-  LOOM_EXEC void operator()(Id s) const
-  {
-    this->Flags[s] = (s == 0 || this->Sorted[s] != this->Sorted[s - 1]) ? 1 : 0;
   }
 };
 

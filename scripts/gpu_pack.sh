@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Packs the built VTK C++ tests and the engine tests for a run on a lent GPU machine (no Debian
+# packages there): the test programs, libLoomFilters.so, Data/ and every shared library ldd lists for
+# them except the C/C++ runtime, as one .tgz of absolute paths (the tests hold the build's paths).
+#   bash scripts/gpu_pack.sh [build-dir] [out.tgz]
+# On the GPU machine: tar xzf out.tgz -C / && export LD_LIBRARY_PATH=<root>/gpu-libs, then run the
+# programs with LOOM_DEVICE=cuda (see README, "CUDA").
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+out=${2:-$root/output/gpu/pack.tgz}
+mkdir -p "$(dirname "$out")"
+programs=$(ls "$build"/Testing/Filters/loom_*_test* "$build"/Testing/Engine/loom_engine_tests 2>/dev/null)
+[ -n "$programs" ] || { echo "gpu_pack: no test programs under $build (build first)" >&2; exit 1; }
+libs=$(for p in $programs; do ldd "$p"; done | awk '/=> \//{print $3}' | sort -u |
+  grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/libLoom' || true)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/gpu-libs"
+for l in $libs; do cp -L "$l" "$stage/gpu-libs/"; done
+tar czf "$out" -P $programs "$build"/lib/paraview-plugins/Loom/libLoomFilters.so "$root/Data" \
+  --transform "s|^$stage/gpu-libs|$root/gpu-libs|" "$stage/gpu-libs"
+echo "gpu_pack: $(du -h "$out" | cut -f1) in $out ($(echo $libs | wc -w) libraries)"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# On a lent GPU machine: unpacks what scripts/gpu_pack.sh packed and runs the engine tests and the VTK
+# C++ tests on CUDA (LOOM_DEVICE=cuda), one line per program, then the failures' output.
+#   bash scripts/gpu_tests.sh output/gpu/pack.tgz [gtest filter]
+set -uo pipefail
+pack=${1:-output/gpu/pack.tgz}
+filter=${2:-*}
+tar xzf "$pack" -P 2>/dev/null || tar xzf "$pack" -C /
+root=$(tar tzf "$pack" 2>/dev/null | grep -m1 '/gpu-libs/$' | sed 's|/gpu-libs/$||')
+root=/${root#/}
+export LD_LIBRARY_PATH="$root/gpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LOOM_DATA_DIR="$root/Data"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+logs=${OUT:-/tmp}/gpu-logs
+mkdir -p "$logs"
+status=0
+run() { # name, command...
+  local name=$1; shift
+  local t0=$SECONDS
+  "$@" >"$logs/$name.log" 2>&1
+  local rc=$?
+  printf '%-28s rc=%-3s %4ss  %s\n' "$name" "$rc" "$((SECONDS - t0))" "$(grep -E '^\[  (PASSED|FAILED)  \]' "$logs/$name.log" | tr '\n' ' ')"
+  [ $rc -eq 0 ] || status=1
+}
+run engine "$root/build/Testing/Engine/loom_engine_tests" --loom-device=cuda --gtest_filter="$filter"
+for p in "$root"/build/Testing/Filters/loom_*_tests; do
+  LOOM_DEVICE=cuda run "$(basename "$p")" "$p" --gtest_filter="$filter"
+done
+for f in "$logs"/*.log; do
+  grep -q -E '^\[  FAILED  \]|Segmentation|terminate|Abort' "$f" || continue
+  echo "=== $(basename "$f")"; grep -E -B3 -A12 'Failure|FAILED|Segmentation|terminate|Abort' "$f" | head -60
+done
+exit $status
