@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Packs the built VTK C++ tests and the engine tests for a run on a lent GPU machine (no Debian
-# packages there): the test programs, libLoomFilters.so, Data/ and every shared library ldd lists for
-# them except the C/C++ runtime, as one .tgz of absolute paths (the tests hold the build's paths).
+# Packs the built VTK C++ tests, the engine tests and the families benchmark for a run on a lent GPU
+# machine (no Debian packages there): the programs, libLoomFilters.so, Data/ and every shared library
+# ldd lists for them except the C/C++ runtime, as one .tgz of absolute paths (the tests hold the
+# build's paths; the carry limit is 64 MiB).
 #   bash scripts/gpu_pack.sh [build-dir] [out.tgz]
 # On the GPU machine: tar xzf out.tgz -C / && export LD_LIBRARY_PATH=<root>/gpu-libs, then run the
 # programs with LOOM_DEVICE=cuda (see README, "CUDA").
@@ -10,7 +11,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 out=${2:-$root/output/gpu/pack.tgz}
 mkdir -p "$(dirname "$out")"
-programs=$(ls "$build"/Testing/Filters/loom_*_test* "$build"/Testing/Engine/loom_engine_tests 2>/dev/null)
+programs=$(ls "$build"/Testing/Filters/loom_*_test* "$build"/Testing/Engine/loom_engine_tests \
+  "$build"/Testing/Benchmarks/loom_benchmark_families 2>/dev/null)
 [ -n "$programs" ] || { echo "gpu_pack: no test programs under $build (build first)" >&2; exit 1; }
 libs=$(for p in $programs; do ldd "$p"; done | awk '/=> \//{print $3}' | sort -u |
   grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/libLoom' || true)

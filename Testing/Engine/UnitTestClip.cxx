@@ -108,7 +108,8 @@ Grid UnitGrid(Id3 dims, double a, double b, double c)
     for (Id j = 0; j < dims[1]; ++j)
       for (Id i = 0; i < dims[0]; ++i)
       {
-        const Point p{ double(i) / double(dims[0] - 1), double(j) / double(dims[1] - 1), double(k) / double(dims[2] - 1) };
+        const Point p{ double(i) / double(dims[0] - 1), double(j) / double(dims[1] - 1),
+                       double(k) / double(dims[2] - 1) };
         g.Points.push_back(p);
         g.Field.push_back(a * p[0] + b * p[1] + c * p[2]);
       }
@@ -145,7 +146,8 @@ CellSetAny ExplicitCells(const Grid& g, bool tetrahedra)
           offsets.push_back(static_cast<Int64>(conn.size()));
         }
       }
-  return loom::cont::CellSetExplicit<Int64, Int64>(static_cast<Id>(g.Points.size()), loom::cont::make_ArrayHandle(shapes),
+  return loom::cont::CellSetExplicit<Int64, Int64>(static_cast<Id>(g.Points.size()),
+                                                   loom::cont::make_ArrayHandle(shapes),
                                                    loom::cont::make_ArrayHandle(offsets),
                                                    loom::cont::make_ArrayHandle(conn));
 }

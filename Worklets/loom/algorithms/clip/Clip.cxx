@@ -235,7 +235,8 @@ void Interpolate(const ClipPoints& points, IdComponent components, const Get& ge
                  loom::cont::DeviceId device)
 {
   const Id n = points.GetNumberOfPoints();
-  HostForEach(device, n, 1 << 12, MakeInterpolatePoint(points, components, get, out, loom::cont::DeviceAdapterTagSerial{}));
+  HostForEach(device, n, 1 << 12,
+              MakeInterpolatePoint(points, components, get, out, loom::cont::DeviceAdapterTagSerial{}));
 }
 } // namespace
 } // namespace clip

@@ -139,7 +139,8 @@ struct CaseCells
   {
     Totals t;
     bool bad = false;
-    this->Cases[c] = static_cast<Int16>(CellCase(this->Cells, this->Tables, this->Flags, this->Skip, c, this->Used, t, bad));
+    const int k = CellCase(this->Cells, this->Tables, this->Flags, this->Skip, c, this->Used, t, bad);
+    this->Cases[c] = static_cast<Int16>(k);
     if (bad)
       *this->Unreadable = c; // any one will do
     this->CellCount[c] = t.Cells;
@@ -357,8 +358,8 @@ FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray&
   FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
   CallWithKind(field.GetKind(), [&](auto zero) {
     using T = decltype(zero);
-    CudaAlgorithm::Schedule(MakeInterpolatePoint(points, components, FieldGet<T>{ field.GetDevicePortal<T>(false, false) },
-                                                 out.GetDevicePortal<T>(true, false).Pointers[0],
+    const FieldGet<T> in{ field.GetDevicePortal<T>(false, false) };
+    CudaAlgorithm::Schedule(MakeInterpolatePoint(points, components, in, out.GetDevicePortal<T>(true, false).Pointers[0],
                                                  loom::cont::DeviceAdapterTagCuda{}),
                             n);
   });

@@ -60,7 +60,7 @@ template <int Dim>
 struct StructuredCells
 {
   Id3 P, C;
-  LOOM_EXEC int Read(Id cell, Id* ids, const ClipTableSet&) const
+  LOOM_EXEC LOOM_ALWAYS_INLINE int Read(Id cell, Id* ids, const ClipTableSet&) const
   {
     if (Dim == 1)
     {
@@ -94,7 +94,7 @@ struct ExplicitCells
   const O* Offsets;
   const C* Connectivity;
   /// The cell's table slot and points; -1 for a cell the tables do not know (type or size).
-  LOOM_EXEC int Read(Id cell, Id* ids, const ClipTableSet& tables) const
+  LOOM_EXEC LOOM_ALWAYS_INLINE int Read(Id cell, Id* ids, const ClipTableSet& tables) const
   {
     const UInt8 shape = this->Shapes[cell];
     const O begin = this->Offsets[cell];
@@ -191,8 +191,8 @@ LOOM_EXEC inline void MarkUsed(UInt8* used)
 /// The case of a cell that gives output (else -1), with its totals added to `t`; the kept points of
 /// such a cell are marked in `used`. `unreadable` is set for a cell the tables do not know.
 template <typename Reader>
-LOOM_EXEC int CellCase(const Reader& reader, const ClipTableSet& tables, const UInt8* flags, const UInt8* skip, Id c,
-                       UInt8* used, Totals& t, bool& unreadable)
+LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableSet& tables, const UInt8* flags,
+                                          const UInt8* skip, Id c, UInt8* used, Totals& t, bool& unreadable)
 {
   Id ids[8];
   const int slot = reader.Read(c, ids, tables);
@@ -239,7 +239,7 @@ struct CellWriter
   Id* ExtraIds;
   Float64* ExtraWeights;
 
-  LOOM_EXEC void Write(Id c, int k, Totals& at) const
+  LOOM_EXEC LOOM_ALWAYS_INLINE void Write(Id c, int k, Totals& at) const
   {
     Id ids[8];
     const ClipTable& table = this->Tables.Slot[this->Cells.Read(c, ids, this->Tables)];

@@ -1,0 +1,215 @@
+// Loom benchmark: the worklet families as a filter calls them, without VTK, on every device here:
+// Contour (one isovalue, points and the field at them), Threshold (a value band, the kept cells and
+// points) and Clip (by the field, points and the field at them) of a wavelet-like field on an N^3 grid.
+// Each iteration starts from host input (the field written on the host, as ParaView hands it over)
+// and ends with every output on the host (as VTK reads it); on CUDA the `resident` rows leave the
+// field on the GPU between iterations. Min and median over repeats (scripts/benchmark.sh).
+//   loom_benchmark_families [--benchmark_filter=Clip] ; LOOM_BENCH_FAMILY_SIZES=128,256,512
+#include <loom/algorithms/clip/Clip.h>
+#include <loom/algorithms/contour/Contour.h>
+#include <loom/algorithms/threshold/Threshold.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace loom;
+using namespace loom::algorithms;
+using loom::cont::ArrayHandle;
+using loom::cont::DeviceId;
+
+namespace
+{
+/// A field of the form of vtkRTAnalyticSource's wavelet (a Gaussian bump plus sines) on [-10, 10]^3.
+struct Volume
+{
+  Id N = 0;
+  ArrayHandle<Float32> Values;
+  FieldArray Field;
+  std::vector<double> Axes[3];  // xyz per index along each axis (ClipGridPoints)
+  std::vector<double> Planes[3]; // the coordinate of each plane along each axis (AxesEdgePoints)
+  double Low = 0, High = 0;
+  explicit Volume(Id n)
+    : N(n)
+  {
+    Values.Allocate(n * n * n);
+    Float32* v = Values.GetPointer();
+    const double h = 20.0 / static_cast<double>(n - 1);
+    Low = 1e300;
+    High = -1e300;
+    for (Id k = 0; k < n; ++k)
+      for (Id j = 0; j < n; ++j)
+        for (Id i = 0; i < n; ++i)
+        {
+          const double x = -10 + h * double(i), y = -10 + h * double(j), z = -10 + h * double(k);
+          const double r2 = (x * x + y * y + z * z) / 100.0;
+          const double s = 255.0 * std::exp(-r2 * 2.0) + 10.0 * std::sin(60.0 * x / 20.0) +
+            18.0 * std::sin(30.0 * y / 20.0) + 5.0 * std::cos(40.0 * z / 20.0);
+          v[i + n * (j + n * k)] = static_cast<Float32>(s);
+          Low = s < Low ? s : Low;
+          High = s > High ? s : High;
+        }
+    Field = FieldArray::FromAOS(Values, 1);
+    for (int d = 0; d < 3; ++d)
+      for (Id i = 0; i < n; ++i)
+      {
+        Planes[d].push_back(-10 + h * double(i));
+        for (int c = 0; c < 3; ++c)
+          Axes[d].push_back(c == d ? -10 + h * double(i) : 0.0);
+      }
+  }
+};
+
+const Volume& VolumeOf(Id n)
+{
+  // Kept to the end of the process (never destroyed: GPU copies outlive the CUDA runtime otherwise).
+  static auto* volumes = new std::map<Id, Volume>();
+  auto it = volumes->find(n);
+  if (it == volumes->end())
+    it = volumes->emplace(n, Volume(n)).first;
+  return it->second;
+}
+
+DeviceId DeviceArg(const benchmark::State& state)
+{
+  return static_cast<DeviceId>(state.range(0));
+}
+
+/// Host input: the field's host copy is written (the GPU's copy, if any, is no longer current).
+void HostInput(const Volume& v, bool resident)
+{
+  if (!resident)
+    benchmark::DoNotOptimize(v.Values.GetPointer());
+}
+
+template <typename T>
+void ToHost(const ArrayHandle<T>& a)
+{
+  benchmark::DoNotOptimize(a.ReadPortal().GetArray());
+}
+void ToHost(const FieldArray& f)
+{
+  CallWithKind(f.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    benchmark::DoNotOptimize(f.GetPortal<T>().Pointers[0]);
+  });
+}
+
+void Label(benchmark::State& state, const Volume& v, Id cells, Id points)
+{
+  std::ostringstream label;
+  label << loom::cont::DeviceName(DeviceArg(state)) << (state.range(2) ? " resident" : "") << " " << v.N
+        << "^3 cells " << cells << " points " << points;
+  state.SetLabel(label.str());
+}
+
+void ContourFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const CellSetAny cells = loom::cont::CellSetStructured<3>(Id3(v.N, v.N, v.N));
+  ContourOptions o;
+  o.IsoValues = { 0.5 * (v.Low + v.High) };
+  o.Device = DeviceArg(state);
+  Id primitives = 0, points = 0;
+  for (auto _ : state)
+  {
+    HostInput(v, state.range(2) != 0);
+    const ContourResult r = Contour(cells, v.Field, o);
+    const FieldArray xyz = AxesEdgePoints(r.Points, Id3(v.N, v.N, v.N), v.Planes, ValueKind::Float32, o.Device);
+    const FieldArray field = InterpolateEdges(r.Points, v.Field, o.Device);
+    ToHost(r.Connectivity);
+    ToHost(xyz);
+    ToHost(field);
+    primitives = r.GetNumberOfPrimitives();
+    points = r.Points.GetNumberOfPoints();
+  }
+  Label(state, v, primitives, points);
+}
+
+void ThresholdFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const CellSetAny cells = loom::cont::CellSetStructured<3>(Id3(v.N, v.N, v.N));
+  ThresholdOptions o;
+  o.Lower = v.Low + 0.4 * (v.High - v.Low);
+  o.Upper = v.High;
+  o.Device = DeviceArg(state);
+  Id kept = 0, points = 0;
+  for (auto _ : state)
+  {
+    HostInput(v, state.range(2) != 0);
+    const CellSubset s = Threshold(cells, v.Field, o, StructuredCellKind::Hexahedron);
+    ToHost(s.CellIds);
+    ToHost(s.PointIds);
+    ToHost(s.Shapes);
+    ToHost(s.Offsets32);
+    ToHost(s.Connectivity32);
+    kept = s.GetNumberOfCells();
+    points = s.GetNumberOfPoints();
+  }
+  Label(state, v, kept, points);
+}
+
+void ClipFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const CellSetAny cells = loom::cont::CellSetStructured<3>(Id3(v.N, v.N, v.N));
+  ClipOptions o;
+  o.Value = 0.5 * (v.Low + v.High);
+  o.InsideOut = true;
+  o.Device = DeviceArg(state);
+  Id clipped = 0, points = 0;
+  for (auto _ : state)
+  {
+    HostInput(v, state.range(2) != 0);
+    const ClipResult r = Clip(cells, v.Field, o);
+    const FieldArray xyz = ClipGridPoints(r.Points, Id3(v.N, v.N, v.N), v.Axes, ValueKind::Float64, o.Device);
+    const FieldArray field = InterpolateClipPoints(r.Points, v.Field, o.Device);
+    ToHost(r.Shapes);
+    ToHost(r.SourceCells);
+    ToHost(r.Offsets32);
+    ToHost(r.Connectivity32);
+    ToHost(xyz);
+    ToHost(field);
+    clipped = r.GetNumberOfCells();
+    points = r.Points.GetNumberOfPoints();
+  }
+  Label(state, v, clipped, points);
+}
+
+void FamilyArgs(benchmark::internal::Benchmark* b)
+{
+  std::vector<Id> sizes;
+  std::istringstream list(std::getenv("LOOM_BENCH_FAMILY_SIZES") ? std::getenv("LOOM_BENCH_FAMILY_SIZES") : "128,256");
+  for (std::string s; std::getline(list, s, ',');)
+    sizes.push_back(std::stoll(s));
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  for (Id n : sizes)
+    for (DeviceId d : { DeviceId::Serial, DeviceId::TBB, DeviceId::Cuda })
+      if (tracker.CanRunOn(d))
+      {
+        b->Args({ static_cast<Id>(d), n, 0 });
+        if (d == DeviceId::Cuda)
+          b->Args({ static_cast<Id>(d), n, 1 });
+      }
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
+}
+} // namespace
+
+// Registered in main, not at static initialisation: whether CUDA is present is asked of the runtime.
+int main(int argc, char** argv)
+{
+  benchmark::Initialize(&argc, argv);
+  benchmark::RegisterBenchmark("ContourFamily", ContourFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("ThresholdFamily", ThresholdFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("ClipFamily", ClipFamily)->Apply(FamilyArgs);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
