@@ -217,11 +217,13 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     // Poly-vertices, poly-lines, polygons and strips are not in Loom's tables: VTK's clip takes such
     // inputs whole, as ParaView's Clip would.
     // (Polygonal data with strips has no Loom cell set: checked before making one.)
+    // Polyhedra and higher-order cells have no Loom cell set: the same, checked before making one.
     auto* poly = vtkPolyData::SafeDownCast(input);
     const bool strips = poly && poly->GetNumberOfStrips() > 0;
+    const std::string unsupported = strips ? "triangle strips" : loom::interop::UnsupportedCells(input);
     const loom::algorithms::CellSetAny cells =
-      strips ? loom::algorithms::CellSetAny() : loom::interop::CellSetFromVTK(input);
-    const std::string unclipped = strips ? "triangle strips" : UnclippedCells(cells);
+      unsupported.empty() ? loom::interop::CellSetFromVTK(input) : loom::algorithms::CellSetAny();
+    const std::string unclipped = unsupported.empty() ? UnclippedCells(cells) : unsupported;
     if (!unclipped.empty())
     {
       vtkLog(INFO, "Loom Clip: the input has " << unclipped

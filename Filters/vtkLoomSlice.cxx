@@ -53,7 +53,7 @@ struct Messages : vtkCommand
   std::string Text;
 };
 /// The cells the contour family does not cut (vertices, lines, polygons of more than four points,
-/// strips), named; empty when there are none. Polygonal data is read from its four cell arrays
+/// strips, polyhedra, higher-order cells), named; empty when there are none. Polygonal data is read from its four cell arrays
 /// directly (a Loom cell set of it would copy them).
 std::string UncutCells(vtkDataSet* input)
 {
@@ -62,6 +62,10 @@ std::string UncutCells(vtkDataSet* input)
   auto* poly = vtkPolyData::SafeDownCast(input);
   if (!poly)
   {
+    // Polyhedra and higher-order cells have no Loom cell set.
+    const std::string unsupported = loom::interop::UnsupportedCells(input);
+    if (!unsupported.empty())
+      return unsupported;
     for (loom::UInt8 type :
          loom::algorithms::GetContourCellKinds(loom::interop::CellSetFromVTK(input)).Skipped)
       add(vtkCellTypes::GetClassNameFromTypeId(type));

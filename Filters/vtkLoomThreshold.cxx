@@ -13,10 +13,13 @@
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkThreshold.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 
@@ -110,6 +113,29 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
     ? loom::algorithms::StructuredCellKind::Voxel
     : loom::algorithms::StructuredCellKind::Hexahedron;
+
+  // Polyhedra and higher-order cells have no Loom cell set: VTK's vtkThreshold takes such inputs
+  // whole, as ParaView's Threshold would.
+  const std::string unsupported = loom::interop::UnsupportedCells(input);
+  if (!unsupported.empty())
+  {
+    vtkLog(INFO, "Loom Threshold: the input has " << unsupported
+                   << ", which Loom's threshold family does not take; VTK's vtkThreshold thresholds it instead.");
+    vtkNew<vtkThreshold> threshold;
+    threshold->SetInputData(input);
+    threshold->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+    threshold->SetLowerThreshold(this->LowerThreshold);
+    threshold->SetUpperThreshold(this->UpperThreshold);
+    threshold->SetThresholdFunction(this->ThresholdMethod);
+    threshold->SetAllScalars(this->AllScalars);
+    threshold->SetUseContinuousCellRange(this->UseContinuousCellRange);
+    threshold->SetInvert(this->Invert);
+    threshold->SetComponentMode(this->ComponentMode);
+    threshold->SetSelectedComponent(this->SelectedComponent);
+    threshold->Update();
+    output->ShallowCopy(threshold->GetOutput());
+    return 1;
+  }
 
   std::string current = "cells";
   try

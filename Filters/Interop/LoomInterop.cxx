@@ -9,6 +9,7 @@
 #include <vtkCellArray.h>
 #include <vtkCommand.h>
 #include <vtkCellType.h>
+#include <vtkCellTypes.h>
 #include <vtkDataArray.h>
 #include <vtkIdTypeArray.h>
 #include <vtkImageData.h>
@@ -412,6 +413,24 @@ loom::cont::DeviceId DeviceFromChoice(int choice)
     case 3: return loom::cont::DeviceId::Cuda;
     default: return loom::cont::DeviceId::Auto;
   }
+}
+
+std::string UnsupportedCells(vtkDataSet* dataset)
+{
+  auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset);
+  vtkUnsignedCharArray* types = grid ? grid->GetCellTypesArray() : nullptr;
+  if (!types)
+    return "";
+  bool seen[256] = {};
+  const unsigned char* t = types->GetPointer(0);
+  for (vtkIdType c = 0, n = types->GetNumberOfTuples(); c < n; ++c)
+    seen[t[c]] = true;
+  std::string names;
+  for (int type = 0; type < 256; ++type)
+    if (seen[type] && !IsSupportedCellShape(static_cast<UInt8>(type)))
+      names += std::string(names.empty() ? "" : ", ") + vtkCellTypes::GetClassNameFromTypeId(type) +
+        " (VTK cell type " + std::to_string(type) + ")";
+  return names;
 }
 
 loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)

@@ -70,6 +70,11 @@ LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
 /// data with strips, higher-order cells), naming the cell type.
 LOOMFILTERS_EXPORT loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset);
 
+/// The cells of an unstructured grid that CellSetFromVTK does not take (polyhedra, higher-order and
+/// other non-linear cells), as "vtkPolyhedron (VTK cell type 42), ..."; empty when there are none
+/// (always for other datasets). For filters that hand such inputs to VTK's own filter.
+LOOMFILTERS_EXPORT std::string UnsupportedCells(vtkDataSet* dataset);
+
 /// The point axes of an image (extent, origin, spacing and direction) or a rectilinear grid, as
 /// loom::algorithms::GridPoints takes them, and its point dimensions. False for other datasets.
 /// `doubleCoordinates` is set when a rectilinear grid's coordinates are doubles.

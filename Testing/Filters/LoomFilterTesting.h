@@ -8,11 +8,17 @@
 #include <vtkDataSetReader.h>
 #include <vtkExecutive.h>
 #include <vtkImageData.h>
+#include <vtkIdList.h>
 #include <vtkImageDataToPointSet.h>
+#include <vtkIntArray.h>
+#include <vtkLogger.h>
 #include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
 #include <vtkRTAnalyticSource.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
+#include <vtkFloatArray.h>
 
 #include <string>
 
@@ -92,5 +98,65 @@ inline Outcome UpdateCapturing(vtkAlgorithm* filter)
   filter->RemoveObservers(vtkCommand::WarningEvent);
   filter->GetExecutive()->RemoveObservers(vtkCommand::ErrorEvent);
   return o;
+}
+/// The messages vtkLogger prints at INFO and above while it lives (the filters' fallback notes).
+struct LogCapture
+{
+  std::string Text;
+  LogCapture()
+  {
+    vtkLogger::AddCallback("loomtest-capture", &LogCapture::Add, this, vtkLogger::VERBOSITY_INFO);
+  }
+  ~LogCapture() { vtkLogger::RemoveCallback("loomtest-capture"); }
+  static void Add(void* self, const vtkLogger::Message& m)
+  {
+    static_cast<LogCapture*>(self)->Text += std::string(m.message) + "\n";
+  }
+};
+
+/// One cell Loom's cell sets do not take, on ten points of the unit tetrahedron (its corners and
+/// edge midpoints), with point scalars "S" = x + y + z: a polyhedron (the tetrahedron as faces) when
+/// `polyhedron`, else a quadratic tetrahedron.
+inline vtkSmartPointer<vtkUnstructuredGrid> UnsupportedCellGrid(bool polyhedron)
+{
+  auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
+  vtkNew<vtkPoints> points;
+  const double x[10][3] = { { 0, 0, 0 },     { 1, 0, 0 },     { 0, 1, 0 },     { 0, 0, 1 },     { .5, 0, 0 },
+                            { .5, .5, 0 },   { 0, .5, 0 },    { 0, 0, .5 },    { .5, 0, .5 },   { 0, .5, .5 } };
+  vtkNew<vtkFloatArray> s;
+  s->SetName("S");
+  for (const auto& p : x)
+  {
+    points->InsertNextPoint(p);
+    s->InsertNextValue(static_cast<float>(p[0] + p[1] + p[2]));
+  }
+  grid->SetPoints(points);
+  grid->GetPointData()->SetScalars(s);
+  if (polyhedron)
+  {
+    vtkNew<vtkIdList> faces;
+    for (vtkIdType v : { 4, 3, 0, 2, 1, 3, 0, 1, 3, 3, 1, 2, 3, 3, 2, 0, 3 })
+      faces->InsertNextId(v);
+    grid->InsertNextCell(VTK_POLYHEDRON, faces);
+  }
+  else
+  {
+    const vtkIdType ids[10] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+    grid->InsertNextCell(VTK_QUADRATIC_TETRA, 10, ids);
+  }
+  return grid;
+}
+/// The dataset's RTData point array replaced by an int copy (the active scalars): for composite inputs
+/// whose blocks disagree on an array's type.
+inline void RTDataAsInt(vtkDataSet* data)
+{
+  vtkDataArray* rt = data->GetPointData()->GetArray("RTData");
+  vtkNew<vtkIntArray> asInt;
+  asInt->SetName("RTData");
+  asInt->SetNumberOfTuples(rt->GetNumberOfTuples());
+  for (vtkIdType i = 0; i < rt->GetNumberOfTuples(); ++i)
+    asInt->SetValue(i, static_cast<int>(rt->GetComponent(i, 0)));
+  data->GetPointData()->RemoveArray("RTData");
+  data->GetPointData()->SetScalars(asInt);
 }
 } // namespace loomtest

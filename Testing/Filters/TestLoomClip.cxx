@@ -18,7 +18,9 @@
 #include <vtkHexahedron.h>
 #include <vtkIdList.h>
 #include <vtkLine.h>
+#include <vtkIntArray.h>
 #include <vtkMultiBlockDataSet.h>
+#include <vtkPartitionedDataSet.h>
 #include <vtkPixel.h>
 #include <vtkPlane.h>
 #include <vtkPointData.h>
@@ -340,6 +342,38 @@ TEST(LoomClip, BadInput)
   EXPECT_EQ(o.Status, 1);
 }
 
+/// Polyhedra and higher-order cells have no Loom cell set: vtkTableBasedClipDataSet clips them, with
+/// one info message naming the cell type, and the output is VTK's.
+TEST(LoomClip, UnsupportedCellsFallBackToVTK)
+{
+  for (bool polyhedron : { true, false })
+  {
+    auto grid = loomtest::UnsupportedCellGrid(polyhedron);
+    loomtest::LogCapture log;
+    vtkNew<vtkLoomClip> clip;
+    clip->SetInputData(grid);
+    clip->SetValue(0.4);
+    const loomtest::Outcome o = loomtest::UpdateCapturing(clip);
+    EXPECT_EQ(o.Status, 1);
+    EXPECT_EQ(o.Errors, "");
+    EXPECT_NE(log.Text.find(polyhedron ? "vtkPolyhedron (VTK cell type 42)" : "vtkQuadraticTetra (VTK cell type 24)"),
+              std::string::npos)
+      << log.Text;
+    EXPECT_NE(log.Text.find("VTK's vtkTableBasedClipDataSet clips it instead"), std::string::npos) << log.Text;
+    vtkNew<vtkTableBasedClipDataSet> reference;
+    reference->SetInputData(grid);
+    reference->SetValue(0.4);
+    reference->Update();
+    auto* out = vtkUnstructuredGrid::SafeDownCast(o.Output);
+    ASSERT_NE(out, nullptr);
+    EXPECT_GT(reference->GetOutput()->GetNumberOfCells(), 0);
+    EXPECT_EQ(out->GetNumberOfCells(), reference->GetOutput()->GetNumberOfCells());
+    EXPECT_EQ(out->GetNumberOfPoints(), reference->GetOutput()->GetNumberOfPoints());
+    EXPECT_NEAR(Measure(out).Volume, Measure(reference->GetOutput()).Volume, 1e-12);
+    EXPECT_GT(Measure(out).Volume, 0.0);
+  }
+}
+
 TEST(LoomClip, NaNDropsItsCells)
 {
   auto image = loomtest::Wavelet(4);
@@ -375,4 +409,41 @@ TEST(LoomClip, MultiblockBlockByBlock)
   const double expected = Measure(VTKClip(image, 157.0, false)).Volume;
   for (int b = 0; b < 2; ++b)
     EXPECT_TRUE(Close(Measure(vtkDataSet::SafeDownCast(out->GetBlock(b))).Volume, expected, 1e-8));
+}
+
+/// A partitioned dataset whose partitions hold the clip array in different types (float and int):
+/// each partition is clipped with its own array, as VTK does.
+TEST(LoomClip, PartitionsDisagreeingOnTheArrayType)
+{
+  auto a = loomtest::Wavelet(5);
+  auto b = loomtest::Wavelet(6);
+  loomtest::RTDataAsInt(b);
+  vtkNew<vtkPartitionedDataSet> partitioned;
+  partitioned->SetPartition(0, a);
+  partitioned->SetPartition(1, b);
+  vtkNew<vtkLoomClip> clip;
+  clip->SetInputData(partitioned);
+  clip->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  clip->SetValue(157.0);
+  const loomtest::Outcome o = loomtest::UpdateCapturing(clip);
+  EXPECT_EQ(o.Errors, "");
+  auto* out = vtkPartitionedDataSet::SafeDownCast(o.Output);
+  ASSERT_TRUE(out);
+  ASSERT_EQ(out->GetNumberOfPartitions(), 2u);
+  for (unsigned int p = 0; p < 2; ++p)
+  {
+    vtkDataSet* input = p == 0 ? static_cast<vtkDataSet*>(a) : static_cast<vtkDataSet*>(b);
+    auto* part = out->GetPartition(p);
+    ASSERT_TRUE(part) << "partition " << p;
+    const Sizes e = Measure(VTKClip(input, 157.0, false));
+    EXPECT_GT(e.Volume, 0.0);
+    EXPECT_TRUE(Close(Measure(part).Volume, e.Volume, 1e-9)) << "partition " << p;
+    // The clipped array keeps its type, and its values stay on the kept side.
+    vtkDataArray* values = part->GetPointData()->GetArray("RTData");
+    ASSERT_TRUE(values);
+    EXPECT_EQ(values->GetDataType(), p == 0 ? VTK_FLOAT : VTK_INT);
+    double range[2];
+    values->GetRange(range);
+    EXPECT_GE(range[0], p == 0 ? 157.0 - 1e-4 : 157.0 - 1.0) << "partition " << p;
+  }
 }

@@ -24,6 +24,8 @@
 #include <vtkFloatArray.h>
 #include <vtkIdList.h>
 #include <vtkMultiBlockDataSet.h>
+#include <vtkPartitionedDataSet.h>
+#include <vtkIntArray.h>
 #include <vtkPlane.h>
 #include <vtkPointData.h>
 #include <vtkPointDataToCellData.h>
@@ -357,6 +359,30 @@ TEST(LoomSlice, PolyDataWithPolygonsFallsBack)
   EXPECT_EQ(both->GetNumberOfVerts(), bothReference->GetNumberOfVerts());
 }
 
+/// Polyhedra and higher-order cells have no Loom cell set: vtkCutter slices them, with one info
+/// message naming the cell type, and the slice is vtkCutter's.
+TEST(LoomSlice, UnsupportedCellsFallBackToVTK)
+{
+  vtkNew<vtkPlane> plane;
+  plane->SetOrigin(0.2, 0.2, 0.2);
+  plane->SetNormal(1, 1, 1);
+  for (bool polyhedron : { true, false })
+  {
+    auto grid = loomtest::UnsupportedCellGrid(polyhedron);
+    loomtest::LogCapture log;
+    const Measure loom = Sizes(RunLoom(grid, plane, { 0.0 }, vtkLoomSlice::DEVICE_SERIAL));
+    const Measure reference = Sizes(RunVTK(grid, plane, { 0.0 }));
+    EXPECT_NE(log.Text.find(polyhedron ? "vtkPolyhedron (VTK cell type 42)" : "vtkQuadraticTetra (VTK cell type 24)"),
+              std::string::npos)
+      << log.Text;
+    EXPECT_NE(log.Text.find("VTK's vtkCutter slices it instead"), std::string::npos) << log.Text;
+    EXPECT_GT(reference.Size, 0.0);
+    EXPECT_NEAR(loom.Size, reference.Size, 1e-12);
+    EXPECT_EQ(loom.Triangles, reference.Triangles);
+    EXPECT_GT(loom.Triangles, 0);
+  }
+}
+
 TEST(LoomSlice, BundledDatasetsMatchVTK)
 {
   for (const char* file : { "kitchen.vtk", "mixed-cell-shapes.vtk", "wedge_cells.vtk" })
@@ -430,6 +456,48 @@ TEST(LoomSlice, CompositeInputs)
   }
   auto* empty = vtkPolyData::SafeDownCast(out->GetBlock(1));
   EXPECT_TRUE(!empty || empty->GetNumberOfCells() == 0);
+}
+
+/// A partitioned dataset whose partitions hold a point array in different types (float and int):
+/// each partition's slice carries its own array, of its own type, as vtkCutter does.
+TEST(LoomSlice, PartitionsDisagreeingOnAnArrayType)
+{
+  vtkSmartPointer<vtkImageData> a = Image(5), b = Image(6);
+  loomtest::RTDataAsInt(b);
+  vtkNew<vtkPartitionedDataSet> partitioned;
+  partitioned->SetPartition(0, a);
+  partitioned->SetPartition(1, b);
+  vtkNew<vtkPlane> plane;
+  plane->SetOrigin(0.23, 0.17, -0.31);
+  plane->SetNormal(0.41, 0.27, 1.0);
+  vtkNew<vtkLoomSlice> loom;
+  loom->SetInputData(partitioned);
+  loom->SetCutFunction(plane);
+  loom->Update();
+  auto* out = vtkPartitionedDataSet::SafeDownCast(loom->GetOutputDataObject(0));
+  ASSERT_TRUE(out);
+  ASSERT_EQ(out->GetNumberOfPartitions(), 2u);
+  for (unsigned int p = 0; p < 2; ++p)
+  {
+    vtkDataSet* input = p == 0 ? static_cast<vtkDataSet*>(a) : static_cast<vtkDataSet*>(b);
+    auto* slice = vtkPolyData::SafeDownCast(out->GetPartition(p));
+    ASSERT_TRUE(slice) << "partition " << p;
+    const vtkSmartPointer<vtkPolyData> reference = RunVTK(input, plane, { 0.0 });
+    const Measure m = Sizes(slice), e = Sizes(reference);
+    EXPECT_GT(e.Triangles, 0);
+    EXPECT_EQ(m.Triangles, e.Triangles) << "partition " << p;
+    EXPECT_NEAR(m.Size, e.Size, 1e-7 * e.Size) << "partition " << p;
+    vtkDataArray* values = slice->GetPointData()->GetArray("RTData");
+    vtkDataArray* expected = reference->GetPointData()->GetArray("RTData");
+    ASSERT_TRUE(values && expected);
+    EXPECT_EQ(values->GetDataType(), p == 0 ? VTK_FLOAT : VTK_INT);
+    EXPECT_EQ(values->GetDataType(), expected->GetDataType());
+    double r[2], er[2];
+    values->GetRange(r);
+    expected->GetRange(er);
+    EXPECT_NEAR(r[0], er[0], p == 0 ? 1e-3 : 1.0);
+    EXPECT_NEAR(r[1], er[1], p == 0 ? 1e-3 : 1.0);
+  }
 }
 
 /// The filter on `input` with the function, updated with its messages captured.

@@ -564,28 +564,35 @@ TEST(LoomThreshold, BadInput)
     EXPECT_NE(o.Warnings.find("Lower Threshold (200) is above Upper Threshold (100)"), std::string::npos) << o.Warnings;
     EXPECT_EQ(vtkDataSet::SafeDownCast(o.Output)->GetNumberOfCells(), invert ? image->GetNumberOfCells() : 0);
   }
-  // A polyhedron: an error naming the VTK type.
-  {
-    vtkNew<vtkUnstructuredGrid> poly;
-    vtkNew<vtkPoints> p;
-    const double x[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
-    for (auto& q : x)
-      p->InsertNextPoint(q);
-    poly->SetPoints(p);
-    vtkIdType faces[] = { 4, 3, 0, 2, 1, 3, 0, 1, 3, 3, 1, 2, 3, 3, 2, 0, 3 };
-    vtkIdType ids[] = { 0, 1, 2, 3 };
-    poly->InsertNextCell(VTK_POLYHEDRON, 4, ids, 4, faces);
-    vtkNew<vtkFloatArray> s;
-    s->SetName("S");
-    s->SetNumberOfTuples(4);
-    s->FillValue(1.0f);
-    poly->GetPointData()->SetScalars(s);
-    ExpectError(RunCase(poly, [](vtkLoomThreshold* f) {
-                  f->SetLowerThreshold(0);
-                  f->SetUpperThreshold(2);
-                }),
-                { "Loom Threshold", "VTK cell type 42", "polyhedron" });
-  }
+  // A polyhedron and a quadratic tetrahedron: no Loom cell set; vtkThreshold takes the input, with one
+  // info message naming the cell type, and the output is vtkThreshold's.
+  for (bool polyhedron : { true, false })
+    for (double upper : { 2.0, 0.7 })
+    {
+      auto grid = loomtest::UnsupportedCellGrid(polyhedron);
+      loomtest::LogCapture log;
+      const loomtest::Outcome o = RunCase(grid, [upper](vtkLoomThreshold* f) {
+        f->SetLowerThreshold(0);
+        f->SetUpperThreshold(upper);
+      });
+      EXPECT_EQ(o.Status, 1);
+      EXPECT_EQ(o.Errors, "");
+      EXPECT_NE(log.Text.find(polyhedron ? "vtkPolyhedron (VTK cell type 42)" : "vtkQuadraticTetra (VTK cell type 24)"),
+                std::string::npos)
+        << log.Text;
+      EXPECT_NE(log.Text.find("VTK's vtkThreshold thresholds it instead"), std::string::npos) << log.Text;
+      vtkNew<vtkThreshold> reference;
+      reference->SetInputData(grid);
+      reference->SetLowerThreshold(0);
+      reference->SetUpperThreshold(upper);
+      reference->Update();
+      auto* out = vtkDataSet::SafeDownCast(o.Output);
+      ASSERT_NE(out, nullptr);
+      EXPECT_EQ(out->GetNumberOfCells(), reference->GetOutput()->GetNumberOfCells());
+      EXPECT_EQ(out->GetNumberOfCells(), upper > 1 ? 1 : 0);
+      if (out->GetNumberOfCells())
+        EXPECT_EQ(out->GetCellType(0), grid->GetCellType(0));
+    }
 }
 
 /// Ghost cells: hidden cells are dropped, duplicate cells kept with their flags, as vtkThreshold does.
@@ -648,14 +655,7 @@ TEST(LoomThreshold, CompositeInputs)
   vtkSmartPointer<vtkImageData> a = Image(4);
   vtkSmartPointer<vtkImageData> b = Image(5);
   // b's RTData as int: the blocks disagree on the type.
-  vtkDataArray* rt = b->GetPointData()->GetArray("RTData");
-  vtkNew<vtkIntArray> asInt;
-  asInt->SetName("RTData");
-  asInt->SetNumberOfTuples(rt->GetNumberOfTuples());
-  for (vtkIdType i = 0; i < rt->GetNumberOfTuples(); ++i)
-    asInt->SetValue(i, static_cast<int>(rt->GetComponent(i, 0)));
-  b->GetPointData()->RemoveArray("RTData");
-  b->GetPointData()->SetScalars(asInt);
+  loomtest::RTDataAsInt(b);
   vtkNew<vtkPartitionedDataSet> partitioned;
   partitioned->SetPartition(0, a);
   partitioned->SetPartition(1, b);
