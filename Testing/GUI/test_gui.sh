@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Loom GUI test: ParaView's real client under Xvfb loads the Loom plugin, applies a Loom filter to a
-# Wavelet, saves a screenshot, then contours it (Loom Contour) and saves another; each picture must
-# match its baseline (vtkImageDifference) and show data.
-# Arguments: plugin directory, output directory, baseline PNG.
+# Loom GUI test: ParaView's real client under Xvfb loads the Loom plugin and runs a script that saves
+# screenshots of Loom filters; each picture must match its baseline (vtkImageDifference) and show data.
+# Arguments: plugin directory, output directory, baseline PNG of the first picture, and optionally the
+# script (default gui_script.py) and the suffixes of its further pictures (default _contour): a
+# picture NAME_SUFFIX.png is compared with the baseline BASELINE_SUFFIX.png.
 set -euo pipefail
 plugin_dir=$1 out_dir=$2 baseline=$3
 here="$(cd "$(dirname "$0")" && pwd)"
+script="$here/${4:-gui_script.py}"
+if [ $# -ge 5 ]; then suffixes=("${@:5}"); elif [ $# -eq 4 ]; then suffixes=(); else suffixes=(_contour); fi
 mkdir -p "$out_dir"
-shot="$out_dir/loom_gui.png"
+shot="$out_dir/$(basename "$baseline")"
+log="$out_dir/$(basename "$baseline" .png).log"
 rm -f "$shot" "$shot.done"
 
 # One Xvfb on a free display, checked before the client starts.
@@ -20,29 +24,30 @@ export DISPLAY=":$display_number"
 for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
 xdpyinfo >/dev/null 2>&1 || { echo "Xvfb did not start"; exit 1; }
 
-# Rendering under load sometimes loses the X connection: up to 3 attempts.
+# Rendering under load sometimes loses the X connection: up to 3 attempts of at most 50 s each.
 for attempt in 1 2 3; do
   rm -f "$shot" "$shot.done"
   LOOM_GUI_SCREENSHOT="$shot" paraview --plugin-search-paths="$plugin_dir" --plugins=Loom \
-    --script="$here/gui_script.py" >"$out_dir/paraview.log" 2>&1 &
+    --script="$script" >"$log" 2>&1 &
   paraview_pid=$!
-  for _ in $(seq 1 600); do [ -f "$shot.done" ] && break; sleep 0.1; done
+  for _ in $(seq 1 500); do [ -f "$shot.done" ] && break; sleep 0.1; done
+  # A client that lost its X connection may not stop on TERM: KILL it after a grace period.
   kill $paraview_pid 2>/dev/null || true
+  for _ in $(seq 1 20); do kill -0 $paraview_pid 2>/dev/null || break; sleep 0.1; done
+  kill -9 $paraview_pid 2>/dev/null || true
   wait $paraview_pid 2>/dev/null || true
   [ -f "$shot.done" ] && break
-  echo "attempt $attempt: no screenshot"
+  echo "attempt $attempt: no screenshot after $((SECONDS)) s"
 done
-[ -f "$shot.done" ] || { echo "the GUI did not write a screenshot"; cat "$out_dir/paraview.log"; exit 1; }
-if grep -q "Plugin 'Loom' not found\|not defined\|Traceback" "$out_dir/paraview.log"; then
-  cat "$out_dir/paraview.log"; exit 1
+[ -f "$shot.done" ] || { echo "the GUI did not write a screenshot"; cat "$log"; exit 1; }
+if grep -q "Plugin 'Loom' not found\|not defined\|Traceback" "$log"; then
+  cat "$log"; exit 1
 fi
-if [ ! -f "$baseline" ]; then
-  echo "no baseline at $baseline: copy $shot there after checking it by eye"; exit 1
-fi
-pvpython "$here/compare_images.py" "$shot" "$baseline" 15
-contour_baseline="${baseline%.png}_contour.png"
-if [ ! -f "$contour_baseline" ]; then
-  echo "no baseline at $contour_baseline: copy ${shot%.png}_contour.png there after checking it by eye"; exit 1
-fi
-pvpython "$here/compare_images.py" "${shot%.png}_contour.png" "$contour_baseline" 15
+for suffix in "" "${suffixes[@]}"; do
+  picture="${shot%.png}$suffix.png" expected="${baseline%.png}$suffix.png"
+  if [ ! -f "$expected" ]; then
+    echo "no baseline at $expected: copy $picture there after checking it by eye"; exit 1
+  fi
+  pvpython "$here/compare_images.py" "$picture" "$expected" 15
+done
 echo "GUI test passed"
