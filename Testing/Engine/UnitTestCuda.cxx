@@ -100,6 +100,44 @@ TEST(Cuda, TransfersOnlyWhenNeeded)
   EXPECT_EQ(3u, cont::cuda::GetTransferCounts().HostToDevice);
 }
 
+TEST(Cuda, LargeBlocksArePinnedAndStayPinnedThroughThePool)
+{
+  if (!OnCuda())
+    GTEST_SKIP() << "needs a CUDA device (--loom-device=cuda on a machine with a GPU)";
+  if (const char* pin = std::getenv("LOOM_CUDA_PIN"); pin && pin[0] == '0')
+    GTEST_SKIP() << "LOOM_CUDA_PIN=0 turns the registration off";
+  // 6 Mi floats (24 MiB: a pooled block): computed on the GPU, read on the host.
+  const Id n = Id(6) << 20;
+  ArrayHandle<float> x = Ramp(n, 1.f), y = Ramp(n, 2.f);
+  const void* address = nullptr;
+  {
+    ArrayHandle<float> out;
+    test::RunSaxpy(DeviceId::Cuda, 3.f, x, y, out);
+    EXPECT_TRUE(x.GetBuffer()->IsHostRegistered()); // registered before its copy up
+    EXPECT_FLOAT_EQ(out.ReadPortal().Get(n - 1), 5.f * static_cast<float>(n - 1));
+    EXPECT_TRUE(out.GetBuffer()->IsHostRegistered()); // registered before its copy back
+    address = out.GetBuffer()->GetHostAddress();
+  }
+  // The block went back to the pool registered: the next output of that size reuses it, still pinned,
+  // and the values that come back are the new ones.
+  ArrayHandle<float> again;
+  test::RunSaxpy(DeviceId::Cuda, 1.f, x, y, again);
+  EXPECT_EQ(again.GetBuffer()->GetHostAddress(), address);
+  EXPECT_TRUE(again.GetBuffer()->IsHostRegistered());
+  EXPECT_FLOAT_EQ(again.ReadPortal().Get(n - 1), 3.f * static_cast<float>(n - 1));
+  // Small blocks are not registered; borrowed memory never is.
+  ArrayHandle<float> small = Ramp(1000, 1.f), smallOut;
+  test::RunSaxpy(DeviceId::Cuda, 1.f, small, small, smallOut);
+  smallOut.ReadPortal();
+  EXPECT_FALSE(smallOut.GetBuffer()->IsHostRegistered());
+  std::vector<float> mine(static_cast<std::size_t>(n), 1.f);
+  ArrayHandle<float> borrowed = ArrayHandle<float>::Borrow(mine.data(), n);
+  ArrayHandle<float> fromBorrowed;
+  test::RunSaxpy(DeviceId::Cuda, 1.f, borrowed, y, fromBorrowed);
+  EXPECT_FALSE(borrowed.GetBuffer()->IsHostRegistered());
+  EXPECT_FLOAT_EQ(fromBorrowed.ReadPortal().Get(7), 1.f + 14.f);
+}
+
 TEST(CudaFallback, ForcedCudaWithoutGpuRunsOnTheHost)
 {
   if (cont::cuda::IsAvailable())

@@ -148,6 +148,31 @@ void CopyDeviceToDevice(void* destination, const void* source, std::size_t bytes
     Check(cudaMemcpy(destination, source, bytes, cudaMemcpyDeviceToDevice), "a device-to-device copy");
 }
 
+bool HostRegister(void* host, std::size_t bytes)
+{
+  static const bool enabled = [] {
+    const char* env = std::getenv("LOOM_CUDA_PIN");
+    return !(env && env[0] == '0');
+  }();
+  if (!enabled || !host || bytes == 0 || !IsAvailable())
+    return false;
+  const cudaError_t error = cudaHostRegister(host, bytes, cudaHostRegisterDefault);
+  if (error != cudaSuccess)
+  {
+    cudaGetLastError();
+    Log(LogLevel::Debug, "cudaHostRegister of " + std::to_string(bytes) + " bytes failed: " + Describe(error) +
+                           "; copies of this block stay pageable.");
+    return false;
+  }
+  return true;
+}
+
+void HostUnregister(void* host)
+{
+  if (host && cudaHostUnregister(host) != cudaSuccess)
+    cudaGetLastError();
+}
+
 void Synchronize(const char* what)
 {
   Check(cudaDeviceSynchronize(), what);

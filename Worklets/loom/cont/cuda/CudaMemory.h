@@ -34,6 +34,11 @@ void DeviceFree(void* pointer);
 void CopyHostToDevice(void* device, const void* host, std::size_t bytes);
 void CopyDeviceToHost(void* host, const void* device, std::size_t bytes);
 void CopyDeviceToDevice(void* destination, const void* source, std::size_t bytes);
+/// Page-lock host memory for fast copies (cudaHostRegister); false when CUDA is unavailable, the
+/// registration is turned off (LOOM_CUDA_PIN=0) or the driver refuses (then the copies stay pageable).
+bool HostRegister(void* host, std::size_t bytes);
+/// Undo HostRegister (errors are ignored: this runs when memory is freed, maybe at exit).
+void HostUnregister(void* host);
 /// Wait for the device; throws ErrorBadDevice naming `what` when a kernel failed.
 void Synchronize(const char* what);
 /// Throws ErrorBadDevice (or ErrorBadAllocation) naming `what` when the last launch failed.

@@ -45,6 +45,17 @@ bool UseHugePages()
 // two threads faulting at once do not go twice as fast). Bounded: LOOM_BUFFER_POOL bytes (default
 // 1 GiB or an eighth of the memory, whichever is less; 0 turns the pool off). A block is reused only
 // for a request between 80% and 100% of its size.
+void FreeBlock(void* data, bool registered)
+{
+#ifdef LOOM_ENABLE_CUDA
+  if (registered)
+    cuda::internal::HostUnregister(data);
+#else
+  (void)registered;
+#endif
+  std::free(data);
+}
+
 class Pool
 {
 public:
@@ -53,7 +64,7 @@ public:
     static Pool* pool = new Pool; // never destroyed: buffers may be freed during static destruction
     return *pool;
   }
-  void* Take(std::size_t rounded, std::size_t& capacity)
+  void* Take(std::size_t rounded, std::size_t& capacity, bool& registered)
   {
     if (this->Limit == 0)
       return nullptr;
@@ -61,14 +72,16 @@ public:
     auto it = this->Blocks.lower_bound(rounded);
     if (it == this->Blocks.end() || it->first - it->first / 5 > rounded)
       return nullptr;
-    void* data = it->second;
+    void* data = it->second.Data;
+    registered = it->second.Registered;
     capacity = it->first;
     this->Held -= it->first;
     this->Blocks.erase(it);
     return data;
   }
-  // True when the pool kept the block (else the caller frees it).
-  bool Give(void* data, std::size_t capacity)
+  // True when the pool kept the block (else the caller frees it). A registered block stays
+  // registered in the pool.
+  bool Give(void* data, std::size_t capacity, bool registered)
   {
     if (this->Limit == 0)
       return false;
@@ -79,13 +92,13 @@ public:
       auto largest = std::prev(this->Blocks.end());
       if (largest->first < capacity)
         break;
-      std::free(largest->second);
+      FreeBlock(largest->second.Data, largest->second.Registered);
       this->Held -= largest->first;
       this->Blocks.erase(largest);
     }
     if (this->Held + capacity > this->Limit)
       return false;
-    this->Blocks.emplace(capacity, data);
+    this->Blocks.emplace(capacity, Entry{ data, registered });
     this->Held += capacity;
     return true;
   }
@@ -100,7 +113,12 @@ private:
       this->Limit = static_cast<std::size_t>(std::strtoull(env, nullptr, 10));
   }
   std::mutex Mutex;
-  std::multimap<std::size_t, void*> Blocks;
+  struct Entry
+  {
+    void* Data;
+    bool Registered;
+  };
+  std::multimap<std::size_t, Entry> Blocks;
   std::size_t Held = 0;
   std::size_t Limit = 0;
 };
@@ -116,7 +134,7 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
     const std::size_t rounded = (bytes + align - 1) / align * align;
     buffer->Capacity = rounded;
     if (large)
-      buffer->Data = Pool::Get().Take(rounded, buffer->Capacity);
+      buffer->Data = Pool::Get().Take(rounded, buffer->Capacity, buffer->Registered);
     if (!buffer->Data)
     {
       buffer->Capacity = rounded;
@@ -164,6 +182,7 @@ void Buffer::SyncHost(bool forWriting) const
   if (!this->HostValid)
   {
 #ifdef LOOM_ENABLE_CUDA
+    this->RegisterForTransfers();
     cuda::internal::CopyDeviceToHost(this->Data, this->DeviceData, this->Bytes);
     ++Counters().DeviceToHost;
     Counters().BytesDeviceToHost += this->Bytes;
@@ -175,6 +194,15 @@ void Buffer::SyncHost(bool forWriting) const
 }
 
 #ifdef LOOM_ENABLE_CUDA
+void Buffer::RegisterForTransfers() const
+{
+  // Large blocks Loom owns only: they return to the pool registered, so the next run's copies go at the
+  // link's speed (pageable copies into fresh pages are about 50 times slower); small blocks are not
+  // worth a registration, borrowed memory belongs to someone else.
+  if (!this->Registered && !this->Release && this->Capacity >= HugeThreshold)
+    this->Registered = cuda::internal::HostRegister(this->Data, this->Capacity);
+}
+
 const void* Buffer::PrepareDeviceRead() const
 {
   if (this->Bytes == 0)
@@ -186,6 +214,7 @@ const void* Buffer::PrepareDeviceRead() const
     // A block nobody has written holds no values: there is nothing to copy.
     if (!this->Fresh)
     {
+      this->RegisterForTransfers();
       cuda::internal::CopyHostToDevice(this->DeviceData, this->Data, this->Bytes);
       ++Counters().HostToDevice;
       Counters().BytesHostToDevice += this->Bytes;
@@ -241,9 +270,10 @@ Buffer::~Buffer()
   {
     this->Release();
   }
-  else if (this->Data && (this->Capacity < HugeThreshold || !Pool::Get().Give(this->Data, this->Capacity)))
+  else if (this->Data &&
+           (this->Capacity < HugeThreshold || !Pool::Get().Give(this->Data, this->Capacity, this->Registered)))
   {
-    std::free(this->Data);
+    FreeBlock(this->Data, this->Registered);
   }
 }
 } // namespace internal

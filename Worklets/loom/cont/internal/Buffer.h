@@ -65,10 +65,14 @@ public:
   std::size_t GetNumberOfBytes() const { return this->Bytes; }
   /// True when Loom allocated the memory (false for borrowed memory).
   bool IsOwned() const { return !this->Release; }
+  /// True when the block is page-locked for the GPU (a large block Loom owns, registered at its first
+  /// transfer and kept registered through the pool, so a filter run again copies at the link's speed).
+  bool IsHostRegistered() const { return this->Registered; }
 
 private:
   Buffer() = default;
   void SyncHost(bool forWriting) const;
+  void RegisterForTransfers() const;
   void* Data = nullptr;
   std::size_t Bytes = 0;
   std::size_t Capacity = 0; // bytes actually allocated (owned blocks)
@@ -77,6 +81,7 @@ private:
   mutable bool HostValid = true;      // the host values are current
   mutable bool DeviceValid = false;   // the device values are current
   mutable bool Fresh = false;         // allocated here and not used since: no values to move
+  mutable bool Registered = false;    // page-locked (cudaHostRegister) for fast copies
 };
 } // namespace internal
 } // namespace cont
