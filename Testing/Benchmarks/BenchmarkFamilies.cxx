@@ -1,13 +1,17 @@
 // Loom benchmark: the worklet families as a filter calls them, without VTK, on every device here:
 // Contour (one isovalue, points and the field at them), Threshold (a value band, the kept cells and
 // points) and Clip (by the field, points and the field at them; on the grid and on the grid's cells as
-// explicit hexahedra) of a wavelet-like field on an N^3 grid.
+// explicit hexahedra) of a wavelet-like field on an N^3 grid; Tetrahedralize of the grid (six
+// tetrahedra a cell) and the point-to-cell average of the field, unmasked and over 1% of the cells
+// given as ids (spread evenly).
 // Each iteration starts from host input (the field written on the host, as ParaView hands it over)
 // and ends with every output on the host (as VTK reads it); on CUDA the `resident` rows leave the
 // field on the GPU between iterations. Min and median over repeats (scripts/benchmark.sh).
 //   loom_benchmark_families [--benchmark_filter=Clip] ; LOOM_BENCH_FAMILY_SIZES=128,256,512
+#include <loom/algorithms/average/Average.h>
 #include <loom/algorithms/clip/Clip.h>
 #include <loom/algorithms/contour/Contour.h>
+#include <loom/algorithms/tetrahedralize/Tetrahedralize.h>
 #include <loom/algorithms/threshold/Threshold.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 
@@ -214,6 +218,51 @@ void ClipFamily(benchmark::State& state)
   Label(state, v, clipped, points);
 }
 
+void TetrahedralizeFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const CellSetAny cells = loom::cont::CellSetStructured<3>(Id3(v.N, v.N, v.N));
+  const DeviceId device = DeviceArg(state);
+  Id tetrahedra = 0;
+  for (auto _ : state)
+  {
+    const SimplexCells t = Tetrahedralize(cells, HexSplit::Six, device);
+    ToHost(t.Shapes);
+    ToHost(t.Offsets32);
+    ToHost(t.Connectivity32);
+    tetrahedra = t.NumberOfCells;
+  }
+  Label(state, v, tetrahedra, v.N * v.N * v.N);
+}
+
+template <bool OnePercent>
+void PointToCellFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const CellSetAny cells = loom::cont::CellSetStructured<3>(Id3(v.N, v.N, v.N));
+  const Id n = NumberOfCells(cells);
+  OutputMask mask;
+  if (OnePercent)
+  {
+    mask.Selection = OutputMask::Mode::Indices;
+    mask.Ids.Allocate(n / 100);
+    Id* ids = mask.Ids.GetPointer();
+    for (Id i = 0; i < n / 100; ++i)
+      ids[i] = i * 100;
+    mask.Fill = 0.0;
+  }
+  const DeviceId device = DeviceArg(state);
+  Id computed = 0;
+  for (auto _ : state)
+  {
+    HostInput(v, state.range(2) != 0);
+    const FieldArray out = PointToCellAverage(cells, v.Field, mask, device);
+    ToHost(out);
+    computed = OnePercent ? n / 100 : n;
+  }
+  Label(state, v, computed, v.N * v.N * v.N);
+}
+
 void FamilyArgs(benchmark::internal::Benchmark* b)
 {
   std::vector<Id> sizes;
@@ -241,6 +290,9 @@ int main(int argc, char** argv)
   benchmark::RegisterBenchmark("ThresholdFamily", ThresholdFamily)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("ClipFamily", ClipFamily<false>)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("ClipFamilyHexahedra", ClipFamily<true>)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("TetrahedralizeFamily", TetrahedralizeFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("PointToCellFamily", PointToCellFamily<false>)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("PointToCellFamily1PercentIds", PointToCellFamily<true>)->Apply(FamilyArgs);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

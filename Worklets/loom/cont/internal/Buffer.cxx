@@ -43,7 +43,8 @@ bool UseHugePages()
 // again (a new isovalue, the next time step) then writes into memory whose pages are already mapped,
 // instead of paying the kernel for zeroed pages (first-touch faults cost more than the writes, and
 // two threads faulting at once do not go twice as fast). Bounded: LOOM_BUFFER_POOL bytes (default
-// 1 GiB or an eighth of the memory, whichever is less; 0 turns the pool off). A block is reused only
+// 1 GiB or an eighth of the memory, whichever is less, raised to an eighth of the memory up to 16 GiB
+// once the process pins a block for the GPU; 0 turns the pool off). A block is reused only
 // for a request between 80% and 100% of its size.
 void FreeBlock(void* data, bool registered)
 {
@@ -103,14 +104,27 @@ public:
     return true;
   }
 
+  // A process that copies to and from a GPU keeps more: its blocks are registered (pinned), and a
+  // block that does not fit is registered again on every run. Up to an eighth of the memory or 16 GiB,
+  // unless LOOM_BUFFER_POOL says otherwise.
+  void RaiseLimitForGpu()
+  {
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    if (!this->FromEnvironment)
+      this->Limit = std::max(this->Limit, std::min<std::size_t>(std::size_t(16) << 30, this->Eighth));
+  }
+
 private:
   Pool()
   {
     const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-    const std::size_t eighth = pages > 0 && size > 0 ? static_cast<std::size_t>(pages) * size / 8 : 0;
-    this->Limit = std::min<std::size_t>(std::size_t(1) << 30, eighth);
+    this->Eighth = pages > 0 && size > 0 ? static_cast<std::size_t>(pages) * size / 8 : 0;
+    this->Limit = std::min<std::size_t>(std::size_t(1) << 30, this->Eighth);
     if (const char* env = std::getenv("LOOM_BUFFER_POOL"))
+    {
       this->Limit = static_cast<std::size_t>(std::strtoull(env, nullptr, 10));
+      this->FromEnvironment = true;
+    }
   }
   std::mutex Mutex;
   struct Entry
@@ -121,6 +135,8 @@ private:
   std::multimap<std::size_t, Entry> Blocks;
   std::size_t Held = 0;
   std::size_t Limit = 0;
+  std::size_t Eighth = 0;
+  bool FromEnvironment = false;
 };
 } // namespace
 
@@ -200,7 +216,12 @@ void Buffer::RegisterForTransfers() const
   // link's speed (pageable copies into fresh pages are about 50 times slower); small blocks are not
   // worth a registration, borrowed memory belongs to someone else.
   if (!this->Registered && !this->Release && this->Capacity >= HugeThreshold)
+  {
     this->Registered = cuda::internal::HostRegister(this->Data, this->Capacity);
+    static std::once_flag raised;
+    if (this->Registered)
+      std::call_once(raised, [] { Pool::Get().RaiseLimitForGpu(); });
+  }
 }
 
 const void* Buffer::PrepareDeviceRead() const
