@@ -7,7 +7,8 @@
 // Each iteration starts from host input (the field written on the host, as ParaView hands it over)
 // and ends with every output on the host (as VTK reads it); on CUDA the `resident` rows leave the
 // field on the GPU between iterations. Min and median over repeats (scripts/benchmark.sh).
-//   loom_benchmark_families [--benchmark_filter=Clip] ; LOOM_BENCH_FAMILY_SIZES=128,256,512
+//   loom_benchmark_families [--benchmark_filter=Clip] ; LOOM_BENCH_FAMILY_SIZES=128,256,512;
+//   LOOM_BENCH_FIRST=1 times one run (the first in the process).
 #include <loom/algorithms/average/Average.h>
 #include <loom/algorithms/clip/Clip.h>
 #include <loom/algorithms/contour/Contour.h>
@@ -279,6 +280,10 @@ void FamilyArgs(benchmark::internal::Benchmark* b)
           b->Args({ static_cast<Id>(d), n, 1 });
       }
   b->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
+  // LOOM_BENCH_FIRST=1: one run only, for the first execution in a fresh process (pick one benchmark
+  // per process with --benchmark_filter; users apply a filter once).
+  if (std::getenv("LOOM_BENCH_FIRST"))
+    b->Iterations(1)->Repetitions(1);
 }
 } // namespace
 
