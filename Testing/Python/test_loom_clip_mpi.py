@@ -1,39 +1,24 @@
 # Loom pvbatch test on 2 MPI ranks (symmetric): Loom Clip on each rank's piece of the wavelet (by RTData
 # and by a plane) gives, summed over the ranks, the cell count and volume of a one-piece run of VTK's
 # vtkTableBasedClipDataSet on the whole wavelet, and the same RTData range.
+import os
+import sys
 from paraview.simple import *
-from paraview import servermanager
-from vtkmodules.vtkCommonCore import vtkDoubleArray
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_mpi_testing import controller as mpi_controller, reduce as mpi_reduce, stats as mpi_stats  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
-controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
+controller = mpi_controller()
 ranks = controller.GetNumberOfProcesses()
-if ranks < 2:
-    raise RuntimeError('this test must run on 2 MPI ranks, got %d' % ranks)
 
 
 def stats(data):
-    from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
-    volume = 0.0
-    if data.GetNumberOfCells():
-        sizes = vtkCellSizeFilter()
-        sizes.SetInputData(data)
-        sizes.ComputeSumOn()
-        sizes.Update()
-        volume = sizes.GetOutput().GetFieldData().GetArray('Volume').GetValue(0)
-    rt = data.GetPointData().GetArray('RTData')
-    low, high = rt.GetRange(0) if rt is not None and data.GetNumberOfPoints() else (float('inf'), float('-inf'))
-    return [float(data.GetNumberOfCells()), volume, low, high]
+    return mpi_stats(data, 'Volume')
 
 
 def reduce(values):
-    out = []
-    for v, op in zip(values, (2, 2, 1, 0)):  # SUM, SUM, MIN, MAX
-        a, b = vtkDoubleArray(), vtkDoubleArray()
-        a.InsertNextValue(v)
-        controller.AllReduce(a, b, op)
-        out.append(b.GetValue(0))
-    return out
+    return mpi_reduce(controller, values)
 
 
 extent = [-20, 19, -20, 19, -20, 19]

@@ -1,39 +1,24 @@
 # Loom pvbatch test on 2 MPI ranks (symmetric): Loom Slice on each rank's piece of the wavelet (a plane
 # and a sphere) gives, summed over the ranks, the triangle count and area of a one-piece run of VTK's
 # vtkCutter on the whole wavelet, and the same RTData range.
+import os
+import sys
 from paraview.simple import *
-from paraview import servermanager
-from vtkmodules.vtkCommonCore import vtkDoubleArray
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_mpi_testing import controller as mpi_controller, reduce as mpi_reduce, stats as mpi_stats  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
-controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
+controller = mpi_controller()
 ranks = controller.GetNumberOfProcesses()
-if ranks < 2:
-    raise RuntimeError('this test must run on 2 MPI ranks, got %d' % ranks)
 
 
-def stats(poly):
-    from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
-    area = 0.0
-    if poly.GetNumberOfCells():
-        sizes = vtkCellSizeFilter()
-        sizes.SetInputData(poly)
-        sizes.ComputeSumOn()
-        sizes.Update()
-        area = sizes.GetOutput().GetFieldData().GetArray('Area').GetValue(0)
-    rt = poly.GetPointData().GetArray('RTData')
-    low, high = rt.GetRange(0) if rt is not None and poly.GetNumberOfPoints() else (float('inf'), float('-inf'))
-    return [float(poly.GetNumberOfPolys()), area, low, high]
+def stats(data):
+    return mpi_stats(data, 'Area', count=lambda poly: poly.GetNumberOfPolys())
 
 
 def reduce(values):
-    out = []
-    for v, op in zip(values, (2, 2, 1, 0)):  # SUM, SUM, MIN, MAX
-        a, b = vtkDoubleArray(), vtkDoubleArray()
-        a.InsertNextValue(v)
-        controller.AllReduce(a, b, op)
-        out.append(b.GetValue(0))
-    return out
+    return mpi_reduce(controller, values)
 
 
 extent = [-20, 19, -20, 19, -20, 19]

@@ -1,45 +1,24 @@
 # Loom pvbatch test on 2 MPI ranks (symmetric): Loom Threshold on each rank's piece of the wavelet
 # (ghost cells requested by a reduction, as ParaView's pipeline does) gives, summed over the ranks,
 # the cell count, volume and value range of a one-piece run of VTK's vtkThreshold on the whole wavelet.
+import os
+import sys
 from paraview.simple import *
 from paraview import servermanager
-from vtkmodules.vtkCommonCore import vtkDoubleArray
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_mpi_testing import controller as mpi_controller, reduce, stats  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
-controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
+controller = mpi_controller()
 ranks = controller.GetNumberOfProcesses()
-if ranks < 2:
-    raise RuntimeError('this test must run on 2 MPI ranks, got %d' % ranks)
-
-
-def stats(grid):
-    """Cells, volume, and the RTData range of a grid (0, 0, +inf, -inf when empty)."""
-    from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
-    sizes = vtkCellSizeFilter()
-    sizes.SetInputData(grid)
-    sizes.ComputeSumOn()
-    sizes.Update()
-    volume = sizes.GetOutput().GetFieldData().GetArray('Volume').GetValue(0) if grid.GetNumberOfCells() else 0.0
-    rt = grid.GetPointData().GetArray('RTData')
-    low, high = rt.GetRange(0) if rt is not None and grid.GetNumberOfPoints() else (float('inf'), float('-inf'))
-    return [float(grid.GetNumberOfCells()), volume, low, high]
 
 
 extent = [-20, 19, -20, 19, -20, 19]
 wavelet = Wavelet(WholeExtent=extent)
 loom = LoomThreshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=150.0, UpperThreshold=200.0)
 loom.UpdatePipeline()
-mine = stats(loom.GetClientSideObject().GetOutputDataObject(0))
-local, total, lows, highs = vtkDoubleArray(), vtkDoubleArray(), vtkDoubleArray(), vtkDoubleArray()
-for v in mine[:2]:
-    local.InsertNextValue(v)
-controller.AllReduce(local, total, 2)  # SUM_OP
-low, high = vtkDoubleArray(), vtkDoubleArray()
-low.InsertNextValue(mine[2])
-high.InsertNextValue(mine[3])
-controller.AllReduce(low, lows, 1)  # MIN_OP
-controller.AllReduce(high, highs, 0)  # MAX_OP
-got = [total.GetValue(0), total.GetValue(1), lows.GetValue(0), highs.GetValue(0)]
+got = reduce(controller, stats(loom.GetClientSideObject().GetOutputDataObject(0)))
 
 from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
 from vtkmodules.vtkFiltersCore import vtkThreshold  # noqa: E402
