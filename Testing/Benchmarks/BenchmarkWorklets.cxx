@@ -2,6 +2,8 @@
 // unmasked and masked (MaskSelect at 1/10/50/100 %, MaskIndices at 1 %; mask objects and any maps
 // built inside the timed loop), through the CPU fast paths and the seeds' per-output path; and the
 // cost of building a ScatterCounting for 2^24 inputs against one pass of the worklet it serves.
+#include "BenchmarkCommon.h"
+
 #include <loom/cont/Invoker.h>
 #include <loom/worklet/MaskIndices.h>
 #include <loom/worklet/MaskSelect.h>
@@ -109,14 +111,10 @@ Data& TheData()
   return data;
 }
 
-DeviceId Device(const benchmark::State& state)
-{
-  return static_cast<DeviceId>(state.range(0));
-}
-
+using loom::bench::Device;
 void Finish(benchmark::State& state, const char* what)
 {
-  state.SetLabel(std::string(cont::DeviceName(Device(state))) + " " + what);
+  loom::bench::Label(state, what);
 }
 
 void Unmasked(benchmark::State& state)
@@ -204,59 +202,46 @@ void CountingBuildAndRun(benchmark::State& state)
                   .c_str());
 }
 
-std::vector<DeviceId> Devices()
-{
-  std::vector<DeviceId> devices = { DeviceId::Serial };
-  if (cont::RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB))
-    devices.push_back(DeviceId::TBB);
-  return devices;
-}
-void Common(benchmark::internal::Benchmark* b)
-{
-  b->UseRealTime()->Unit(benchmark::kMillisecond);
-  b->ComputeStatistics("min", [](const std::vector<double>& v) {
-    return *std::min_element(v.begin(), v.end());
-  });
-}
+using loom::bench::CpuDevices;
 } // namespace
 
 BENCHMARK(Unmasked)->Apply([](auto* b) {
-  for (DeviceId d : Devices())
+  for (DeviceId d : CpuDevices())
     b->Args({ static_cast<Id>(d) });
-  Common(b);
+  loom::bench::RealTimeWithMin(b);
 });
 BENCHMARK(MaskSelect)->Apply([](auto* b) {
-  for (DeviceId d : Devices())
+  for (DeviceId d : CpuDevices())
     for (Id s = 0; s < 5; ++s)
       for (Id perOutput : { 0, 1 })
         b->Args({ static_cast<Id>(d), s, perOutput });
-  Common(b);
+  loom::bench::RealTimeWithMin(b);
 });
 BENCHMARK(MaskIndices)->Apply([](auto* b) {
-  for (DeviceId d : Devices())
+  for (DeviceId d : CpuDevices())
     for (Id clustered : { 0, 1 })
       b->Args({ static_cast<Id>(d), clustered });
-  Common(b);
+  loom::bench::RealTimeWithMin(b);
 });
 BENCHMARK(BuildScatterCounting)->Apply([](auto* b) {
-  for (DeviceId d : Devices())
+  for (DeviceId d : CpuDevices())
     for (Id counts : { 0, 1 })
       b->Args({ static_cast<Id>(d), counts });
-  Common(b);
+  loom::bench::RealTimeWithMin(b);
 });
 BENCHMARK(CountingWorklet)->Apply([](auto* b) {
-  for (DeviceId d : Devices())
+  for (DeviceId d : CpuDevices())
     for (Id perOutput : { 0, 1 })
       for (Id counts : { 0, 1 })
         b->Args({ static_cast<Id>(d), perOutput, counts });
-  Common(b);
+  loom::bench::RealTimeWithMin(b);
 });
 BENCHMARK(CountingBuildAndRun)->Apply([](auto* b) {
-  for (DeviceId d : Devices())
+  for (DeviceId d : CpuDevices())
     for (Id perOutput : { 0, 1 })
       for (Id counts : { 0, 1 })
         b->Args({ static_cast<Id>(d), perOutput, counts });
-  Common(b);
+  loom::bench::RealTimeWithMin(b);
 });
 
 BENCHMARK_MAIN();

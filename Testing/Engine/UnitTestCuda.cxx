@@ -42,6 +42,28 @@ TEST(Cuda, AlgorithmsMatchSerial)
   EXPECT_EQ(test::RunAlgorithmSequence(DeviceId::Serial), test::RunAlgorithmSequence(DeviceId::Cuda));
 }
 
+TEST(Cuda, ReduceByKeyMatchesSerial)
+{
+  if (!OnCuda())
+    GTEST_SKIP() << "needs a CUDA device (--loom-device=cuda on a machine with a GPU)";
+  const Id n = 300007;
+  std::vector<Int32> keys(n);
+  std::vector<Float32> values(n);
+  for (Id i = 0; i < n; ++i)
+  {
+    keys[i] = static_cast<Int32>((i * 7919) % 4099) - 2000;
+    values[i] = static_cast<Float32>(i % 13) - 6.f; // small integers: the sums are exact in any order
+  }
+  std::vector<UInt8> select(4099);
+  for (std::size_t u = 0; u < select.size(); ++u)
+    select[u] = static_cast<UInt8>(u % 5 == 0);
+  auto run = [&](DeviceId device) {
+    return test::RunReduceByKey(device, cont::make_ArrayHandle(keys), cont::make_ArrayHandle(values),
+                                cont::make_ArrayHandle(select));
+  };
+  EXPECT_EQ(run(DeviceId::Serial), run(DeviceId::Cuda));
+}
+
 TEST(Cuda, ScatterAndMaskMatchSerial)
 {
   if (!OnCuda())

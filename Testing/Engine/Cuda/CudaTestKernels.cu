@@ -1,5 +1,6 @@
 // Loom tests: the nvcc-compiled half of the CUDA tests (see CudaTestKernels.h).
 #include "CudaTestKernels.h"
+#include "../ReduceByKeyWorklets.h"
 
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/ArrayHandleImplicit.h>
@@ -69,6 +70,30 @@ void RunCountingMasked(cont::DeviceId device, const cont::ArrayHandle<IdComponen
   invoke.SetUsePerOutputPath(perOutputPath);
   invoke(CountingMasked{}, loom::worklet::ScatterCounting(counts, device),
          loom::worklet::MaskSelect(select, device), in, out);
+}
+
+std::vector<double> RunReduceByKey(cont::DeviceId device, const cont::ArrayHandle<Int32>& keys,
+                                   const cont::ArrayHandle<Float32>& values, const cont::ArrayHandle<UInt8>& select)
+{
+  loom::worklet::Keys<Int32> k(keys, device);
+  cont::Invoker invoke(device);
+  cont::ArrayHandle<Float32> sums;
+  invoke(SumPerKey{}, k, values, sums);
+  cont::ArrayHandle<IdComponent> ranks, counts;
+  cont::ArrayHandle<Int32> keyOut;
+  invoke(RankWithinKey{}, k, ranks, keyOut, counts);
+  auto masked = cont::make_ArrayHandle(std::vector<Float32>(static_cast<std::size_t>(k.GetNumberOfUniqueKeys()), 7.5f));
+  invoke(MaxPerKeyMasked<loom::worklet::MaskSelect>{}, loom::worklet::MaskSelect(select, device), k, values, masked);
+  std::vector<double> all;
+  Append(all, k.GetUniqueKeys());
+  Append(all, k.GetOffsets());
+  Append(all, k.GetSortedValuesMap());
+  Append(all, sums);
+  Append(all, ranks);
+  Append(all, keyOut);
+  Append(all, counts);
+  Append(all, masked);
+  return all;
 }
 
 std::vector<double> RunAlgorithmSequence(cont::DeviceId device)

@@ -22,6 +22,11 @@ void RunCountingMasked(cont::DeviceId device, const cont::ArrayHandle<IdComponen
                        const cont::ArrayHandle<Int32>& in, const cont::ArrayHandle<UInt8>& select,
                        cont::ArrayHandle<Int32>& out, bool perOutputPath);
 
+/// Reduce-by-key on `device` over `keys` (Keys built there): per key the sum of `values`, each value's
+/// rank within its key, and the largest value of the keys `select`s (7.5 for the others); concatenated.
+std::vector<double> RunReduceByKey(cont::DeviceId device, const cont::ArrayHandle<Int32>& keys,
+                                   const cont::ArrayHandle<Float32>& values, const cont::ArrayHandle<UInt8>& select);
+
 /// A fixed sequence of every device algorithm (sorts, scans, reduce, copy-if, unique, reduce-by-key,
 /// bounds, copy from implicit arrays, a 3D schedule) on `device`; the results, concatenated.
 std::vector<double> RunAlgorithmSequence(cont::DeviceId device);
