@@ -52,12 +52,17 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   Int16* cases = caseArray.GetPointer();
   Totals* tot = totals.data();
   std::atomic<Id> unreadable{ -1 }; // a cell the tables do not know (reported below; any one will do)
+  const CutEdgeCounts cutCounts(tables);
   HostForEach(device, blocks, 1, [&, flags, used, cases, tot](Id b) {
+    // Local copies: the byte stores below may alias anything reached through a reference, which
+    // would make the compiler reload the reader and the tables for every cell.
+    const Reader cellReader = reader;
+    const ClipTableSet cellTables = tables;
     Totals t;
     for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
     {
       bool bad = false;
-      cases[c] = static_cast<Int16>(CellCase(reader, tables, flags, skip, c, used, t, bad));
+      cases[c] = static_cast<Int16>(CellCase(cellReader, cellTables, flags, skip, c, used, t, bad, &cutCounts));
       if (bad)
         unreadable.store(c, std::memory_order_relaxed);
     }
@@ -134,10 +139,11 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
                                            r.Points.ExtraIds.GetPointer(),
                                            r.Points.ExtraWeights.GetPointer() };
     HostForEach(device, blocks, 1, [&](Id b) {
+      const auto blockWriter = writer; // a local copy, as above
       Totals at = tot[b];
       for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
         if (cases[c] > 0)
-          writer.Write(c, cases[c], at);
+          blockWriter.Write(c, cases[c], at);
     });
     offsets[sum.Cells] = static_cast<C>(sum.Connectivity);
   };
@@ -195,10 +201,25 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   }
   // 6. Placeholders replaced: slots by their edge point, extra points after the edge points.
   const Id extraShift = sum.Slots - edgePoints;
+  // Only the output of cut cells holds placeholders: each block walks its cells' cases to find it.
   auto patch = [&](auto* conn) {
     using C = std::remove_pointer_t<decltype(conn)>;
-    HostForEach(device, sum.Connectivity, 1 << 14,
-                PatchConnectivity<C>{ conn, slotPoint.GetPointer(), keptCount, slots, extraShift });
+    const PatchConnectivity<C> patchOne{ conn, slotPoint.GetPointer(), keptCount, slots, extraShift };
+    HostForEach(device, blocks, 1, [&, patchOne](Id b) {
+      Id at = tot[b].Connectivity;
+      for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
+      {
+        const int k = cases[c];
+        if (k <= 0)
+          continue;
+        const ClipTable& table = tables.Slot[reader.Slot(c)];
+        const UInt8* counts = table.Counts + 3 * k;
+        if (k != (1 << table.NumberOfVertices) - 1 || counts[2] != 0)
+          for (Id i = at; i < at + counts[1]; ++i)
+            patchOne(i);
+        at += counts[1];
+      }
+    });
   };
   if (r.Is64Bit)
     patch(r.Connectivity64.GetPointer());

@@ -84,6 +84,8 @@ struct StructuredCells
     }
     return StructuredSlot;
   }
+  /// The table slot of a cell Read has accepted.
+  LOOM_EXEC int Slot(Id) const { return StructuredSlot; }
 };
 
 /// The cells of an explicit cell set (host or device pointers).
@@ -101,10 +103,38 @@ struct ExplicitCells
     if (shape >= TableSlots || shape == StructuredSlot || tables.Slot[shape].NumberOfVertices == 0 ||
         this->Offsets[cell + 1] - begin != tables.Slot[shape].NumberOfVertices)
       return -1;
-    for (int v = 0; v < tables.Slot[shape].NumberOfVertices; ++v)
-      ids[v] = static_cast<Id>(this->Connectivity[begin + v]);
+    // Unrolled (a loop of unknown length becomes a string copy, slow for a handful of ids).
+    const C* conn = this->Connectivity + begin;
+    switch (tables.Slot[shape].NumberOfVertices)
+    {
+      case 8:
+        ids[7] = static_cast<Id>(conn[7]);
+        [[fallthrough]];
+      case 7:
+        ids[6] = static_cast<Id>(conn[6]);
+        [[fallthrough]];
+      case 6:
+        ids[5] = static_cast<Id>(conn[5]);
+        [[fallthrough]];
+      case 5:
+        ids[4] = static_cast<Id>(conn[4]);
+        [[fallthrough]];
+      case 4:
+        ids[3] = static_cast<Id>(conn[3]);
+        [[fallthrough]];
+      case 3:
+        ids[2] = static_cast<Id>(conn[2]);
+        [[fallthrough]];
+      case 2:
+        ids[1] = static_cast<Id>(conn[1]);
+        [[fallthrough]];
+      default:
+        ids[0] = static_cast<Id>(conn[0]);
+    }
     return shape;
   }
+  /// The table slot of a cell Read has accepted.
+  LOOM_EXEC int Slot(Id cell) const { return this->Shapes[cell]; }
 };
 
 template <typename T>
@@ -157,17 +187,16 @@ LOOM_EXEC inline double EdgeWeight(double value, double sa, double sb)
 }
 
 /// The case of a cell from its points' flags; -1 when a point is NaN.
-LOOM_EXEC inline int CaseOf(const UInt8* flags, const Id* ids, int n)
+LOOM_EXEC LOOM_ALWAYS_INLINE int CaseOf(const UInt8* flags, const Id* ids, int n)
 {
-  int c = 0;
+  int c = 0, any = 0;
   for (int v = 0; v < n; ++v)
   {
-    const UInt8 f = flags[ids[v]];
-    if (f & NotANumber)
-      return -1;
+    const int f = flags[ids[v]];
+    any |= f;
     c |= (f & Kept) << v;
   }
-  return c;
+  return (any & NotANumber) ? -1 : c;
 }
 
 LOOM_EXEC inline int CutEdges(const ClipTable& t, int c)
@@ -188,11 +217,27 @@ LOOM_EXEC inline void MarkUsed(UInt8* used)
 #endif
 }
 
+/// The number of cut edges of every case of every slot, CutEdges precomputed (CPU passes).
+struct CutEdgeCounts
+{
+  UInt8 Count[TableSlots][256];
+  explicit CutEdgeCounts(const ClipTableSet& tables)
+  {
+    for (int s = 0; s < TableSlots; ++s)
+      for (int k = 0; k < 256; ++k)
+        this->Count[s][k] = static_cast<UInt8>(
+          tables.Slot[s].NumberOfVertices && k < (1 << tables.Slot[s].NumberOfVertices) ? CutEdges(tables.Slot[s], k)
+                                                                                       : 0);
+  }
+};
+
 /// The case of a cell that gives output (else -1), with its totals added to `t`; the kept points of
-/// such a cell are marked in `used`. `unreadable` is set for a cell the tables do not know.
+/// such a cell are marked in `used`. `unreadable` is set for a cell the tables do not know. `cut`: the
+/// cut-edge counts by slot and case, or null to count the edges.
 template <typename Reader>
 LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableSet& tables, const UInt8* flags,
-                                          const UInt8* skip, Id c, UInt8* used, Totals& t, bool& unreadable)
+                                          const UInt8* skip, Id c, UInt8* used, Totals& t, bool& unreadable,
+                                          const CutEdgeCounts* cut = nullptr)
 {
   Id ids[8];
   const int slot = reader.Read(c, ids, tables);
@@ -211,7 +256,7 @@ LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableS
   t.Cells += counts[0];
   t.Connectivity += counts[1];
   t.Extras += counts[2];
-  t.Slots += CutEdges(table, k);
+  t.Slots += cut ? cut->Count[slot][k] : CutEdges(table, k);
   for (int v = 0; v < table.NumberOfVertices; ++v)
     if ((k >> v) & 1)
       MarkUsed(used + ids[v]);
@@ -247,8 +292,11 @@ struct CellWriter
     Id localPoint[ExtraRef + 8];
     for (int v = 0; v < n; ++v)
       localPoint[v] = this->Number[ids[v]];
+    const UInt8* counts = table.Counts + 3 * k;
+    // A cell kept whole (every vertex kept) has no cut edge and no extra point.
+    const bool whole = k == (1 << n) - 1 && counts[2] == 0;
     double t[12];
-    for (int e = 0; e < table.NumberOfEdges; ++e)
+    for (int e = 0; e < (whole ? 0 : table.NumberOfEdges); ++e)
     {
       const int a = table.EdgeVertices[e][0], b = table.EdgeVertices[e][1];
       if (((k >> a) & 1) == ((k >> b) & 1))
@@ -262,7 +310,6 @@ struct CellWriter
       t[e] = flip ? 1.0 - w : w;
       localPoint[EdgeRef + e] = this->KeptCount + at.Slots++;
     }
-    const UInt8* counts = table.Counts + 3 * k;
     const UInt8* refs = table.ExtraRefs + table.ExtraOffsets[k];
     const double* weights = table.ExtraWeights + table.ExtraOffsets[k];
     for (int x = 0; x < counts[2]; ++x)
