@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 mkdir -p output/benchmarks
 BUILD="${LOOM_BUILD_DIR:-build}"
-for name in device_adapter worklets families; do
+for name in device_adapter worklets reduce_by_key families; do
   "$BUILD/Testing/Benchmarks/loom_benchmark_$name" \
     --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
     --benchmark_out="output/benchmarks/$name.json" --benchmark_out_format=json "$@" \
