@@ -296,17 +296,38 @@ vtkSmartPointer<vtkCellArray> CellsToVTK(const loom::cont::ArrayHandle<Id>& conn
 namespace
 {
 template <typename IdArray, typename T>
+vtkSmartPointer<vtkCellArray> CellArrayTyped(const loom::cont::ArrayHandle<T>& offsets,
+                                             const loom::cont::ArrayHandle<T>& connectivity)
+{
+  if (offsets.GetNumberOfValues() == 0)
+    throw loom::cont::ErrorBadValue("a cell array needs one offset more than cells (none given).");
+  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  cells->SetData(HandOver<IdArray>(offsets), HandOver<IdArray>(connectivity));
+  return cells;
+}
+
+template <typename IdArray, typename T>
 void SetCellsTyped(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
                    const loom::cont::ArrayHandle<T>& offsets, const loom::cont::ArrayHandle<T>& connectivity)
 {
   if (offsets.GetNumberOfValues() != types.GetNumberOfValues() + 1)
     throw loom::cont::ErrorBadValue(std::to_string(offsets.GetNumberOfValues()) + " offsets for " +
                                     std::to_string(types.GetNumberOfValues()) + " cells (expected one more).");
-  auto cells = vtkSmartPointer<vtkCellArray>::New();
-  cells->SetData(HandOver<IdArray>(offsets), HandOver<IdArray>(connectivity));
-  grid->SetCells(HandOver<vtkUnsignedCharArray>(types), cells);
+  grid->SetCells(HandOver<vtkUnsignedCharArray>(types), CellArrayTyped<IdArray>(offsets, connectivity));
 }
 } // namespace
+
+vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont::ArrayHandle<Int32>& offsets,
+                                             const loom::cont::ArrayHandle<Int32>& connectivity)
+{
+  return CellArrayTyped<vtkTypeInt32Array>(offsets, connectivity);
+}
+
+vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont::ArrayHandle<Int64>& offsets,
+                                             const loom::cont::ArrayHandle<Int64>& connectivity)
+{
+  return CellArrayTyped<vtkTypeInt64Array>(offsets, connectivity);
+}
 
 void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
                           const loom::cont::ArrayHandle<Int32>& offsets,

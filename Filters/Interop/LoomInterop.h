@@ -61,6 +61,13 @@ LOOMFILTERS_EXPORT void SetUnstructuredCells(vtkUnstructuredGrid* grid, const lo
                                              const loom::cont::ArrayHandle<Int64>& offsets,
                                              const loom::cont::ArrayHandle<Int64>& connectivity);
 
+/// A vtkCellArray on the offsets' (one more than cells) and connectivity's memory (no copy), 32- or
+/// 64-bit storage as given. ErrorBadValue when the offsets are empty.
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont::ArrayHandle<Int32>& offsets,
+                                                                const loom::cont::ArrayHandle<Int32>& connectivity);
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont::ArrayHandle<Int64>& offsets,
+                                                                const loom::cont::ArrayHandle<Int64>& connectivity);
+
 /// The device of a filter's Device property: 0 Auto, 1 Serial, 2 TBB, 3 CUDA (others: Auto).
 LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
 

@@ -6,6 +6,8 @@
 
 #include <LoomInterop.h>
 
+#include "LoomFilterExpect.h"
+
 #include <vtkAppendFilter.h>
 #include <vtkCellData.h>
 #include <vtkCellDataToPointData.h>
@@ -63,31 +65,6 @@ vtkSmartPointer<vtkDataSet> Read(const std::string& file)
   return reader->GetOutput();
 }
 
-// Every array of `expected` is in `actual` with equal values within `tolerance` relative.
-void ExpectSameArrays(vtkDataSetAttributes* expected, vtkDataSetAttributes* actual, const std::string& what,
-                      double tolerance = 1e-6)
-{
-  ASSERT_GT(expected->GetNumberOfArrays(), 0) << what;
-  for (int i = 0; i < expected->GetNumberOfArrays(); ++i)
-  {
-    vtkDataArray* e = expected->GetArray(i);
-    if (!e)
-      continue;
-    vtkDataArray* a = actual->GetArray(e->GetName());
-    ASSERT_NE(nullptr, a) << what << ": no array " << e->GetName();
-    ASSERT_EQ(e->GetNumberOfTuples(), a->GetNumberOfTuples()) << what << " " << e->GetName();
-    ASSERT_EQ(e->GetNumberOfComponents(), a->GetNumberOfComponents()) << what << " " << e->GetName();
-    EXPECT_EQ(e->GetDataType(), a->GetDataType()) << what << " " << e->GetName();
-    for (vtkIdType t = 0; t < e->GetNumberOfTuples(); ++t)
-      for (int c = 0; c < e->GetNumberOfComponents(); ++c)
-      {
-        const double x = e->GetComponent(t, c), y = a->GetComponent(t, c);
-        ASSERT_LE(std::abs(x - y), tolerance * std::max(1.0, std::abs(x)))
-          << what << " " << e->GetName() << " tuple " << t << " component " << c;
-      }
-  }
-}
-
 void CompareWithVTK(vtkDataSet* input, const std::string& what)
 {
   vtkNew<vtkPointDataToCellData> vtkP2C;
@@ -96,7 +73,7 @@ void CompareWithVTK(vtkDataSet* input, const std::string& what)
   vtkNew<vtkLoomPointDataToCellData> loomP2C;
   loomP2C->SetInputData(input);
   loomP2C->Update();
-  ExpectSameArrays(vtkP2C->GetOutput()->GetCellData(), loomP2C->GetOutput()->GetCellData(), what + " p2c");
+  loomtest::ExpectSameArrays(vtkP2C->GetOutput()->GetCellData(), loomP2C->GetOutput()->GetCellData(), what + " p2c");
 
   vtkNew<vtkCellDataToPointData> vtkC2P;
   vtkC2P->SetInputData(vtkP2C->GetOutput());
@@ -104,7 +81,7 @@ void CompareWithVTK(vtkDataSet* input, const std::string& what)
   vtkNew<vtkLoomCellDataToPointData> loomC2P;
   loomC2P->SetInputData(vtkP2C->GetOutput());
   loomC2P->Update();
-  ExpectSameArrays(vtkC2P->GetOutput()->GetPointData(), loomC2P->GetOutput()->GetPointData(), what + " c2p");
+  loomtest::ExpectSameArrays(vtkC2P->GetOutput()->GetPointData(), loomC2P->GetOutput()->GetPointData(), what + " c2p");
 }
 
 // Records the last error message a filter emits.
@@ -156,7 +133,7 @@ TEST(LoomAverageFilters, TbbAndSerialAgree)
   tbb->SetInputData(image);
   tbb->SetDevice(vtkLoomDataAverageFilter::DEVICE_TBB);
   tbb->Update();
-  ExpectSameArrays(serial->GetOutput()->GetCellData(), tbb->GetOutput()->GetCellData(), "serial vs tbb", 0.0);
+  loomtest::ExpectSameArrays(serial->GetOutput()->GetCellData(), tbb->GetOutput()->GetCellData(), "serial vs tbb", 0.0);
 }
 
 TEST(LoomAverageFilters, MaskedRunsMatchOnSelectedCells)
@@ -366,7 +343,7 @@ TEST(LoomAverageFilters, MultiblockInputsRunPerBlock)
     vtkNew<vtkPointDataToCellData> reference;
     reference->SetInputData(inputs[b]);
     reference->Update();
-    ExpectSameArrays(reference->GetOutput()->GetCellData(), block->GetCellData(),
+    loomtest::ExpectSameArrays(reference->GetOutput()->GetCellData(), block->GetCellData(),
                      "block " + std::to_string(b));
   }
 }
@@ -401,5 +378,5 @@ TEST(LoomAverageFilters, PointToCellConnectivityIsReusedAcrossExecutions)
   vtkNew<vtkCellDataToPointData> reference;
   reference->SetInputData(changed);
   reference->Update();
-  ExpectSameArrays(reference->GetOutput()->GetPointData(), loom->GetOutput()->GetPointData(), "changed grid");
+  loomtest::ExpectSameArrays(reference->GetOutput()->GetPointData(), loom->GetOutput()->GetPointData(), "changed grid");
 }

@@ -6,6 +6,7 @@
 #include <vtkLoomCellDataToPointData.h>
 #include <vtkLoomClip.h>
 #include <vtkLoomContour.h>
+#include <vtkLoomExtractSurface.h>
 #include <vtkLoomPointDataToCellData.h>
 #include <vtkLoomSlice.h>
 #include <vtkLoomTetrahedralize.h>
@@ -79,6 +80,9 @@ int main(int argc, char* argv[])
     clip->SetClipFunction(plane);
     clip->SetDevice(device);
     Keep(clip, wavelet, "clip");
+    vtkNew<vtkLoomExtractSurface> surface;
+    surface->SetDevice(device);
+    Keep(surface, Kept.back(), "extract surface");
   }
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;

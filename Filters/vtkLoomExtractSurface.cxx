@@ -1,0 +1,203 @@
+// Loom filters: vtkLoomExtractSurface::RequestData: runs the surface family on the input's cells (no
+// copies in) and hands the faces, the passed cells, their points and the gathered arrays to VTK.
+#include "vtkLoomExtractSurface.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/surface/ExternalFaces.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkDataSet.h>
+#include <vtkGeometryFilter.h>
+#include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkNew.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkStructuredGrid.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+vtkStandardNewMacro(vtkLoomExtractSurface);
+
+namespace
+{
+vtkSmartPointer<vtkCellArray> ToVTK(const loom::algorithms::SurfaceCells& cells)
+{
+  return cells.Is64Bit ? loom::interop::CellArrayToVTK(cells.Offsets64, cells.Connectivity64)
+                       : loom::interop::CellArrayToVTK(cells.Offsets32, cells.Connectivity32);
+}
+
+/// The ghost flags as the surface family takes them (as vtkGeometryFilter treats them), or an empty
+/// array when no cell is flagged: with RemoveGhostInterfaces, duplicate and hidden cells hide their
+/// neighbours' faces and give nothing; without, duplicate cells are ordinary cells and hidden cells are
+/// not there at all.
+loom::cont::ArrayHandle<loom::UInt8> CellFlags(vtkDataSet* input, bool removeGhostInterfaces)
+{
+  vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
+  const vtkIdType n = input->GetNumberOfCells();
+  if (!ghosts || ghosts->GetNumberOfTuples() != n)
+    return {};
+  loom::cont::ArrayHandle<loom::UInt8> flags;
+  flags.Allocate(n);
+  const unsigned char* g = ghosts->GetPointer(0);
+  loom::UInt8* f = flags.GetPointer();
+  const unsigned char duplicate = vtkDataSetAttributes::DUPLICATECELL, hidden = vtkDataSetAttributes::HIDDENCELL;
+  bool any = false;
+  for (vtkIdType c = 0; c < n; ++c)
+  {
+    f[c] = removeGhostInterfaces ? ((g[c] & (duplicate | hidden)) ? loom::algorithms::SurfaceGhostCell : 0)
+                                 : ((g[c] & hidden) ? loom::algorithms::SurfaceHiddenCell : 0);
+    any |= f[c] != 0;
+  }
+  return any ? flags : loom::cont::ArrayHandle<loom::UInt8>();
+}
+} // namespace
+
+int vtkLoomExtractSurface::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
+  return 1;
+}
+
+int vtkLoomExtractSurface::RequestUpdateExtent(vtkInformation*, vtkInformationVector** inputVector,
+                                               vtkInformationVector* outputVector)
+{
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  const int pieces = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
+  int ghostLevels = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
+  if (pieces > 1 && this->PieceInvariant)
+    ++ghostLevels;
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(),
+              outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()));
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), pieces);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghostLevels);
+  return 1;
+}
+
+int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                       vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< "Loom Extract Surface: " << message);
+    output->Initialize();
+    return 0;
+  };
+  if (!input)
+    return fail("no input dataset.");
+  if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
+    return 1; // empty in, empty out (MPI ranks with empty pieces)
+
+  // What Loom's surface family does not take goes to VTK's filter, as ParaView's Extract Surface runs it.
+  const bool structured = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input) ||
+    vtkStructuredGrid::SafeDownCast(input);
+  const loom::cont::ArrayHandle<loom::UInt8> flags = CellFlags(input, this->RemoveGhostInterfaces != 0);
+  std::string reason;
+  if (vtkPolyData::SafeDownCast(input))
+    reason = "is polygonal data already";
+  else if (structured && flags.GetNumberOfValues() > 0)
+    reason = "is a structured dataset with ghost or hidden cells";
+  else
+  {
+    const std::string unsupported = loom::interop::UnsupportedCells(input);
+    if (!unsupported.empty())
+      reason = "has " + unsupported + ", which Loom's surface family does not take";
+  }
+  if (!reason.empty())
+  {
+    vtkLog(INFO, "Loom Extract Surface: the input " << reason << "; VTK's vtkGeometryFilter extracts its surface instead.");
+    vtkNew<vtkGeometryFilter> filter;
+    filter->SetInputData(input);
+    filter->SetPieceInvariant(this->PieceInvariant);
+    filter->SetNonlinearSubdivisionLevel(this->NonlinearSubdivisionLevel);
+    filter->SetFastMode(this->FastMode != 0);
+    filter->SetRemoveGhostInterfaces(this->RemoveGhostInterfaces != 0);
+    filter->Update();
+    output->ShallowCopy(filter->GetOutput());
+    return 1;
+  }
+
+  std::string current = "cells";
+  try
+  {
+    loom::algorithms::ExternalFacesOptions options;
+    options.Device = loom::interop::DeviceFromChoice(this->Device);
+    options.CellFlags = flags;
+    const loom::algorithms::ExternalFacesResult surface =
+      loom::algorithms::ExternalFaces(loom::interop::CellSetFromVTK(input), options);
+    this->UpdateProgress(0.6);
+    if (this->CheckAbort())
+    {
+      vtkWarningMacro(<< "Loom Extract Surface: aborted; the output is empty.");
+      output->Initialize();
+      return 1;
+    }
+
+    current = "points";
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    points->SetData(
+      loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &surface.PointIds, false, options.Device), "Points"));
+    output->SetPoints(points);
+    current = "output cells";
+    output->SetVerts(ToVTK(surface.Verts));
+    output->SetLines(ToVTK(surface.Lines));
+    output->SetPolys(ToVTK(surface.Polys));
+    output->SetStrips(ToVTK(surface.Strips));
+    current = "point data";
+    loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), surface.PointIds, options.Device);
+    this->UpdateProgress(0.8);
+    current = "cell data";
+    // vtkPolyData numbers its cells vertices first, then lines, polygons and strips.
+    loom::cont::ArrayHandle<loom::Id> sources;
+    const loom::algorithms::SurfaceCells* kinds[] = { &surface.Verts, &surface.Lines, &surface.Polys, &surface.Strips };
+    loom::Id total = 0;
+    for (const auto* k : kinds)
+      total += k->GetNumberOfCells();
+    sources.Allocate(total);
+    loom::Id at = 0;
+    for (const auto* k : kinds)
+    {
+      const loom::Id n = k->GetNumberOfCells();
+      if (n)
+        std::memcpy(sources.GetPointer() + at, k->SourceCells.GetPointer(), static_cast<std::size_t>(n) * sizeof(loom::Id));
+      at += n;
+    }
+    loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
+    output->GetFieldData()->PassData(input->GetFieldData());
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail("cannot extract the surface of the " + std::string(input->GetClassName()) + " (" + current +
+                "): " + e.what());
+  }
+  return 1;
+}
+
+void vtkLoomExtractSurface::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
+  os << indent << "RemoveGhostInterfaces: " << (this->RemoveGhostInterfaces ? "On" : "Off") << "\n";
+  os << indent << "PieceInvariant: " << this->PieceInvariant << "\n";
+  os << indent << "NonlinearSubdivisionLevel: " << this->NonlinearSubdivisionLevel << "\n";
+  os << indent << "FastMode: " << (this->FastMode ? "On" : "Off") << "\n";
+  os << indent << "Device: " << devices[this->Device] << "\n";
+}

@@ -1,0 +1,651 @@
+// Loom algorithms, surface family: external faces by a counting sort of the faces of 3D cells on their
+// smallest point (the buckets are VTK's output order; a face is matched only against the faces of its
+// bucket), passed cells copied, the used points numbered in input order; structured grids by their six
+// sides. The passes run on the CPU devices (Serial, TBB).
+#include <loom/algorithms/surface/ExternalFaces.h>
+
+#include <loom/CellShape.h>
+#include <loom/algorithms/HostForEach.h>
+#include <loom/cont/Algorithm.h>
+#include <loom/cont/Error.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace surface
+{
+namespace
+{
+constexpr Id CellBlock = 4096;
+constexpr Id FaceBlock = 1 << 15;
+constexpr Id PointBlock = 1 << 16;
+
+/// What a cell of each VTK type gives: a vertex, line, polygon or strip cell passed, or faces.
+enum Kind : UInt8
+{
+  Vert = 0,
+  Line = 1,
+  Poly = 2,
+  Strip = 3,
+  Solid = 4,
+  Unknown = 5
+};
+constexpr int Kinds = 4; // the kinds of output cells
+
+/// VTK's faces of a linear 3D cell, outward, as polygons (a voxel's pixel faces in quadrilateral order),
+/// and the cell's number of points.
+struct FaceTable
+{
+  int Points;
+  int Count;
+  int Size[6];
+  int V[6][4];
+};
+constexpr FaceTable Tetra{ 4, 4, { 3, 3, 3, 3 }, { { 0, 1, 3 }, { 1, 2, 3 }, { 2, 0, 3 }, { 0, 2, 1 } } };
+constexpr FaceTable Voxel{ 8,
+                           6,
+                           { 4, 4, 4, 4, 4, 4 },
+                           { { 2, 0, 4, 6 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 }, { 3, 2, 6, 7 }, { 1, 0, 2, 3 }, { 4, 5, 7, 6 } } };
+constexpr FaceTable Hexahedron{
+  8, 6, { 4, 4, 4, 4, 4, 4 }, { { 0, 4, 7, 3 }, { 1, 2, 6, 5 }, { 0, 1, 5, 4 }, { 3, 7, 6, 2 }, { 0, 3, 2, 1 }, { 4, 5, 6, 7 } }
+};
+constexpr FaceTable Wedge{ 6, 5, { 3, 3, 4, 4, 4 }, { { 0, 1, 2 }, { 3, 5, 4 }, { 0, 3, 4, 1 }, { 1, 4, 5, 2 }, { 2, 5, 3, 0 } } };
+constexpr FaceTable Pyramid{ 5, 5, { 4, 3, 3, 3, 3 }, { { 0, 3, 2, 1 }, { 0, 1, 4 }, { 1, 2, 4 }, { 2, 3, 4 }, { 3, 0, 4 } } };
+
+inline const FaceTable* FacesOf(UInt8 shape)
+{
+  switch (shape)
+  {
+    case CELL_SHAPE_TETRA:
+      return &Tetra;
+    case CELL_SHAPE_VOXEL:
+      return &Voxel;
+    case CELL_SHAPE_HEXAHEDRON:
+      return &Hexahedron;
+    case CELL_SHAPE_WEDGE:
+      return &Wedge;
+    case CELL_SHAPE_PYRAMID:
+      return &Pyramid;
+    default:
+      return nullptr;
+  }
+}
+
+inline Kind KindOf(UInt8 shape)
+{
+  switch (shape)
+  {
+    case CELL_SHAPE_VERTEX:
+    case CELL_SHAPE_POLY_VERTEX:
+      return Vert;
+    case CELL_SHAPE_LINE:
+    case CELL_SHAPE_POLY_LINE:
+      return Line;
+    case CELL_SHAPE_TRIANGLE:
+    case CELL_SHAPE_POLYGON:
+    case CELL_SHAPE_PIXEL: // written as a quadrilateral
+    case CELL_SHAPE_QUAD:
+      return Poly;
+    case CELL_SHAPE_TRIANGLE_STRIP:
+      return Strip;
+    default:
+      return FacesOf(shape) ? Solid : Unknown;
+  }
+}
+
+/// Marks a used point (several cells may mark the same point with the same value).
+inline void MarkUsed(UInt8* used)
+{
+  __atomic_store_n(used, UInt8(1), __ATOMIC_RELAXED);
+}
+
+/// A face's points starting at its smallest one (the orientation kept), as VTK writes them.
+inline int FacePoints(const FaceTable& t, int f, const Id* ids, Id* out)
+{
+  const int n = t.Size[f];
+  int first = 0;
+  for (int v = 1; v < n; ++v)
+    if (ids[t.V[f][v]] < ids[t.V[f][first]])
+      first = v;
+  for (int v = 0; v < n; ++v)
+    out[v] = ids[t.V[f][(first + v) % n]];
+  return n;
+}
+
+/// A face's points in ascending order, padded with -1: equal for two faces on the same points.
+struct FaceKey
+{
+  Id P[4];
+  bool operator==(const FaceKey& o) const
+  {
+    return this->P[0] == o.P[0] && this->P[1] == o.P[1] && this->P[2] == o.P[2] && this->P[3] == o.P[3];
+  }
+  bool operator<(const FaceKey& o) const { return std::lexicographical_compare(this->P, this->P + 4, o.P, o.P + 4); }
+};
+
+/// Totals per block of cells (by kind of output cell) or of face entries (Poly only).
+struct Totals
+{
+  Id Cells[Kinds] = { 0, 0, 0, 0 };
+  Id Connectivity[Kinds] = { 0, 0, 0, 0 };
+  void Add(const Totals& o)
+  {
+    for (int k = 0; k < Kinds; ++k)
+    {
+      this->Cells[k] += o.Cells[k];
+      this->Connectivity[k] += o.Connectivity[k];
+    }
+  }
+};
+
+/// Exclusive prefix of block totals in place; returns the sum.
+Totals PrefixTotals(std::vector<Totals>& totals)
+{
+  Totals sum;
+  for (Totals& t : totals)
+  {
+    const Totals here = t;
+    t = sum;
+    sum.Add(here);
+  }
+  return sum;
+}
+
+/// Offsets, connectivity and source cells of one kind, allocated for `cells` cells.
+struct KindWriter
+{
+  Id* Sources = nullptr;
+  Int32* Offsets32 = nullptr;
+  Int32* Connectivity32 = nullptr;
+  Int64* Offsets64 = nullptr;
+  Int64* Connectivity64 = nullptr;
+  void Cell(Id at, Id connectivityAt, Id source) const
+  {
+    this->Sources[at] = source;
+    if (this->Offsets64)
+      this->Offsets64[at] = connectivityAt;
+    else
+      this->Offsets32[at] = static_cast<Int32>(connectivityAt);
+  }
+  void Point(Id at, Id point) const
+  {
+    if (this->Connectivity64)
+      this->Connectivity64[at] = point;
+    else
+      this->Connectivity32[at] = static_cast<Int32>(point);
+  }
+};
+
+KindWriter Allocate(SurfaceCells& out, Id cells, Id connectivity, bool is64)
+{
+  KindWriter w;
+  out.Is64Bit = is64;
+  out.SourceCells.Allocate(cells);
+  w.Sources = out.SourceCells.GetPointer();
+  if (is64)
+  {
+    out.Offsets64.Allocate(cells + 1);
+    out.Connectivity64.Allocate(connectivity);
+    w.Offsets64 = out.Offsets64.GetPointer();
+    w.Connectivity64 = out.Connectivity64.GetPointer();
+    w.Offsets64[cells] = connectivity;
+  }
+  else
+  {
+    out.Offsets32.Allocate(cells + 1);
+    out.Connectivity32.Allocate(connectivity);
+    w.Offsets32 = out.Offsets32.GetPointer();
+    w.Connectivity32 = out.Connectivity32.GetPointer();
+    w.Offsets32[cells] = static_cast<Int32>(connectivity);
+  }
+  return w;
+}
+
+/// The used points numbered in input order: `number[p]` for every used point, and their list.
+Id NumberUsedPoints(loom::cont::DeviceId device, const UInt8* used, Id numPoints, loom::cont::ArrayHandle<Id>& numberArray,
+                    loom::cont::ArrayHandle<Id>& pointIds)
+{
+  numberArray.Allocate(numPoints);
+  Id* number = numberArray.GetPointer();
+  const Id blocks = (numPoints + PointBlock - 1) / PointBlock;
+  std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
+  Id* s = start.data();
+  HostForEach(device, blocks, 1, [=](Id b) {
+    Id n = 0;
+    for (Id p = b * PointBlock, end = std::min(numPoints, p + PointBlock); p < end; ++p)
+      n += used[p];
+    s[b + 1] = n;
+  });
+  for (Id b = 0; b < blocks; ++b)
+    s[b + 1] += s[b];
+  pointIds.Allocate(s[blocks]);
+  Id* ids = pointIds.GetPointer();
+  HostForEach(device, blocks, 1, [=](Id b) {
+    Id n = s[b];
+    for (Id p = b * PointBlock, end = std::min(numPoints, p + PointBlock); p < end; ++p)
+    {
+      number[p] = n;
+      if (used[p])
+        ids[n++] = p;
+    }
+  });
+  return s[blocks];
+}
+
+template <typename O, typename C>
+ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells, const ExternalFacesOptions& options)
+{
+  const loom::cont::DeviceId device = options.Device;
+  const bool serial = loom::cont::RuntimeDeviceTracker::Get().Resolve(device) == loom::cont::DeviceId::Serial;
+  const Id numCells = cells.GetNumberOfCells();
+  const Id numPoints = cells.GetNumberOfPoints();
+  const UInt8* shapes = cells.GetShapes().ReadPortal().GetArray();
+  const O* offsets = cells.GetOffsets().ReadPortal().GetArray();
+  const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
+  const UInt8* flags = options.CellFlags.GetNumberOfValues() ? options.CellFlags.ReadPortal().GetArray() : nullptr;
+  const Id cellBlocks = (numCells + CellBlock - 1) / CellBlock;
+
+  // 1. The faces of each point (the faces whose smallest point it is); unknown cells found.
+  loom::cont::ArrayHandle<Int32> countArray;
+  countArray.Allocate(numPoints);
+  Int32* count = countArray.GetPointer();
+  std::memset(count, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
+  std::atomic<Id> badCell{ -1 };
+  auto readIds = [=](Id c, Id* ids, int n) {
+    for (int v = 0; v < n; ++v)
+      ids[v] = static_cast<Id>(conn[offsets[c] + v]);
+  };
+  auto forEachFace = [=](Id c, const FaceTable& t, auto&& body) {
+    Id ids[8];
+    readIds(c, ids, t.Points);
+    for (int f = 0; f < t.Count; ++f)
+    {
+      Id smallest = ids[t.V[f][0]];
+      for (int v = 1; v < t.Size[f]; ++v)
+        smallest = std::min(smallest, ids[t.V[f][v]]);
+      body(f, smallest);
+    }
+  };
+  HostForEach(device, cellBlocks, 1, [&, count](Id b) {
+    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+    {
+      const Kind kind = KindOf(shapes[c]);
+      const FaceTable* t = FacesOf(shapes[c]);
+      if (kind == Unknown || (t && offsets[c + 1] - offsets[c] != t->Points))
+      {
+        badCell.store(c, std::memory_order_relaxed);
+        continue;
+      }
+      if (!t || (flags && (flags[c] & SurfaceHiddenCell)))
+        continue;
+      forEachFace(c, *t, [&](int, Id p) {
+        if (serial)
+          ++count[p];
+        else
+          __atomic_fetch_add(count + p, 1, __ATOMIC_RELAXED);
+      });
+    }
+  });
+  if (badCell.load() >= 0)
+  {
+    const Id c = badCell.load();
+    throw loom::cont::ErrorBadType("ExternalFaces: cell " + std::to_string(c) + " (VTK cell type " +
+                                   std::to_string(static_cast<int>(shapes[c])) + ", " +
+                                   std::to_string(static_cast<long long>(offsets[c + 1] - offsets[c])) +
+                                   " points) is not a linear VTK cell of its type's size.");
+  }
+
+  // 2. Buckets: the faces of point p are entries start[p] .. start[p] + count[p].
+  loom::cont::ArrayHandle<Id> startArray;
+  const Id faces = numPoints ? loom::cont::Algorithm::ScanExclusive(device, countArray, startArray, Id(0)) : 0;
+  const Id* start = startArray.GetPointer();
+  loom::cont::ArrayHandle<Int32> cursorArray;
+  cursorArray.Allocate(numPoints);
+  Int32* cursor = cursorArray.GetPointer();
+  std::memset(cursor, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
+  loom::cont::ArrayHandle<Int64> entryArray;
+  entryArray.Allocate(faces);
+  Int64* entries = entryArray.GetPointer();
+  HostForEach(device, cellBlocks, 1, [&, cursor, entries, start](Id b) {
+    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+    {
+      const FaceTable* t = FacesOf(shapes[c]);
+      if (!t || (flags && (flags[c] & SurfaceHiddenCell)))
+        continue;
+      forEachFace(c, *t, [&](int f, Id p) {
+        const Int32 slot = serial ? cursor[p]++ : __atomic_fetch_add(cursor + p, 1, __ATOMIC_RELAXED);
+        entries[start[p] + slot] = static_cast<Int64>(c) * 8 + f;
+      });
+    }
+  });
+
+  // 3. Each bucket in (cell, face) order; a face is external when no other face of its bucket has its
+  // points. Faces of ghost cells hide their twins but are not output.
+  loom::cont::ArrayHandle<UInt8> externalArray;
+  externalArray.Allocate(faces);
+  UInt8* external = externalArray.GetPointer();
+  HostForEach(device, numPoints, 1 << 12, [&, entries, external, start, count](Id p) {
+    const Id begin = start[p];
+    const int n = count[p];
+    if (n == 0)
+      return;
+    Int64* e = entries + begin;
+    std::sort(e, e + n);
+    constexpr int Small = 32;
+    FaceKey small[Small];
+    std::vector<FaceKey> large;
+    FaceKey* keys = small;
+    if (n > Small)
+    {
+      large.resize(static_cast<std::size_t>(n));
+      keys = large.data();
+    }
+    for (int i = 0; i < n; ++i)
+    {
+      const Id c = e[i] / 8;
+      const int f = static_cast<int>(e[i] % 8);
+      const FaceTable& t = *FacesOf(shapes[c]);
+      Id ids[8];
+      readIds(c, ids, t.Points);
+      FaceKey& k = keys[i];
+      k.P[3] = -1;
+      for (int v = 0; v < t.Size[f]; ++v)
+        k.P[v] = ids[t.V[f][v]];
+      std::sort(k.P, k.P + t.Size[f]);
+    }
+    if (n <= Small)
+    {
+      for (int i = 0; i < n; ++i)
+      {
+        bool twin = false;
+        for (int j = 0; j < n && !twin; ++j)
+          twin = j != i && keys[j] == keys[i];
+        external[begin + i] = twin ? 0 : 1;
+      }
+    }
+    else
+    {
+      std::vector<int> order(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i)
+        order[static_cast<std::size_t>(i)] = i;
+      std::sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
+      for (int r = 0; r < n; ++r)
+      {
+        const int i = order[static_cast<std::size_t>(r)];
+        const bool twin = (r > 0 && keys[order[static_cast<std::size_t>(r - 1)]] == keys[i]) ||
+          (r + 1 < n && keys[order[static_cast<std::size_t>(r + 1)]] == keys[i]);
+        external[begin + i] = twin ? 0 : 1;
+      }
+    }
+    if (flags)
+      for (int i = 0; i < n; ++i)
+        if (flags[e[i] / 8] & SurfaceGhostCell)
+          external[begin + i] = 0;
+  });
+
+  // 4. Output totals per block (passed cells by kind; external faces), and the points used.
+  loom::cont::ArrayHandle<UInt8> usedArray;
+  usedArray.Allocate(numPoints);
+  UInt8* used = usedArray.GetPointer();
+  std::memset(used, 0, static_cast<std::size_t>(numPoints));
+  std::vector<Totals> cellTotals(static_cast<std::size_t>(cellBlocks));
+  Totals* ct = cellTotals.data();
+  auto passed = [=](Id c) { return !(flags && flags[c]) && KindOf(shapes[c]) < Solid; };
+  HostForEach(device, cellBlocks, 1, [=](Id b) {
+    Totals t;
+    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+      if (passed(c))
+      {
+        const int kind = KindOf(shapes[c]);
+        ++t.Cells[kind];
+        t.Connectivity[kind] += static_cast<Id>(offsets[c + 1] - offsets[c]);
+        for (O i = offsets[c]; i < offsets[c + 1]; ++i)
+          MarkUsed(used + conn[i]);
+      }
+    ct[b] = t;
+  });
+  const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
+  std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
+  Totals* ft = faceTotals.data();
+  HostForEach(device, faceBlocks, 1, [&, entries, external, used, ft](Id b) {
+    Totals t;
+    for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
+      if (external[i])
+      {
+        const Id c = entries[i] / 8;
+        const int f = static_cast<int>(entries[i] % 8);
+        const FaceTable& table = *FacesOf(shapes[c]);
+        ++t.Cells[Poly];
+        t.Connectivity[Poly] += table.Size[f];
+        for (int v = 0; v < table.Size[f]; ++v)
+          MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
+      }
+    ft[b] = t;
+  });
+  const Totals passedSum = PrefixTotals(cellTotals);
+  const Totals faceSum = PrefixTotals(faceTotals);
+
+  // 5. Points numbered; cells written.
+  ExternalFacesResult r;
+  loom::cont::ArrayHandle<Id> numberArray;
+  const Id usedCount = NumberUsedPoints(device, used, numPoints, numberArray, r.PointIds);
+  const Id* number = numberArray.GetPointer();
+  SurfaceCells* outs[Kinds] = { &r.Verts, &r.Lines, &r.Polys, &r.Strips };
+  KindWriter writers[Kinds];
+  for (int k = 0; k < Kinds; ++k)
+  {
+    const Id cellsOut = passedSum.Cells[k] + (k == Poly ? faceSum.Cells[Poly] : 0);
+    const Id connOut = passedSum.Connectivity[k] + (k == Poly ? faceSum.Connectivity[Poly] : 0);
+    writers[k] = Allocate(*outs[k], cellsOut, connOut, usedCount > 0x7fffffff || connOut > 0x7fffffff);
+  }
+  const KindWriter* w = writers;
+  HostForEach(device, cellBlocks, 1, [=](Id b) {
+    Totals at = ct[b];
+    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+      if (passed(c))
+      {
+        const int kind = KindOf(shapes[c]);
+        const KindWriter& out = w[kind];
+        out.Cell(at.Cells[kind]++, at.Connectivity[kind], c);
+        const O first = offsets[c];
+        const int size = static_cast<int>(offsets[c + 1] - first);
+        for (int v = 0; v < size; ++v)
+        {
+          // A pixel's points in quadrilateral order.
+          const int from = shapes[c] == CELL_SHAPE_PIXEL && v >= 2 ? 5 - v : v;
+          out.Point(at.Connectivity[kind]++, number[conn[first + from]]);
+        }
+      }
+  });
+  HostForEach(device, faceBlocks, 1, [&, entries, external, ft, w, number](Id b) {
+    Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
+    Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
+    const KindWriter& out = w[Poly];
+    for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
+      if (external[i])
+      {
+        const Id c = entries[i] / 8;
+        const int f = static_cast<int>(entries[i] % 8);
+        const FaceTable& table = *FacesOf(shapes[c]);
+        Id ids[8], face[4];
+        readIds(c, ids, table.Points);
+        const int n = FacePoints(table, f, ids, face);
+        out.Cell(atCell++, atConn, c);
+        for (int v = 0; v < n; ++v)
+          out.Point(atConn++, number[face[v]]);
+      }
+  });
+  return r;
+}
+
+/// The number of a boundary point of an nx x ny x nz grid among the boundary points in input order.
+struct BoundaryNumbering
+{
+  Id Nx, Ny, Nz;
+  Id Full() const { return this->Nx * this->Ny; }
+  Id Inner() const { return 2 * this->Nx + 2 * (this->Ny - 2); }
+  Id Count() const { return 2 * this->Full() + (this->Nz - 2) * this->Inner(); }
+  Id operator()(Id i, Id j, Id k) const
+  {
+    if (k == 0)
+      return i + this->Nx * j;
+    if (k == this->Nz - 1)
+      return this->Full() + (this->Nz - 2) * this->Inner() + i + this->Nx * j;
+    const Id base = this->Full() + (k - 1) * this->Inner();
+    if (j == 0)
+      return base + i;
+    if (j == this->Ny - 1)
+      return base + this->Nx + 2 * (this->Ny - 2) + i;
+    return base + this->Nx + 2 * (j - 1) + (i == 0 ? 0 : 1);
+  }
+};
+
+ExternalFacesResult StructuredFaces(const loom::cont::CellSetStructured<3>& cells, loom::cont::DeviceId device)
+{
+  const Id3 P = cells.GetPointDimensions();
+  const Id nx = P[0], ny = P[1], nz = P[2];
+  const BoundaryNumbering number{ nx, ny, nz };
+  ExternalFacesResult r;
+  // Boundary points in input order, slab by slab.
+  r.PointIds.Allocate(number.Count());
+  Id* ids = r.PointIds.GetPointer();
+  HostForEach(device, nz, 1, [=](Id k) {
+    for (Id j = 0; j < ny; ++j)
+    {
+      const bool fullRow = k == 0 || k == nz - 1 || j == 0 || j == ny - 1;
+      const Id row = nx * (j + ny * k);
+      if (fullRow)
+        for (Id i = 0; i < nx; ++i)
+          ids[number(i, j, k)] = row + i;
+      else
+      {
+        ids[number(0, j, k)] = row;
+        ids[number(nx - 1, j, k)] = row + nx - 1;
+      }
+    }
+  });
+  // The six sides' cells: x low, x high, y low, y high, z low, z high (the hexahedron's faces 0..5).
+  const Id cx = nx - 1, cy = ny - 1, cz = nz - 1;
+  const Id sideCells[6] = { cy * cz, cy * cz, cx * cz, cx * cz, cx * cy, cx * cy };
+  Id sideStart[7] = { 0 };
+  for (int s = 0; s < 6; ++s)
+    sideStart[s + 1] = sideStart[s] + sideCells[s];
+  const Id quads = sideStart[6];
+  KindWriter out = Allocate(r.Polys, quads, 4 * quads, 4 * quads > 0x7fffffff);
+  for (SurfaceCells* empty : { &r.Verts, &r.Lines, &r.Strips })
+    Allocate(*empty, 0, 0, false);
+  HostForEach(device, quads, 1 << 12, [=](Id q) {
+    int s = 0;
+    while (q >= sideStart[s + 1])
+      ++s;
+    const Id local = q - sideStart[s];
+    Id i, j, k;
+    if (s < 2)
+    {
+      i = s == 0 ? 0 : cx - 1;
+      j = local % cy;
+      k = local / cy;
+    }
+    else if (s < 4)
+    {
+      j = s == 2 ? 0 : cy - 1;
+      i = local % cx;
+      k = local / cx;
+    }
+    else
+    {
+      k = s == 4 ? 0 : cz - 1;
+      i = local % cx;
+      j = local / cx;
+    }
+    // The cell's corners in hexahedron order, as (i, j, k) offsets.
+    static constexpr int Corner[8][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 },
+                                          { 0, 0, 1 }, { 1, 0, 1 }, { 1, 1, 1 }, { 0, 1, 1 } };
+    Id corners[8], face[4];
+    for (int v = 0; v < 8; ++v)
+      corners[v] = (i + Corner[v][0]) + nx * ((j + Corner[v][1]) + ny * (k + Corner[v][2]));
+    FacePoints(Hexahedron, s, corners, face);
+    out.Cell(q, 4 * q, i + cx * (j + cy * k));
+    for (int v = 0; v < 4; ++v)
+    {
+      const Id p = face[v], pi = p % nx, pj = (p / nx) % ny, pk = p / (nx * ny);
+      out.Point(4 * q + v, number(pi, pj, pk));
+    }
+  });
+  return r;
+}
+
+/// 1D and 2D structured cell sets: every cell passed (lines, or pixels as quadrilaterals), on all points.
+template <int Dim>
+ExternalFacesResult StructuredPassed(const loom::cont::CellSetStructured<Dim>& cells, loom::cont::DeviceId device)
+{
+  const Id numCells = cells.GetNumberOfCells();
+  const Id numPoints = cells.GetNumberOfPoints();
+  const Id3 P = cells.GetPointDimensions();
+  const Id3 C = cells.GetCellDimensions();
+  ExternalFacesResult r;
+  r.PointIds.Allocate(numPoints);
+  Id* ids = r.PointIds.GetPointer();
+  HostForEach(device, numPoints, 1 << 14, [=](Id p) { ids[p] = p; });
+  constexpr int Size = Dim == 1 ? 2 : 4;
+  const bool is64 = Size * numCells > 0x7fffffff;
+  SurfaceCells& target = Dim == 1 ? r.Lines : r.Polys;
+  KindWriter out = Allocate(target, numCells, Size * numCells, is64);
+  for (SurfaceCells* other : { &r.Verts, Dim == 1 ? &r.Polys : &r.Lines, &r.Strips })
+    Allocate(*other, 0, 0, false);
+  HostForEach(device, numCells, 1 << 12, [=](Id c) {
+    out.Cell(c, Size * c, c);
+    if (Dim == 1)
+    {
+      out.Point(2 * c, c);
+      out.Point(2 * c + 1, c + 1);
+      return;
+    }
+    const Id i = c % C[0], j = c / C[0], base = i + P[0] * j;
+    out.Point(4 * c, base);
+    out.Point(4 * c + 1, base + 1);
+    out.Point(4 * c + 2, base + 1 + P[0]);
+    out.Point(4 * c + 3, base + P[0]);
+  });
+  return r;
+}
+} // namespace
+} // namespace surface
+
+ExternalFacesResult ExternalFaces(const CellSetAny& cells, const ExternalFacesOptions& options)
+{
+  const Id numCells = NumberOfCells(cells);
+  const Id flags = options.CellFlags.GetNumberOfValues();
+  if (flags != 0 && flags != numCells)
+    throw loom::cont::ErrorBadValue("ExternalFaces: " + std::to_string(flags) + " cell flags for " +
+                                    std::to_string(numCells) + " cells.");
+  return std::visit(
+    [&](const auto& c) {
+      using CellSetType = std::decay_t<decltype(c)>;
+      if constexpr (std::is_same_v<CellSetType, loom::cont::CellSetStructured<3>> ||
+                    std::is_same_v<CellSetType, loom::cont::CellSetStructured<2>> ||
+                    std::is_same_v<CellSetType, loom::cont::CellSetStructured<1>>)
+      {
+        if (flags != 0)
+          throw loom::cont::ErrorBadValue("ExternalFaces: cell flags (ghost or hidden cells) are not taken on a "
+                                          "structured cell set.");
+        if constexpr (std::is_same_v<CellSetType, loom::cont::CellSetStructured<3>>)
+          return surface::StructuredFaces(c, options.Device);
+        else
+          return surface::StructuredPassed(c, options.Device);
+      }
+      else
+        return surface::ExplicitFaces(c, options);
+    },
+    cells);
+}
+} // namespace algorithms
+} // namespace loom
