@@ -38,7 +38,8 @@ for label, source in inputs:
               CellDatatoPointData(Input=PointDatatoCellData(Input=source))),
              ('Tetrahedralize', LoomTetrahedralize(Input=source), Tetrahedralize(Input=source)),
              ('Slice', LoomSlice(Input=source), Slice(Input=source)),
-             ('Clip', LoomClip(Input=source), Clip(Input=source))]
+             ('Clip', LoomClip(Input=source), Clip(Input=source)),
+             ('Extract Surface', LoomExtractSurface(Input=source), ExtractSurface(Input=source))]
     # Contour: the first one-component point array, at the middle of its range.
     info = source.GetDataInformation().DataInformation.GetPointDataInformation()
     for i in range(info.GetNumberOfArrays()):
@@ -58,7 +59,7 @@ for label, source in inputs:
     for filter_name, loom, paraview in pairs:
         t_loom, t_pv = timed(loom), timed(paraview)
         rows.append((label, filter_name, t_loom, t_pv))
-        kind = {'Point Data to Cell Data': 'p2c', 'Cell Data to Point Data': 'c2p'}.get(filter_name, filter_name.lower())
+        kind = {'Point Data to Cell Data': 'p2c', 'Cell Data to Point Data': 'c2p'}.get(filter_name, filter_name.lower()).replace(' ', '_')
         if kind == 'tetrahedralize' and loom.GetDataInformation().GetNumberOfCells() > 2000000:
             # The 128^3 wavelet's 12.5M tetrahedra are timed but not written (about 0.5 GB).
             continue

@@ -10,9 +10,12 @@
 # Threshold rows: Loom Threshold beside ParaView's Threshold (and vtkmThreshold) on RTData in [150, 200],
 # on the image and the hexahedra. Rows timed by time_variants also report the first execution (the
 # first Update of that filter in the process, before the repeats).
+# Surface rows: Loom Extract Surface beside ParaView's Extract Surface on the image and the hexahedra
+# (at 256^3 too).
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
-# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip;
+# LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
+# surface;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -26,7 +29,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -120,6 +123,17 @@ def clip_rows(n, layout, source):
         time_variants(n, layout, what, variants)
 
 
+def surface_rows(n, layout, source):
+    # ParaView's Extract Surface (vtkGeometryFilter) and Loom Extract Surface (and the VTK-m plugin's
+    # external faces on the image: on the 128^3 hexahedra it took 62 s, 30x ParaView's).
+    variants = [('ParaView Extract Surface', ExtractSurface(Input=source))]
+    if have_vtkm and 'VTKmExternalFaces' in globals() and layout == 'image':
+        variants.append(('VTK-m vtkmExternalFaces', VTKmExternalFaces(Input=source)))
+    for device in devices:
+        variants.append(('Loom %s' % device, LoomExtractSurface(Input=source, Device=device)))
+    time_variants(n, layout, 'surface', variants)
+
+
 def hexahedra(image):
     # The image's voxels as hexahedra in an unstructured grid (vtkImageDataToPointSet gives a
     # structured grid; vtkAppendFilter then gives hexahedra).
@@ -169,7 +183,7 @@ for n in sizes:
     image = Wavelet(WholeExtent=[-half, half - 1, -half, half - 1, -half, half - 1])
     image.UpdatePipeline()
     inputs = [('image', image)]
-    if n <= 256 and ('average' in groups or n <= 128):
+    if n <= 256 and ('average' in groups or 'surface' in groups or n <= 128):
         inputs.append(('hexahedra', hexahedra(image)))
     if n <= 128 and 'contour' in groups:
         # The tetrahedralized wavelet (ParaView's Tetrahedralize: 5 tets per voxel).
@@ -223,6 +237,8 @@ for n in sizes:
             slice_rows(n, layout, source)
         if 'clip' in groups:
             clip_rows(n, layout, source)
+        if 'surface' in groups:
+            surface_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:

@@ -107,6 +107,64 @@ inline void MarkUsed(UInt8* used)
   __atomic_store_n(used, UInt8(1), __ATOMIC_RELAXED);
 }
 
+/// A cell's n (at most 8) point ids, unrolled: a loop of unknown length becomes a string copy, slow for
+/// a handful of ids.
+template <typename C>
+inline void ReadIds(const C* conn, int n, Id* ids)
+{
+  switch (n)
+  {
+    case 8:
+      ids[7] = static_cast<Id>(conn[7]);
+      [[fallthrough]];
+    case 7:
+      ids[6] = static_cast<Id>(conn[6]);
+      [[fallthrough]];
+    case 6:
+      ids[5] = static_cast<Id>(conn[5]);
+      [[fallthrough]];
+    case 5:
+      ids[4] = static_cast<Id>(conn[4]);
+      [[fallthrough]];
+    case 4:
+      ids[3] = static_cast<Id>(conn[3]);
+      [[fallthrough]];
+    case 3:
+      ids[2] = static_cast<Id>(conn[2]);
+      [[fallthrough]];
+    case 2:
+      ids[1] = static_cast<Id>(conn[1]);
+      [[fallthrough]];
+    default:
+      ids[0] = static_cast<Id>(conn[0]);
+  }
+}
+
+/// A face's 3 or 4 points in ascending order by a sorting network of min/max pairs (no branch to
+/// mispredict: the order of a face's ids is different from one face to the next).
+inline void SortFace(Id* v, int n)
+{
+  auto exchange = [v](int a, int b) {
+    const Id lo = std::min(v[a], v[b]), hi = std::max(v[a], v[b]);
+    v[a] = lo;
+    v[b] = hi;
+  };
+  if (n == 4)
+  {
+    exchange(0, 1);
+    exchange(2, 3);
+    exchange(0, 2);
+    exchange(1, 3);
+    exchange(1, 2);
+  }
+  else
+  {
+    exchange(0, 1);
+    exchange(1, 2);
+    exchange(0, 1);
+  }
+}
+
 /// A face's points starting at its smallest one (the orientation kept), as VTK writes them.
 inline int FacePoints(const FaceTable& t, int f, const Id* ids, Id* out)
 {
@@ -120,15 +178,14 @@ inline int FacePoints(const FaceTable& t, int f, const Id* ids, Id* out)
   return n;
 }
 
-/// A face's points in ascending order, padded with -1: equal for two faces on the same points.
+/// A face's points but its smallest (the bucket's point) in ascending order, padded with -1: equal for
+/// two faces of a bucket on the same points.
+template <typename K>
 struct FaceKey
 {
-  Id P[4];
-  bool operator==(const FaceKey& o) const
-  {
-    return this->P[0] == o.P[0] && this->P[1] == o.P[1] && this->P[2] == o.P[2] && this->P[3] == o.P[3];
-  }
-  bool operator<(const FaceKey& o) const { return std::lexicographical_compare(this->P, this->P + 4, o.P, o.P + 4); }
+  K P[3];
+  bool operator==(const FaceKey& o) const { return this->P[0] == o.P[0] && this->P[1] == o.P[1] && this->P[2] == o.P[2]; }
+  bool operator<(const FaceKey& o) const { return std::lexicographical_compare(this->P, this->P + 3, o.P, o.P + 3); }
 };
 
 /// Totals per block of cells (by kind of output cell) or of face entries (Poly only).
@@ -259,10 +316,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
   Int32* count = countArray.GetPointer();
   std::memset(count, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
   std::atomic<Id> badCell{ -1 };
-  auto readIds = [=](Id c, Id* ids, int n) {
-    for (int v = 0; v < n; ++v)
-      ids[v] = static_cast<Id>(conn[offsets[c] + v]);
-  };
+  auto readIds = [=](Id c, Id* ids, int n) { ReadIds(conn + offsets[c], n, ids); };
   auto forEachFace = [=](Id c, const FaceTable& t, auto&& body) {
     Id ids[8];
     readIds(c, ids, t.Points);
@@ -303,93 +357,101 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
                                    " points) is not a linear VTK cell of its type's size.");
   }
 
-  // 2. Buckets: the faces of point p are entries start[p] .. start[p] + count[p].
+  // 2. Buckets: the faces of point p are entries start[p] .. start[p] + count[p], each with its cell and
+  // face (`entries`) and its other points in ascending order (`keys`, 32-bit where the ids fit: the
+  // matching then reads the buckets alone, in order).
   loom::cont::ArrayHandle<Id> startArray;
   const Id faces = numPoints ? loom::cont::Algorithm::ScanExclusive(device, countArray, startArray, Id(0)) : 0;
   const Id* start = startArray.GetPointer();
-  loom::cont::ArrayHandle<Int32> cursorArray;
-  cursorArray.Allocate(numPoints);
-  Int32* cursor = cursorArray.GetPointer();
-  std::memset(cursor, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
   loom::cont::ArrayHandle<Int64> entryArray;
   entryArray.Allocate(faces);
   Int64* entries = entryArray.GetPointer();
-  HostForEach(device, cellBlocks, 1, [&, cursor, entries, start](Id b) {
-    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
-    {
-      const FaceTable* t = FacesOf(shapes[c]);
-      if (!t || (flags && (flags[c] & SurfaceHiddenCell)))
-        continue;
-      forEachFace(c, *t, [&](int f, Id p) {
-        const Int32 slot = serial ? cursor[p]++ : __atomic_fetch_add(cursor + p, 1, __ATOMIC_RELAXED);
-        entries[start[p] + slot] = static_cast<Int64>(c) * 8 + f;
-      });
-    }
-  });
-
-  // 3. Each bucket in (cell, face) order; a face is external when no other face of its bucket has its
-  // points. Faces of ghost cells hide their twins but are not output.
   loom::cont::ArrayHandle<UInt8> externalArray;
   externalArray.Allocate(faces);
   UInt8* external = externalArray.GetPointer();
-  HostForEach(device, numPoints, 1 << 12, [&, entries, external, start, count](Id p) {
-    const Id begin = start[p];
-    const int n = count[p];
-    if (n == 0)
-      return;
-    Int64* e = entries + begin;
-    std::sort(e, e + n);
-    constexpr int Small = 32;
-    FaceKey small[Small];
-    std::vector<FaceKey> large;
-    FaceKey* keys = small;
-    if (n > Small)
-    {
-      large.resize(static_cast<std::size_t>(n));
-      keys = large.data();
-    }
-    for (int i = 0; i < n; ++i)
-    {
-      const Id c = e[i] / 8;
-      const int f = static_cast<int>(e[i] % 8);
-      const FaceTable& t = *FacesOf(shapes[c]);
-      Id ids[8];
-      readIds(c, ids, t.Points);
-      FaceKey& k = keys[i];
-      k.P[3] = -1;
-      for (int v = 0; v < t.Size[f]; ++v)
-        k.P[v] = ids[t.V[f][v]];
-      std::sort(k.P, k.P + t.Size[f]);
-    }
-    if (n <= Small)
-    {
-      for (int i = 0; i < n; ++i)
+  auto bucketAndMatch = [&](auto keyZero) {
+    using K = decltype(keyZero);
+    using Key = FaceKey<K>;
+    loom::cont::ArrayHandle<Key> keyArray;
+    keyArray.Allocate(faces);
+    Key* keys = keyArray.GetPointer();
+    loom::cont::ArrayHandle<Int32> cursorArray;
+    cursorArray.Allocate(numPoints);
+    Int32* cursor = cursorArray.GetPointer();
+    std::memset(cursor, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
+    HostForEach(device, cellBlocks, 1, [&, cursor, entries, keys, start](Id b) {
+      for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
       {
-        bool twin = false;
-        for (int j = 0; j < n && !twin; ++j)
-          twin = j != i && keys[j] == keys[i];
-        external[begin + i] = twin ? 0 : 1;
+        const FaceTable* t = FacesOf(shapes[c]);
+        if (!t || (flags && (flags[c] & SurfaceHiddenCell)))
+          continue;
+        Id ids[8];
+        readIds(c, ids, t->Points);
+        for (int f = 0; f < t->Count; ++f)
+        {
+          Id face[4] = { ids[t->V[f][0]], ids[t->V[f][1]], ids[t->V[f][2]], -1 };
+          if (t->Size[f] == 4)
+            face[3] = ids[t->V[f][3]];
+          SortFace(face, t->Size[f]);
+          const Id p = face[0];
+          const Int32 slot = serial ? cursor[p]++ : __atomic_fetch_add(cursor + p, 1, __ATOMIC_RELAXED);
+          entries[start[p] + slot] = static_cast<Int64>(c) * 8 + f;
+          keys[start[p] + slot] = Key{ { static_cast<K>(face[1]), static_cast<K>(face[2]), static_cast<K>(face[3]) } };
+        }
       }
-    }
-    else
-    {
-      std::vector<int> order(static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i)
-        order[static_cast<std::size_t>(i)] = i;
-      std::sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
-      for (int r = 0; r < n; ++r)
+    });
+
+    // 3. Each bucket in (cell, face) order (the order a single thread fills it in; threads sort it); a
+    // face is external when no other face of its bucket has its points. Faces of ghost cells hide their
+    // twins but are not output.
+    HostForEach(device, numPoints, 1 << 12, [&, entries, keys, external, start, count](Id p) {
+      const Id begin = start[p];
+      const int n = count[p];
+      if (n == 0)
+        return;
+      Int64* e = entries + begin;
+      Key* k = keys + begin;
+      if (!serial)
+        for (int i = 1; i < n; ++i) // insertion sort of both by the entry
+          for (int j = i; j > 0 && e[j] < e[j - 1]; --j)
+          {
+            std::swap(e[j], e[j - 1]);
+            std::swap(k[j], k[j - 1]);
+          }
+      if (n <= 32)
       {
-        const int i = order[static_cast<std::size_t>(r)];
-        const bool twin = (r > 0 && keys[order[static_cast<std::size_t>(r - 1)]] == keys[i]) ||
-          (r + 1 < n && keys[order[static_cast<std::size_t>(r + 1)]] == keys[i]);
-        external[begin + i] = twin ? 0 : 1;
+        for (int i = 0; i < n; ++i)
+        {
+          bool twin = false;
+          for (int j = 0; j < n && !twin; ++j)
+            twin = j != i && k[j] == k[i];
+          external[begin + i] = twin ? 0 : 1;
+        }
       }
-    }
-    if (flags)
-      for (int i = 0; i < n; ++i)
-        if (flags[e[i] / 8] & SurfaceGhostCell)
-          external[begin + i] = 0;
-  });
+      else
+      {
+        std::vector<int> order(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i)
+          order[static_cast<std::size_t>(i)] = i;
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return k[a] < k[b]; });
+        for (int r = 0; r < n; ++r)
+        {
+          const int i = order[static_cast<std::size_t>(r)];
+          const bool twin = (r > 0 && k[order[static_cast<std::size_t>(r - 1)]] == k[i]) ||
+            (r + 1 < n && k[order[static_cast<std::size_t>(r + 1)]] == k[i]);
+          external[begin + i] = twin ? 0 : 1;
+        }
+      }
+      if (flags)
+        for (int i = 0; i < n; ++i)
+          if (flags[e[i] / 8] & SurfaceGhostCell)
+            external[begin + i] = 0;
+    });
+  };
+  if (numPoints <= 0x7fffffff)
+    bucketAndMatch(Int32{});
+  else
+    bucketAndMatch(Id{});
 
   // 4. Output totals per block (passed cells by kind; external faces), and the points used.
   loom::cont::ArrayHandle<UInt8> usedArray;
