@@ -358,20 +358,20 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
   }
 
   // 2. Buckets: the faces of point p are entries start[p] .. start[p] + count[p], each with its cell and
-  // face (`entries`) and its other points in ascending order (`keys`, 32-bit where the ids fit: the
-  // matching then reads the buckets alone, in order).
+  // face (`entries`) and its other points in ascending order (`keys`): the matching then reads the
+  // buckets alone, in order.
   loom::cont::ArrayHandle<Id> startArray;
   const Id faces = numPoints ? loom::cont::Algorithm::ScanExclusive(device, countArray, startArray, Id(0)) : 0;
   const Id* start = startArray.GetPointer();
-  loom::cont::ArrayHandle<Int64> entryArray;
-  entryArray.Allocate(faces);
-  Int64* entries = entryArray.GetPointer();
   loom::cont::ArrayHandle<UInt8> externalArray;
   externalArray.Allocate(faces);
   UInt8* external = externalArray.GetPointer();
-  auto bucketAndMatch = [&](auto keyZero) {
+  auto bucketMatchAndWrite = [&](auto keyZero) -> ExternalFacesResult {
     using K = decltype(keyZero);
     using Key = FaceKey<K>;
+    loom::cont::ArrayHandle<K> entryArray;
+    entryArray.Allocate(faces);
+    K* entries = entryArray.GetPointer();
     loom::cont::ArrayHandle<Key> keyArray;
     keyArray.Allocate(faces);
     Key* keys = keyArray.GetPointer();
@@ -395,7 +395,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
           SortFace(face, t->Size[f]);
           const Id p = face[0];
           const Int32 slot = serial ? cursor[p]++ : __atomic_fetch_add(cursor + p, 1, __ATOMIC_RELAXED);
-          entries[start[p] + slot] = static_cast<Int64>(c) * 8 + f;
+          entries[start[p] + slot] = static_cast<K>(c * 8 + f);
           keys[start[p] + slot] = Key{ { static_cast<K>(face[1]), static_cast<K>(face[2]), static_cast<K>(face[3]) } };
         }
       }
@@ -409,7 +409,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
       const int n = count[p];
       if (n == 0)
         return;
-      Int64* e = entries + begin;
+      K* e = entries + begin;
       Key* k = keys + begin;
       if (!serial)
         for (int i = 1; i < n; ++i) // insertion sort of both by the entry
@@ -447,105 +447,105 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
           if (flags[e[i] / 8] & SurfaceGhostCell)
             external[begin + i] = 0;
     });
-  };
-  if (numPoints <= 0x7fffffff)
-    bucketAndMatch(Int32{});
-  else
-    bucketAndMatch(Id{});
 
-  // 4. Output totals per block (passed cells by kind; external faces), and the points used.
-  loom::cont::ArrayHandle<UInt8> usedArray;
-  usedArray.Allocate(numPoints);
-  UInt8* used = usedArray.GetPointer();
-  std::memset(used, 0, static_cast<std::size_t>(numPoints));
-  std::vector<Totals> cellTotals(static_cast<std::size_t>(cellBlocks));
-  Totals* ct = cellTotals.data();
-  auto passed = [=](Id c) { return !(flags && flags[c]) && KindOf(shapes[c]) < Solid; };
-  HostForEach(device, cellBlocks, 1, [=](Id b) {
-    Totals t;
-    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
-      if (passed(c))
-      {
-        const int kind = KindOf(shapes[c]);
-        ++t.Cells[kind];
-        t.Connectivity[kind] += static_cast<Id>(offsets[c + 1] - offsets[c]);
-        for (O i = offsets[c]; i < offsets[c + 1]; ++i)
-          MarkUsed(used + conn[i]);
-      }
-    ct[b] = t;
-  });
-  const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
-  std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
-  Totals* ft = faceTotals.data();
-  HostForEach(device, faceBlocks, 1, [&, entries, external, used, ft](Id b) {
-    Totals t;
-    for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
-      if (external[i])
-      {
-        const Id c = entries[i] / 8;
-        const int f = static_cast<int>(entries[i] % 8);
-        const FaceTable& table = *FacesOf(shapes[c]);
-        ++t.Cells[Poly];
-        t.Connectivity[Poly] += table.Size[f];
-        for (int v = 0; v < table.Size[f]; ++v)
-          MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
-      }
-    ft[b] = t;
-  });
-  const Totals passedSum = PrefixTotals(cellTotals);
-  const Totals faceSum = PrefixTotals(faceTotals);
-
-  // 5. Points numbered; cells written.
-  ExternalFacesResult r;
-  loom::cont::ArrayHandle<Id> numberArray;
-  const Id usedCount = NumberUsedPoints(device, used, numPoints, numberArray, r.PointIds);
-  const Id* number = numberArray.GetPointer();
-  SurfaceCells* outs[Kinds] = { &r.Verts, &r.Lines, &r.Polys, &r.Strips };
-  KindWriter writers[Kinds];
-  for (int k = 0; k < Kinds; ++k)
-  {
-    const Id cellsOut = passedSum.Cells[k] + (k == Poly ? faceSum.Cells[Poly] : 0);
-    const Id connOut = passedSum.Connectivity[k] + (k == Poly ? faceSum.Connectivity[Poly] : 0);
-    writers[k] = Allocate(*outs[k], cellsOut, connOut, usedCount > 0x7fffffff || connOut > 0x7fffffff);
-  }
-  const KindWriter* w = writers;
-  HostForEach(device, cellBlocks, 1, [=](Id b) {
-    Totals at = ct[b];
-    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
-      if (passed(c))
-      {
-        const int kind = KindOf(shapes[c]);
-        const KindWriter& out = w[kind];
-        out.Cell(at.Cells[kind]++, at.Connectivity[kind], c);
-        const O first = offsets[c];
-        const int size = static_cast<int>(offsets[c + 1] - first);
-        for (int v = 0; v < size; ++v)
+    // 4. Output totals per block (passed cells by kind; external faces), and the points used.
+    loom::cont::ArrayHandle<UInt8> usedArray;
+    usedArray.Allocate(numPoints);
+    UInt8* used = usedArray.GetPointer();
+    std::memset(used, 0, static_cast<std::size_t>(numPoints));
+    std::vector<Totals> cellTotals(static_cast<std::size_t>(cellBlocks));
+    Totals* ct = cellTotals.data();
+    auto passed = [=](Id c) { return !(flags && flags[c]) && KindOf(shapes[c]) < Solid; };
+    HostForEach(device, cellBlocks, 1, [=](Id b) {
+      Totals t;
+      for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+        if (passed(c))
         {
-          // A pixel's points in quadrilateral order.
-          const int from = shapes[c] == CELL_SHAPE_PIXEL && v >= 2 ? 5 - v : v;
-          out.Point(at.Connectivity[kind]++, number[conn[first + from]]);
+          const int kind = KindOf(shapes[c]);
+          ++t.Cells[kind];
+          t.Connectivity[kind] += static_cast<Id>(offsets[c + 1] - offsets[c]);
+          for (O i = offsets[c]; i < offsets[c + 1]; ++i)
+            MarkUsed(used + conn[i]);
         }
-      }
-  });
-  HostForEach(device, faceBlocks, 1, [&, entries, external, ft, w, number](Id b) {
-    Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
-    Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
-    const KindWriter& out = w[Poly];
-    for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
-      if (external[i])
-      {
-        const Id c = entries[i] / 8;
-        const int f = static_cast<int>(entries[i] % 8);
-        const FaceTable& table = *FacesOf(shapes[c]);
-        Id ids[8], face[4];
-        readIds(c, ids, table.Points);
-        const int n = FacePoints(table, f, ids, face);
-        out.Cell(atCell++, atConn, c);
-        for (int v = 0; v < n; ++v)
-          out.Point(atConn++, number[face[v]]);
-      }
-  });
-  return r;
+      ct[b] = t;
+    });
+    const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
+    std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
+    Totals* ft = faceTotals.data();
+    HostForEach(device, faceBlocks, 1, [&, entries, external, used, ft](Id b) {
+      Totals t;
+      for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
+        if (external[i])
+        {
+          const Id c = entries[i] / 8;
+          const int f = static_cast<int>(entries[i] % 8);
+          const FaceTable& table = *FacesOf(shapes[c]);
+          ++t.Cells[Poly];
+          t.Connectivity[Poly] += table.Size[f];
+          for (int v = 0; v < table.Size[f]; ++v)
+            MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
+        }
+      ft[b] = t;
+    });
+    const Totals passedSum = PrefixTotals(cellTotals);
+    const Totals faceSum = PrefixTotals(faceTotals);
+
+    // 5. Points numbered; cells written.
+    ExternalFacesResult r;
+    loom::cont::ArrayHandle<Id> numberArray;
+    const Id usedCount = NumberUsedPoints(device, used, numPoints, numberArray, r.PointIds);
+    const Id* number = numberArray.GetPointer();
+    SurfaceCells* outs[Kinds] = { &r.Verts, &r.Lines, &r.Polys, &r.Strips };
+    KindWriter writers[Kinds];
+    for (int k = 0; k < Kinds; ++k)
+    {
+      const Id cellsOut = passedSum.Cells[k] + (k == Poly ? faceSum.Cells[Poly] : 0);
+      const Id connOut = passedSum.Connectivity[k] + (k == Poly ? faceSum.Connectivity[Poly] : 0);
+      writers[k] = Allocate(*outs[k], cellsOut, connOut, usedCount > 0x7fffffff || connOut > 0x7fffffff);
+    }
+    const KindWriter* w = writers;
+    HostForEach(device, cellBlocks, 1, [=](Id b) {
+      Totals at = ct[b];
+      for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+        if (passed(c))
+        {
+          const int kind = KindOf(shapes[c]);
+          const KindWriter& out = w[kind];
+          out.Cell(at.Cells[kind]++, at.Connectivity[kind], c);
+          const O first = offsets[c];
+          const int size = static_cast<int>(offsets[c + 1] - first);
+          for (int v = 0; v < size; ++v)
+          {
+            // A pixel's points in quadrilateral order.
+            const int from = shapes[c] == CELL_SHAPE_PIXEL && v >= 2 ? 5 - v : v;
+            out.Point(at.Connectivity[kind]++, number[conn[first + from]]);
+          }
+        }
+    });
+    HostForEach(device, faceBlocks, 1, [&, entries, external, ft, w, number](Id b) {
+      Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
+      Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
+      const KindWriter& out = w[Poly];
+      for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
+        if (external[i])
+        {
+          const Id c = entries[i] / 8;
+          const int f = static_cast<int>(entries[i] % 8);
+          const FaceTable& table = *FacesOf(shapes[c]);
+          Id ids[8], face[4];
+          readIds(c, ids, table.Points);
+          const int n = FacePoints(table, f, ids, face);
+          out.Cell(atCell++, atConn, c);
+          for (int v = 0; v < n; ++v)
+            out.Point(atConn++, number[face[v]]);
+        }
+    });
+    return r;
+  };
+  // 32-bit entries and keys where the ids and codes fit: less memory to fault in and to move.
+  if (numPoints <= 0x7fffffff && numCells <= 0x7fffffff / 8)
+    return bucketMatchAndWrite(Int32{});
+  return bucketMatchAndWrite(Id{});
 }
 
 /// The number of a boundary point of an nx x ny x nz grid among the boundary points in input order.
