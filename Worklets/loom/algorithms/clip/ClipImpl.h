@@ -4,6 +4,7 @@
 #pragma once
 
 #include <loom/Macros.h>
+#include <loom/algorithms/CellIds.h>
 #include <loom/algorithms/FieldArray.h>
 #include <loom/algorithms/clip/Clip.h>
 #include <loom/algorithms/clip/ClipCaseTables.h>
@@ -103,34 +104,7 @@ struct ExplicitCells
     if (shape >= TableSlots || shape == StructuredSlot || tables.Slot[shape].NumberOfVertices == 0 ||
         this->Offsets[cell + 1] - begin != tables.Slot[shape].NumberOfVertices)
       return -1;
-    // Unrolled (a loop of unknown length becomes a string copy, slow for a handful of ids).
-    const C* conn = this->Connectivity + begin;
-    switch (tables.Slot[shape].NumberOfVertices)
-    {
-      case 8:
-        ids[7] = static_cast<Id>(conn[7]);
-        [[fallthrough]];
-      case 7:
-        ids[6] = static_cast<Id>(conn[6]);
-        [[fallthrough]];
-      case 6:
-        ids[5] = static_cast<Id>(conn[5]);
-        [[fallthrough]];
-      case 5:
-        ids[4] = static_cast<Id>(conn[4]);
-        [[fallthrough]];
-      case 4:
-        ids[3] = static_cast<Id>(conn[3]);
-        [[fallthrough]];
-      case 3:
-        ids[2] = static_cast<Id>(conn[2]);
-        [[fallthrough]];
-      case 2:
-        ids[1] = static_cast<Id>(conn[1]);
-        [[fallthrough]];
-      default:
-        ids[0] = static_cast<Id>(conn[0]);
-    }
+    ReadCellIds(this->Connectivity + begin, tables.Slot[shape].NumberOfVertices, ids);
     return shape;
   }
   /// The table slot of a cell Read has accepted.

@@ -5,6 +5,7 @@
 #include <loom/algorithms/surface/ExternalFaces.h>
 
 #include <loom/CellShape.h>
+#include <loom/algorithms/CellIds.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Error.h>
@@ -105,39 +106,6 @@ inline Kind KindOf(UInt8 shape)
 inline void MarkUsed(UInt8* used)
 {
   __atomic_store_n(used, UInt8(1), __ATOMIC_RELAXED);
-}
-
-/// A cell's n (at most 8) point ids, unrolled: a loop of unknown length becomes a string copy, slow for
-/// a handful of ids.
-template <typename C>
-inline void ReadIds(const C* conn, int n, Id* ids)
-{
-  switch (n)
-  {
-    case 8:
-      ids[7] = static_cast<Id>(conn[7]);
-      [[fallthrough]];
-    case 7:
-      ids[6] = static_cast<Id>(conn[6]);
-      [[fallthrough]];
-    case 6:
-      ids[5] = static_cast<Id>(conn[5]);
-      [[fallthrough]];
-    case 5:
-      ids[4] = static_cast<Id>(conn[4]);
-      [[fallthrough]];
-    case 4:
-      ids[3] = static_cast<Id>(conn[3]);
-      [[fallthrough]];
-    case 3:
-      ids[2] = static_cast<Id>(conn[2]);
-      [[fallthrough]];
-    case 2:
-      ids[1] = static_cast<Id>(conn[1]);
-      [[fallthrough]];
-    default:
-      ids[0] = static_cast<Id>(conn[0]);
-  }
 }
 
 /// A face's 3 or 4 points in ascending order by a sorting network of min/max pairs (no branch to
@@ -316,7 +284,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
   Int32* count = countArray.GetPointer();
   std::memset(count, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
   std::atomic<Id> badCell{ -1 };
-  auto readIds = [=](Id c, Id* ids, int n) { ReadIds(conn + offsets[c], n, ids); };
+  auto readIds = [=](Id c, Id* ids, int n) { ReadCellIds(conn + offsets[c], n, ids); };
   auto forEachFace = [=](Id c, const FaceTable& t, auto&& body) {
     Id ids[8];
     readIds(c, ids, t.Points);
