@@ -454,6 +454,25 @@ std::string UnsupportedCells(vtkDataSet* dataset)
   return names;
 }
 
+CellArrayHandles CellArrayFromVTK(vtkCellArray* cells)
+{
+  CellArrayHandles h;
+  if (!cells)
+    throw loom::cont::ErrorBadValue("no cell array.");
+  h.Is64Bit = cells->IsStorage64Bit();
+  if (h.Is64Bit)
+  {
+    h.Offsets64 = BorrowIds<Int64>(cells->GetOffsetsArray64());
+    h.Connectivity64 = BorrowIds<Int64>(cells->GetConnectivityArray64());
+  }
+  else
+  {
+    h.Offsets32 = BorrowIds<Int32>(cells->GetOffsetsArray32());
+    h.Connectivity32 = BorrowIds<Int32>(cells->GetConnectivityArray32());
+  }
+  return h;
+}
+
 loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)
 {
   if (auto* image = vtkImageData::SafeDownCast(dataset))

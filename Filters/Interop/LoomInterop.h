@@ -100,6 +100,23 @@ LOOMFILTERS_EXPORT loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* datase
 LOOMFILTERS_EXPORT void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
                                          const loom::cont::ArrayHandle<Id>& ids, loom::cont::DeviceId device);
 
+/// As GatherAttributes, but numeric arrays take the mean of the tuples Members[Offsets[o] ..
+/// Offsets[o+1]-1] (loom::algorithms::AverageTuples); ghost flags, global and pedigree ids, and
+/// non-numeric arrays take tuple firstIds[o].
+LOOMFILTERS_EXPORT void AverageAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
+                                          const loom::cont::ArrayHandle<Id>& firstIds,
+                                          const loom::cont::ArrayHandle<Id>& offsets,
+                                          const loom::cont::ArrayHandle<Id>& members, loom::cont::DeviceId device);
+
+/// A vtkCellArray's offsets and connectivity on its own memory (no copy), 32- or 64-bit as stored.
+struct CellArrayHandles
+{
+  bool Is64Bit = false;
+  loom::cont::ArrayHandle<Int32> Offsets32, Connectivity32;
+  loom::cont::ArrayHandle<Int64> Offsets64, Connectivity64;
+};
+LOOMFILTERS_EXPORT CellArrayHandles CellArrayFromVTK(vtkCellArray* cells);
+
 /// The implicit function as Loom evaluates it: vtkPlane (and ParaView's vtkPVPlane with its offset;
 /// read from the function's own values, so any transform is included), vtkSphere, vtkCylinder and vtkBox
 /// (and vtkPVBox) with a linear transform. ErrorBadType for other functions or transforms, ErrorBadValue

@@ -2,6 +2,8 @@
 // dataset, and VTK attributes gathered through ids.
 #include "LoomInterop.h"
 
+#include <loom/algorithms/clean/MergePoints.h>
+
 #include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
@@ -99,8 +101,13 @@ loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* dataset, const loom::cont
                                       device);
 }
 
-void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const loom::cont::ArrayHandle<Id>& ids,
-                      loom::cont::DeviceId device)
+namespace
+{
+/// Every array of `in` into `out`, tuple t from the input tuples `ids[t]`: numeric arrays through
+/// `numeric(field)` (a Loom pass), others (strings, ...) gathered by VTK; the active attributes follow.
+template <typename NumericPass>
+void CopyAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const loom::cont::ArrayHandle<Id>& ids,
+                    NumericPass&& numericPass)
 {
   vtkSmartPointer<vtkIdList> list; // for non-numeric arrays only
   for (int a = 0; a < in->GetNumberOfArrays(); ++a)
@@ -112,7 +119,7 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
     if (numeric && numeric->GetNumberOfComponents() <= loom::algorithms::MaxComponents &&
         numeric->GetDataType() != VTK_BIT)
     {
-      gathered = FieldToVTK(loom::algorithms::GatherTuples(ids, FieldFromVTK(numeric), device), name);
+      gathered = FieldToVTK(numericPass(FieldFromVTK(numeric), in, array), name);
       gathered->SetName(array->GetName()); // unnamed stays unnamed (AddArray replaces arrays by name)
       if (gathered->GetDataType() != numeric->GetDataType())
       {
@@ -145,6 +152,30 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
       if (in->GetAbstractAttribute(attribute) == array)
         out->SetActiveAttribute(index, attribute);
   }
+}
+} // namespace
+
+void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const loom::cont::ArrayHandle<Id>& ids,
+                      loom::cont::DeviceId device)
+{
+  CopyAttributes(in, out, ids, [&](const loom::algorithms::FieldArray& field, vtkDataSetAttributes*, vtkAbstractArray*) {
+    return loom::algorithms::GatherTuples(ids, field, device);
+  });
+}
+
+void AverageAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const loom::cont::ArrayHandle<Id>& firstIds,
+                       const loom::cont::ArrayHandle<Id>& offsets, const loom::cont::ArrayHandle<Id>& members,
+                       loom::cont::DeviceId device)
+{
+  CopyAttributes(in, out, firstIds,
+                 [&](const loom::algorithms::FieldArray& field, vtkDataSetAttributes* attributes, vtkAbstractArray* array) {
+                   // Flags and identifiers are not quantities: the first tuple's, not a mean.
+                   const bool identity = array == attributes->GetGhostArray() ||
+                     array == attributes->GetAbstractAttribute(vtkDataSetAttributes::GLOBALIDS) ||
+                     array == attributes->GetAbstractAttribute(vtkDataSetAttributes::PEDIGREEIDS);
+                   return identity ? loom::algorithms::GatherTuples(firstIds, field, device)
+                                   : loom::algorithms::AverageTuples(field, offsets, members, device);
+                 });
 }
 
 loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vtkImplicitFunction* function)
