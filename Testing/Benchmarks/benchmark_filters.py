@@ -12,10 +12,12 @@
 # first Update of that filter in the process, before the repeats).
 # Surface rows: Loom Extract Surface beside ParaView's Extract Surface on the image and the hexahedra
 # (at 256^3 too).
+# Clean rows: Loom Clean to Grid beside ParaView's Clean to Grid on the 8 octants of the hexahedral wavelet
+# appended without merging (the seam points duplicated), at 128^3.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface;
+# surface, clean;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -29,7 +31,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -177,6 +179,29 @@ def contour_rows(n, layout, source):
         time_variants(n, layout, name, variants)
 
 
+def octants(image, n):
+    # The image's 8 octants (sharing their seam planes) as hexahedra, appended without merging points.
+    half = n // 2
+    blocks = []
+    for k in (0, 1):
+        for j in (0, 1):
+            for i in (0, 1):
+                voi = []
+                for side in (i, j, k):
+                    voi += [-half, 0] if side == 0 else [0, half - 1]
+                blocks.append(hexahedra(ExtractSubset(Input=image, VOI=voi)))
+    appended = AppendDatasets(Input=blocks)
+    appended.UpdatePipeline()
+    return appended
+
+
+def clean_rows(n, source):
+    variants = [('ParaView Clean to Grid', CleantoGrid(Input=source))]
+    for device in devices:
+        variants.append(('Loom %s' % device, LoomCleantoGrid(Input=source, Device=device)))
+    time_variants(n, 'octants', 'clean', variants)
+
+
 rows = []
 for n in sizes:
     half = n // 2
@@ -190,6 +215,8 @@ for n in sizes:
         tets = Tetrahedralize(Input=image)
         tets.UpdatePipeline()
         inputs.append(('tetrahedra', tets))
+    if 'clean' in groups and n <= 128:
+        clean_rows(n, octants(image, n))
     for layout, source in inputs:
         if layout == 'tetrahedra':
             contour_rows(n, layout, source)

@@ -13,6 +13,7 @@ PROXIES = {
     'LoomSlice': ('Wavelet', {}),
     'LoomClip': ('Wavelet', {}),
     'LoomExtractSurface': ('Wavelet', {}),
+    'LoomCleantoGrid': ('Wavelet', {}),
     'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
 }
 # ParaView's own filter, run the same way as a control: a Loom filter must exit as ParaView's does.

@@ -6,6 +6,7 @@
 #include <vtkLoomCellDataToPointData.h>
 #include <vtkLoomClip.h>
 #include <vtkLoomContour.h>
+#include <vtkLoomCleanGrid.h>
 #include <vtkLoomExtractSurface.h>
 #include <vtkLoomPointDataToCellData.h>
 #include <vtkLoomSlice.h>
@@ -83,6 +84,9 @@ int main(int argc, char* argv[])
     vtkNew<vtkLoomExtractSurface> surface;
     surface->SetDevice(device);
     Keep(surface, Kept.back(), "extract surface");
+    vtkNew<vtkLoomCleanGrid> clean;
+    clean->SetDevice(device);
+    Keep(clean, wavelet, "clean to grid");
   }
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;

@@ -1,0 +1,96 @@
+# Loom pvpython test: Loom Clean to Grid as a ParaView user runs it (LoadDistributedPlugin,
+# paraview.simple) beside ParaView's Clean to Grid: the same points in the same order, the same cells
+# (types, offsets, point ids), the same point and cell data, and the same integrated volume (to 1e-9), on
+# the 8 octants of the hexahedral wavelet appended without merging (points duplicated on the seams), the
+# wavelet image and its tetrahedra and the bundled datasets, on Serial and TBB; ParaView's property
+# names (Tolerance, AbsoluteTolerance, ToleranceIsAbsolute) on the Loom proxy.
+import os
+import sys
+
+import numpy
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+LoadDistributedPlugin('Loom', ns=globals())
+DATA = os.environ['LOOM_DATA_DIR']
+
+
+def fetch(proxy):
+    proxy.UpdatePipeline()
+    return proxy.GetClientSideObject().GetOutputDataObject(0)
+
+
+def volume(proxy):
+    integrated = IntegrateVariables(Input=proxy)
+    data = fetch(integrated)
+    array = data.GetCellData().GetArray('Volume')
+    v = array.GetValue(0) if array is not None else 0.0
+    Delete(integrated)
+    return v
+
+
+def same_arrays(expected, got, what):
+    assert expected.GetNumberOfArrays() == got.GetNumberOfArrays(), '%s: %d arrays, ParaView %d' % (
+        what, got.GetNumberOfArrays(), expected.GetNumberOfArrays())
+    for i in range(expected.GetNumberOfArrays()):
+        e = expected.GetArray(i)
+        if e is None:
+            continue
+        g = got.GetArray(e.GetName())
+        assert g is not None, '%s: no array %s' % (what, e.GetName())
+        assert numpy.array_equal(vtk_to_numpy(e), vtk_to_numpy(g)), '%s: array %s differs' % (what, e.GetName())
+
+
+def check(source, what, **settings):
+    ref = CleantoGrid(Input=source, **settings)
+    expected = fetch(ref)
+    assert expected.GetNumberOfCells() > 0, what
+    e_volume = volume(ref)
+    for device in ('Serial', 'TBB'):
+        loom = LoomCleantoGrid(Input=source, Device=device, **settings)
+        got = fetch(loom)
+        assert got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (
+            what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints())
+        assert got.GetNumberOfCells() == expected.GetNumberOfCells(), '%s %s: %d cells, ParaView %d' % (
+            what, device, got.GetNumberOfCells(), expected.GetNumberOfCells())
+        assert numpy.array_equal(vtk_to_numpy(got.GetPoints().GetData()), vtk_to_numpy(expected.GetPoints().GetData())), \
+            '%s %s: the points differ from ParaView\'s' % (what, device)
+        for name in ('GetOffsetsArray', 'GetConnectivityArray'):
+            a = vtk_to_numpy(getattr(got.GetCells(), name)()).astype(numpy.int64)
+            b = vtk_to_numpy(getattr(expected.GetCells(), name)()).astype(numpy.int64)
+            assert numpy.array_equal(a, b), '%s %s: the cells differ from ParaView\'s (%s)' % (what, device, name)
+        assert numpy.array_equal(vtk_to_numpy(got.GetCellTypesArray()), vtk_to_numpy(expected.GetCellTypesArray())), \
+            '%s %s: the cell types differ' % (what, device)
+        same_arrays(expected.GetPointData(), got.GetPointData(), '%s %s point data' % (what, device))
+        same_arrays(expected.GetCellData(), got.GetCellData(), '%s %s cell data' % (what, device))
+        g_volume = volume(loom)
+        assert abs(g_volume - e_volume) <= 1e-9 * max(1.0, abs(e_volume)), '%s %s: volume %.17g, ParaView %.17g' % (
+            what, device, g_volume, e_volume)
+        Delete(loom)
+    Delete(ref)
+    print('%s: %d points, %d cells as ParaView\'s, volume %.6g' % (
+        what, expected.GetNumberOfPoints(), expected.GetNumberOfCells(), e_volume))
+    return expected
+
+
+wavelet = Wavelet(WholeExtent=[-12, 11, -12, 11, -12, 11])
+blocks = []
+for k in (0, 1):
+    for j in (0, 1):
+        for i in (0, 1):
+            voi = []
+            for side in (i, j, k):
+                voi += [-12, 0] if side == 0 else [0, 11]
+            blocks.append(AppendDatasets(Input=ImageDatatoPointSet(Input=ExtractSubset(Input=wavelet, VOI=voi))))
+octants = AppendDatasets(Input=blocks)
+appended = fetch(octants)
+cleaned = check(octants, 'octants of the hexahedral wavelet')
+assert cleaned.GetNumberOfPoints() == 24 ** 3 < appended.GetNumberOfPoints(), 'the seams were not merged'
+check(octants, 'octants, absolute tolerance 0.25', ToleranceIsAbsolute=1, AbsoluteTolerance=0.25)
+check(octants, 'octants, relative tolerance 0.01', Tolerance=0.01)
+check(wavelet, 'wavelet image')
+check(Tetrahedralize(Input=wavelet), 'wavelet tetrahedra')
+for name in ['kitchen.vtk', 'mixed-cell-shapes.vtk', 'wedge_cells.vtk', 'voxel_cells.vtk', 'simple_unstructured_bin.vtk']:
+    check(LegacyVTKReader(FileNames=[os.path.join(DATA, name)]), name)
+print('pvpython Loom clean to grid test passed')
+sys.exit(0)

@@ -1,0 +1,62 @@
+# Loom pvbatch test on 2 MPI ranks (symmetric): Loom Clean to Grid and ParaView's Clean to Grid on each
+# rank's piece of the wavelet's hexahedra appended to itself (every point twice): on every rank the
+# same points and cells as ParaView's filter there, every point merged back to one copy; summed over the
+# ranks, the counts, volume and RTData range of a one-piece run on the whole grid.
+import os
+import sys
+
+import numpy
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_mpi_testing import controller as mpi_controller, reduce, stats  # noqa: E402
+
+LoadDistributedPlugin('Loom', ns=globals())
+controller = mpi_controller()
+ranks = controller.GetNumberOfProcesses()
+
+extent = [-12, 11, -12, 11, -12, 11]
+hexahedra = AppendDatasets(Input=ImageDatatoPointSet(Input=Wavelet(WholeExtent=extent)))
+twice = AppendDatasets(Input=[hexahedra, hexahedra])
+
+
+def piece(proxy):
+    proxy.UpdatePipeline()
+    return proxy.GetClientSideObject().GetOutputDataObject(0)
+
+
+loom = piece(LoomCleantoGrid(Input=twice))
+paraview_piece = piece(CleantoGrid(Input=twice))
+doubled = piece(twice)
+if loom.GetNumberOfPoints() != paraview_piece.GetNumberOfPoints() or \
+        not numpy.array_equal(vtk_to_numpy(loom.GetPoints().GetData()), vtk_to_numpy(paraview_piece.GetPoints().GetData())) or \
+        not numpy.array_equal(vtk_to_numpy(loom.GetCells().GetConnectivityArray()).astype(numpy.int64),
+                              vtk_to_numpy(paraview_piece.GetCells().GetConnectivityArray()).astype(numpy.int64)):
+    raise RuntimeError('rank %d: Loom\'s piece differs from ParaView\'s' % controller.GetLocalProcessId())
+if 2 * loom.GetNumberOfPoints() != doubled.GetNumberOfPoints():
+    raise RuntimeError('rank %d: %d points from %d' % (controller.GetLocalProcessId(), loom.GetNumberOfPoints(),
+                                                       doubled.GetNumberOfPoints()))
+got = reduce(controller, stats(loom, 'Volume', count=lambda d: d.GetNumberOfPoints()))
+
+from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
+from vtkmodules.vtkFiltersCore import vtkAppendFilter  # noqa: E402
+from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet  # noqa: E402
+source = vtkRTAnalyticSource()
+source.SetWholeExtent(*extent)
+to_points = vtkImageDataToPointSet()
+to_points.SetInputConnection(source.GetOutputPort())
+append = vtkAppendFilter()
+append.SetInputConnection(to_points.GetOutputPort())
+append.Update()
+whole = append.GetOutput()
+# Each rank's piece has its own copy of the points on the boundary between the pieces.
+expected = stats(whole, 'Volume', count=lambda d: d.GetNumberOfPoints())
+if ranks > 1 and loom.GetNumberOfCells() * 2 == 2 * whole.GetNumberOfCells() and controller.GetLocalProcessId() == 1:
+    raise RuntimeError('rank 1 has the whole grid: the grid was not split')
+cells = reduce(controller, [float(loom.GetNumberOfCells()), 0.0, 0.0, 0.0])[0]
+if cells != 2 * whole.GetNumberOfCells() or got[0] < expected[0] or abs(got[1] - 2 * expected[1]) > 1e-9 * expected[1] \
+        or got[2:] != expected[2:]:
+    raise RuntimeError('%d ranks gave %r (%d cells), one piece %r' % (ranks, got, cells, expected))
+print('pvbatch Loom clean to grid MPI test passed (%d ranks, %d points, %d cells)' % (ranks, got[0], cells))
+sys.exit(0)
