@@ -12,7 +12,7 @@
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
-#include <vtkCleanUnstructuredGrid.h>
+#include <vtkIdTypeArray.h>
 #include <vtkDataSet.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -38,28 +39,122 @@ vtkStandardNewMacro(vtkLoomCleanGrid);
 
 namespace
 {
-/// Why the input goes to ParaView's filter, or empty.
-std::string FallbackReason(vtkDataSet* input)
+/// A polyhedral grid's cells after merging, as vtkUnstructuredGrid stores polyhedra: each polyhedron's
+/// point list becomes the ascending distinct ids of its renumbered faces, the face stream is renumbered,
+/// other cells are renumbered in place. One serial pass over raw arrays (polyhedral grids are rare).
+void SetPolyhedralCells(vtkUnstructuredGrid* grid, vtkUnstructuredGrid* output, const loom::Id* map)
 {
-  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(input))
+  vtkCellArray* cells = grid->GetCells();
+  vtkUnsignedCharArray* types = grid->GetCellTypesArray();
+  vtkIdTypeArray* faces = grid->GetFaces();
+  vtkIdTypeArray* locations = grid->GetFaceLocations();
+  const vtkIdType n = grid->GetNumberOfCells();
+  vtkNew<vtkIdTypeArray> offsets, connectivity, newFaces, newLocations;
+  offsets->SetNumberOfValues(n + 1);
+  connectivity->Allocate(cells->GetNumberOfConnectivityIds());
+  newLocations->SetNumberOfValues(n);
+  newFaces->Allocate(faces ? faces->GetNumberOfValues() : 0);
+  const unsigned char* t = types->GetPointer(0);
+  std::vector<vtkIdType> ids;
+  vtkIdType npts;
+  const vtkIdType* pts;
+  offsets->SetValue(0, 0);
+  for (vtkIdType c = 0; c < n; ++c)
   {
-    if (vtkUnsignedCharArray* types = grid->GetCellTypesArray())
+    const vtkIdType where = faces && locations ? locations->GetValue(c) : -1;
+    if (t[c] == VTK_POLYHEDRON && where >= 0)
     {
-      const unsigned char* t = types->GetPointer(0);
-      for (vtkIdType c = 0, n = types->GetNumberOfTuples(); c < n; ++c)
-        if (t[c] == VTK_POLYHEDRON)
-          return "has polyhedra (VTK cell type 42), whose face lists Loom's clean family does not renumber";
+      const vtkIdType* stream = faces->GetPointer(where);
+      const vtkIdType numFaces = *stream++;
+      newLocations->SetValue(c, newFaces->GetNumberOfValues());
+      newFaces->InsertNextValue(numFaces);
+      ids.clear();
+      for (vtkIdType f = 0; f < numFaces; ++f)
+      {
+        const vtkIdType m = *stream++;
+        newFaces->InsertNextValue(m);
+        for (vtkIdType k = 0; k < m; ++k)
+        {
+          const vtkIdType q = map[*stream++];
+          newFaces->InsertNextValue(q);
+          ids.push_back(q);
+        }
+      }
+      std::sort(ids.begin(), ids.end());
+      ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+      for (vtkIdType q : ids)
+        connectivity->InsertNextValue(q);
     }
+    else
+    {
+      newLocations->SetValue(c, -1);
+      cells->GetCellAtId(c, npts, pts);
+      for (vtkIdType k = 0; k < npts; ++k)
+        connectivity->InsertNextValue(map[pts[k]]);
+    }
+    offsets->SetValue(c + 1, connectivity->GetNumberOfValues());
   }
-  if (auto* sgrid = vtkStructuredGrid::SafeDownCast(input))
-    if (sgrid->HasAnyBlankCells() || sgrid->HasAnyBlankPoints())
-      return "is a structured grid with blanked points or cells";
-  if (auto* pointSet = vtkPointSet::SafeDownCast(input))
-    if (pointSet->GetPoints() && pointSet->GetPoints()->GetDataType() != VTK_FLOAT &&
-        pointSet->GetPoints()->GetDataType() != VTK_DOUBLE)
-      return std::string("has points of type ") + pointSet->GetPoints()->GetData()->GetDataTypeAsString() +
-        " (Loom merges float and double positions)";
-  return "";
+  vtkNew<vtkCellArray> out;
+  out->SetData(offsets, connectivity);
+  output->SetCells(types, out, newLocations, newFaces);
+}
+
+bool HasPolyhedra(vtkUnstructuredGrid* grid)
+{
+  vtkUnsignedCharArray* types = grid->GetCellTypesArray();
+  if (!types)
+    return false;
+  const unsigned char* t = types->GetPointer(0);
+  return std::find(t, t + types->GetNumberOfTuples(), static_cast<unsigned char>(VTK_POLYHEDRON)) !=
+    t + types->GetNumberOfTuples();
+}
+
+/// Float positions as they are; integer positions (vtkPoints of any type) as a double copy for the
+/// merge (the output points keep the input's type).
+loom::algorithms::FieldArray MergeablePositions(const loom::algorithms::FieldArray& positions,
+                                                loom::cont::DeviceId device)
+{
+  using loom::algorithms::ValueKind;
+  if (positions.GetKind() == ValueKind::Float32 || positions.GetKind() == ValueKind::Float64)
+    return positions;
+  const loom::Id n = positions.GetNumberOfTuples();
+  const loom::IdComponent components = positions.GetNumberOfComponents();
+  loom::algorithms::FieldArray copy = loom::algorithms::FieldArray::Allocate(ValueKind::Float64, n, components);
+  loom::Float64* to = copy.GetPortal<loom::Float64>().Pointers[0];
+  loom::algorithms::CallWithKind(positions.GetKind(), [&](auto zero) {
+    const auto from = positions.GetPortal<decltype(zero)>();
+    for (loom::Id t = 0; t < n; ++t)
+      for (loom::IdComponent c = 0; c < components; ++c)
+        to[t * components + c] = static_cast<loom::Float64>(from.Get(t, c));
+  });
+  (void)device;
+  return copy;
+}
+
+/// vtkStructuredGrid's blanking as vtkCleanUnstructuredGrid meets it: a cell that is hidden, or that
+/// uses a hidden point, is an empty cell (its point ids kept).
+void BlankCells(vtkStructuredGrid* sgrid, loom::cont::ArrayHandle<loom::UInt8>& shapes,
+                const loom::interop::CellArrayHandles& cells)
+{
+  vtkUnsignedCharArray* cellGhosts = sgrid->GetCellData()->GetGhostArray();
+  vtkUnsignedCharArray* pointGhosts = sgrid->GetPointData()->GetGhostArray();
+  const vtkIdType n = shapes.GetNumberOfValues();
+  loom::UInt8* shape = shapes.GetPointer();
+  const unsigned char* cg = cellGhosts && cellGhosts->GetNumberOfTuples() == n ? cellGhosts->GetPointer(0) : nullptr;
+  const unsigned char* pg = pointGhosts ? pointGhosts->GetPointer(0) : nullptr;
+  for (vtkIdType c = 0; c < n; ++c)
+  {
+    bool hidden = cg && (cg[c] & vtkDataSetAttributes::HIDDENCELL);
+    const loom::Id b = cells.Is64Bit ? cells.Offsets64.GetPointer()[c] : cells.Offsets32.GetPointer()[c];
+    const loom::Id e = cells.Is64Bit ? cells.Offsets64.GetPointer()[c + 1] : cells.Offsets32.GetPointer()[c + 1];
+    for (loom::Id k = b; pg && !hidden && k < e; ++k)
+    {
+      const loom::Id p = cells.Is64Bit ? cells.Connectivity64.GetPointer()[k] : cells.Connectivity32.GetPointer()[k];
+      hidden = (pg[p] & vtkDataSetAttributes::HIDDENPOINT) != 0;
+    }
+    if (hidden)
+      shape[c] = VTK_EMPTY_CELL;
+  }
 }
 } // namespace
 
@@ -97,22 +192,6 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->GetPointData()->CopyAllocate(input->GetPointData(), 0);
     output->GetCellData()->CopyAllocate(input->GetCellData(), 0);
     output->SetPoints(vtkSmartPointer<vtkPoints>::New());
-    return 1;
-  }
-
-  const std::string reason = FallbackReason(input);
-  if (!reason.empty())
-  {
-    vtkLog(INFO, "Loom Clean to Grid: the input " << reason
-                   << "; ParaView's vtkCleanUnstructuredGrid cleans it instead (RemovePointsWithoutCells and "
-                      "PointDataWeighingStrategy do not apply there).");
-    vtkNew<vtkCleanUnstructuredGrid> filter;
-    filter->SetInputData(input);
-    filter->SetTolerance(this->Tolerance);
-    filter->SetAbsoluteTolerance(this->AbsoluteTolerance);
-    filter->SetToleranceIsAbsolute(this->ToleranceIsAbsolute);
-    filter->Update();
-    output->ShallowCopy(filter->GetOutput());
     return 1;
   }
 
@@ -157,6 +236,9 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
         cells.Offsets64 = subset.Offsets64;
         cells.Connectivity64 = subset.Connectivity64;
         shapes = subset.Shapes;
+        auto* sgrid = vtkStructuredGrid::SafeDownCast(input);
+        if (sgrid && (sgrid->HasAnyBlankCells() || sgrid->HasAnyBlankPoints()))
+          BlankCells(sgrid, shapes, cells);
       }
     }
     this->UpdateProgress(0.1);
@@ -164,13 +246,15 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     current = "points";
     loom::algorithms::MergePointsOptions options;
     options.Device = device;
-    options.Tolerance = this->ToleranceIsAbsolute ? tolerance : tolerance * input->GetLength();
+    // (The bounds only when they matter: a first GetLength on a large point set is VTK's whole pass.)
+    options.Tolerance = this->ToleranceIsAbsolute || tolerance == 0.0 ? tolerance : tolerance * input->GetLength();
     options.ListMembers = this->PointDataWeighingStrategy == AVERAGING;
     if (this->RemovePointsWithoutCells)
       options.UsedPoints = cells.Is64Bit ? loom::algorithms::UsedPointFlags(cells.Connectivity64, numPoints, device)
                                          : loom::algorithms::UsedPointFlags(cells.Connectivity32, numPoints, device);
     const loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
-    const loom::algorithms::MergePointsResult merged = loom::algorithms::MergePoints(positions, options);
+    const loom::algorithms::MergePointsResult merged =
+      loom::algorithms::MergePoints(MergeablePositions(positions, device), options);
     this->UpdateProgress(0.5);
     if (this->CheckAbort())
     {
@@ -186,7 +270,9 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
 
     current = "output cells";
     vtkSmartPointer<vtkCellArray> cellArray;
-    if (grid)
+    if (grid && HasPolyhedra(grid))
+      SetPolyhedralCells(grid, output, merged.PointMap.ReadPortal().GetArray());
+    else if (grid)
     {
       // The input's offsets and types arrays are shared; only the connectivity is new.
       cellArray = vtkSmartPointer<vtkCellArray>::New();

@@ -14,8 +14,9 @@
 /// vtkCleanUnstructuredGrid). Point data: the first merged point's (FIRST_POINT) or the mean of all
 /// merged points' (AVERAGING; ghost flags and ids stay the first's). With RemovePointsWithoutCells,
 /// points no cell uses are dropped first. Exact merging runs a reduce-by-key worklet on a hash of the
-/// positions, on every CPU device. Polyhedra, structured grids with blanked points or cells, and
-/// integer point coordinates go to ParaView's vtkCleanUnstructuredGrid with one info message.
+/// positions, on every CPU device. Polyhedra keep their faces (renumbered; their point lists become the
+/// ascending distinct ids, as vtkUnstructuredGrid stores them), blanked cells of structured grids become
+/// empty cells, and integer point coordinates are merged as doubles, all as ParaView's filter does.
 class LOOMFILTERS_EXPORT vtkLoomCleanGrid : public vtkUnstructuredGridAlgorithm
 {
 public:

@@ -2,7 +2,7 @@
 // same inputs, Serial and TBB: the same points in the same order, the same cells point for point, the
 // same point and cell data. The hexahedral wavelet appended from its 8 octants (points duplicated on the
 // seams), jittered copies with a tolerance, every input kind, unused points, averaging, multiblock
-// inputs, the polyhedron fallback, empty and bad input.
+// inputs, polyhedra, blanking, integer points, empty and bad input.
 #include "LoomFilterExpect.h"
 #include "LoomFilterTesting.h"
 
@@ -289,13 +289,50 @@ TEST_P(CleanGrid, MultiblockBlockByBlock)
 INSTANTIATE_TEST_SUITE_P(Devices, CleanGrid,
                          ::testing::Values(int(vtkLoomCleanGrid::DEVICE_SERIAL), int(vtkLoomCleanGrid::DEVICE_TBB)));
 
-TEST(CleanGridInput, PolyhedraGoToParaViewsFilter)
+TEST(CleanGridInput, PolyhedraBlankingAndIntegerPoints)
 {
-  vtkSmartPointer<vtkUnstructuredGrid> grid = loomtest::UnsupportedCellGrid(true);
-  loomtest::LogCapture log;
-  vtkSmartPointer<vtkUnstructuredGrid> out = LoomClean(grid, vtkLoomCleanGrid::DEVICE_AUTO);
-  EXPECT_NE(log.Text.find("Loom Clean to Grid: the input has polyhedra"), std::string::npos) << log.Text;
-  ExpectSameGrid(ParaViewClean(grid), out, "polyhedron");
+  // A polyhedron twice (the second copy's points duplicated): faces renumbered as ParaView's.
+  vtkSmartPointer<vtkUnstructuredGrid> one = loomtest::UnsupportedCellGrid(true);
+  vtkNew<vtkAppendFilter> twice;
+  twice->MergePointsOff();
+  twice->AddInputData(one);
+  twice->AddInputData(one);
+  twice->Update();
+  vtkUnstructuredGrid* polyhedra = twice->GetOutput();
+  vtkSmartPointer<vtkUnstructuredGrid> out = LoomClean(polyhedra, vtkLoomCleanGrid::DEVICE_AUTO);
+  vtkSmartPointer<vtkUnstructuredGrid> expected = ParaViewClean(polyhedra);
+  ExpectSameGrid(expected, out, "polyhedra");
+  ASSERT_NE(out->GetFaces(), nullptr);
+  ASSERT_EQ(out->GetFaces()->GetNumberOfValues(), expected->GetFaces()->GetNumberOfValues());
+  for (vtkIdType i = 0; i < out->GetFaces()->GetNumberOfValues(); ++i)
+    ASSERT_EQ(out->GetFaces()->GetValue(i), expected->GetFaces()->GetValue(i)) << "face stream " << i;
+  EXPECT_EQ(out->GetNumberOfPoints(), one->GetNumberOfPoints());
+
+  // A structured grid with a blanked cell and a blanked point: empty cells, as ParaView's.
+  vtkNew<vtkImageDataToPointSet> toPoints;
+  toPoints->SetInputData(loomtest::Wavelet(4));
+  toPoints->Update();
+  vtkNew<vtkStructuredGrid> blanked;
+  blanked->DeepCopy(toPoints->GetOutput());
+  blanked->BlankCell(3);
+  blanked->BlankPoint(40);
+  ExpectSameGrid(ParaViewClean(blanked), LoomClean(blanked, vtkLoomCleanGrid::DEVICE_SERIAL), "blanked structured grid");
+
+  // Integer point coordinates (two copies of each): merged, the type kept.
+  vtkNew<vtkUnstructuredGrid> ints;
+  vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToInt();
+  for (int copy = 0; copy < 2; ++copy)
+    for (int k = 0; k < 4; ++k)
+      pts->InsertNextPoint(k, k % 2, 0);
+  ints->SetPoints(pts);
+  ints->Allocate(2);
+  const vtkIdType a[4] = { 0, 1, 2, 3 }, b[4] = { 4, 5, 6, 7 };
+  ints->InsertNextCell(VTK_POLY_LINE, 4, a);
+  ints->InsertNextCell(VTK_POLY_LINE, 4, b);
+  vtkSmartPointer<vtkUnstructuredGrid> merged = LoomClean(ints, vtkLoomCleanGrid::DEVICE_SERIAL);
+  ExpectSameGrid(ParaViewClean(ints), merged, "integer points");
+  EXPECT_EQ(merged->GetNumberOfPoints(), 4);
 }
 
 TEST(CleanGridInput, EmptyInEmptyOut)
