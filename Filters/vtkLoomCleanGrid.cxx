@@ -111,8 +111,7 @@ bool HasPolyhedra(vtkUnstructuredGrid* grid)
 
 /// Float positions as they are; integer positions (vtkPoints of any type) as a double copy for the
 /// merge (the output points keep the input's type).
-loom::algorithms::FieldArray MergeablePositions(const loom::algorithms::FieldArray& positions,
-                                                loom::cont::DeviceId device)
+loom::algorithms::FieldArray MergeablePositions(const loom::algorithms::FieldArray& positions)
 {
   using loom::algorithms::ValueKind;
   if (positions.GetKind() == ValueKind::Float32 || positions.GetKind() == ValueKind::Float64)
@@ -127,7 +126,6 @@ loom::algorithms::FieldArray MergeablePositions(const loom::algorithms::FieldArr
       for (loom::IdComponent c = 0; c < components; ++c)
         to[t * components + c] = static_cast<loom::Float64>(from.Get(t, c));
   });
-  (void)device;
   return copy;
 }
 
@@ -254,7 +252,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
                                          : loom::algorithms::UsedPointFlags(cells.Connectivity32, numPoints, device);
     const loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
     const loom::algorithms::MergePointsResult merged =
-      loom::algorithms::MergePoints(MergeablePositions(positions, device), options);
+      loom::algorithms::MergePoints(MergeablePositions(positions), options);
     this->UpdateProgress(0.5);
     if (this->CheckAbort())
     {
@@ -269,34 +267,21 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->SetPoints(points);
 
     current = "output cells";
-    vtkSmartPointer<vtkCellArray> cellArray;
+    // Unstructured grids keep their types array, and their offsets (wrapped, not copied): only the
+    // connectivity is new.
+    auto renumber = [&](const auto& offsets, const auto& connectivity) {
+      const auto renumbered = loom::algorithms::RemapPointIds(connectivity, merged.PointMap, device);
+      if (grid)
+        output->SetCells(grid->GetCellTypesArray(), loom::interop::CellArrayToVTK(offsets, renumbered));
+      else
+        loom::interop::SetUnstructuredCells(output, shapes, offsets, renumbered);
+    };
     if (grid && HasPolyhedra(grid))
       SetPolyhedralCells(grid, output, merged.PointMap.ReadPortal().GetArray());
-    else if (grid)
-    {
-      // The input's offsets and types arrays are shared; only the connectivity is new.
-      cellArray = vtkSmartPointer<vtkCellArray>::New();
-      vtkCellArray* in = grid->GetCells();
-      if (cells.Is64Bit)
-        cellArray->SetData(in->GetOffsetsArray64(),
-                           loom::interop::CellArrayToVTK(cells.Offsets64,
-                                                         loom::algorithms::RemapPointIds(cells.Connectivity64,
-                                                                                         merged.PointMap, device))
-                             ->GetConnectivityArray64());
-      else
-        cellArray->SetData(in->GetOffsetsArray32(),
-                           loom::interop::CellArrayToVTK(cells.Offsets32,
-                                                         loom::algorithms::RemapPointIds(cells.Connectivity32,
-                                                                                         merged.PointMap, device))
-                             ->GetConnectivityArray32());
-      output->SetCells(grid->GetCellTypesArray(), cellArray);
-    }
     else if (cells.Is64Bit)
-      loom::interop::SetUnstructuredCells(output, shapes, cells.Offsets64,
-                                          loom::algorithms::RemapPointIds(cells.Connectivity64, merged.PointMap, device));
+      renumber(cells.Offsets64, cells.Connectivity64);
     else
-      loom::interop::SetUnstructuredCells(output, shapes, cells.Offsets32,
-                                          loom::algorithms::RemapPointIds(cells.Connectivity32, merged.PointMap, device));
+      renumber(cells.Offsets32, cells.Connectivity32);
     this->UpdateProgress(0.7);
 
     current = "point data";

@@ -209,7 +209,7 @@ TEST_P(CleanGrid, UnusedPointsAndAveraging)
   vtkSmartPointer<vtkUnstructuredGrid> octants = Octants(6);
   // Three extra points no cell uses: one on a used position, one alone, one a copy of the lone one.
   vtkPoints* pts = octants->GetPoints();
-  const vtkIdType first = pts->InsertNextPoint(pts->GetPoint(0));
+  pts->InsertNextPoint(pts->GetPoint(0));
   pts->InsertNextPoint(100, 100, 100);
   pts->InsertNextPoint(100, 100, 100);
   for (int a = 0; a < octants->GetPointData()->GetNumberOfArrays(); ++a)
@@ -222,7 +222,6 @@ TEST_P(CleanGrid, UnusedPointsAndAveraging)
   vtkSmartPointer<vtkUnstructuredGrid> kept = LoomClean(octants, GetParam());
   ExpectSameGrid(ParaViewClean(octants), kept, "unused points kept");
   EXPECT_EQ(kept->GetNumberOfPoints(), 12 * 12 * 12 + 1);
-  (void)first;
 
   vtkNew<vtkLoomCleanGrid> clean;
   clean->SetInputData(octants);
