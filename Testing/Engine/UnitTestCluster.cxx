@@ -1,7 +1,7 @@
 // Loom tests: the cluster family (vertex clustering) on the device under test against a serial
 // reference that walks the cells one element at a time as vtkQuadricClustering does (a dense bin
 // array with each bin's quadric, dimension and output point, a set of the triangles already out):
-// polygons, strips and polylines, internal triangles, duplicate triangles, the three point choices,
+// vertex cells, polygons, strips and polylines, internal triangles, duplicate triangles, the three point choices,
 // division adjustment, 32- and 64-bit cells, and bad input. (Loom against VTK's own filter:
 // Testing/Filters/TestLoomLevelOfDetail.cxx.)
 #include "TestingDevice.h"
@@ -31,7 +31,7 @@ using Cell = std::vector<Id>;
 struct Mesh
 {
   std::vector<Float32> Xyz;
-  std::vector<Cell> Lines, Polys, Strips;
+  std::vector<Cell> Verts, Lines, Polys, Strips;
   Id Size() const { return static_cast<Id>(this->Xyz.size() / 3); }
 };
 
@@ -65,7 +65,7 @@ struct Expected
   std::vector<std::array<Float32, 3>> Points;
   std::vector<Id> Sources; // BestInputPoint
   std::vector<std::vector<Id>> Members; // Mean
-  std::vector<Id> Lines, Triangles, LineCells, TriangleCells;
+  std::vector<Id> VertOffsets{ 0 }, Verts, Lines, Triangles, VertCells, LineCells, TriangleCells;
   std::vector<std::array<double, 9>> Quadrics; // per output point
   std::vector<Id> BinOfPoint; // per output point
   Id Div[3];
@@ -151,6 +151,18 @@ Expected Reference(const Mesh& m, const VertexClusteringOptions& o)
     return bin.Vertex;
   };
   Id cell = 0;
+  for (const Cell& c : m.Verts)
+  {
+    for (Id p : c)
+    {
+      double a[3], q[9];
+      pointOf(p, a);
+      cluster::VertexQuadric(a, q);
+      add(hash(p), 0, q);
+      vertex(hash(p));
+    }
+    ++cell;
+  }
   for (const Cell& c : m.Lines)
   {
     for (std::size_t j = 1; j < c.size(); ++j)
@@ -241,6 +253,20 @@ Expected Reference(const Mesh& m, const VertexClusteringOptions& o)
       x.Sources[static_cast<std::size_t>(v)] = p;
     }
   }
+  // Vertex cells keep the points of the bins they reach first.
+  std::set<Id> claimed;
+  for (std::size_t c = 0; c < m.Verts.size(); ++c)
+  {
+    const std::size_t before = x.Verts.size();
+    for (Id p : m.Verts[c])
+      if (claimed.insert(hash(p)).second)
+        x.Verts.push_back(bins[static_cast<std::size_t>(hash(p))].Vertex);
+    if (x.Verts.size() > before)
+    {
+      x.VertOffsets.push_back(static_cast<Id>(x.Verts.size()));
+      x.VertCells.push_back(static_cast<Id>(c));
+    }
+  }
   for (Id v = 0; v < used; ++v)
   {
     const std::size_t i = static_cast<std::size_t>(v);
@@ -269,6 +295,7 @@ VertexClusteringResult RunCluster(const Mesh& m, const VertexClusteringOptions& 
 {
   VertexClusteringInput in;
   in.Points = FieldArray::FromAOS(cont::make_ArrayHandle(m.Xyz), 3);
+  in.Verts = ToCells(m.Verts, is64);
   in.Lines = ToCells(m.Lines, is64);
   in.Polys = ToCells(m.Polys, is64);
   in.Strips = ToCells(m.Strips, is64);
@@ -284,6 +311,9 @@ void ExpectMatches(const Mesh& m, const VertexClusteringOptions& o, bool is64 = 
   for (int c = 0; c < 3; ++c)
     EXPECT_EQ(r.Divisions[c], x.Div[c]);
   ASSERT_EQ(r.Points.GetNumberOfTuples(), static_cast<Id>(x.Points.size()));
+  EXPECT_EQ(Values(r.VertOffsets), x.VertOffsets);
+  EXPECT_EQ(Values(r.Verts), x.Verts);
+  EXPECT_EQ(Values(r.VertCells), x.VertCells);
   EXPECT_EQ(Values(r.Lines), x.Lines);
   EXPECT_EQ(Values(r.LineCells), x.LineCells);
   EXPECT_EQ(Values(r.Triangles), x.Triangles);
@@ -416,6 +446,11 @@ TEST(Cluster, StripsLinesAndSoup)
     l.push_back(pick(rng));
     m.Lines.push_back(l);
   }
+  // Vertex cells: single points (some in bins of lines and triangles) and polyvertices.
+  for (int c = 0; c < 200; ++c)
+    m.Verts.push_back({ pick(rng) });
+  for (int c = 0; c < 20; ++c)
+    m.Verts.push_back({ pick(rng), pick(rng), pick(rng), pick(rng) });
   for (const bool duplicates : { true, false })
     for (const ClusterPoint point : { ClusterPoint::BestInputPoint, ClusterPoint::Mean })
     {

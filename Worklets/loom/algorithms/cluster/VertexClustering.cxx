@@ -92,18 +92,25 @@ struct CellsView
 
 enum CellKind
 {
-  Lines = 0,
-  Polys = 1,
-  Strips = 2
+  Verts = 0,
+  Lines = 1,
+  Polys = 2,
+  Strips = 3
 };
 
-/// Calls f(a, b, c) for each element of cell `c` in VTK's order: a polyline's segments (c = -1), a
+/// Calls f(a, b, c) for each element of cell `c` in VTK's order: a vertex cell's points (b = c = -1), a
+/// polyline's segments (c = -1), a
 /// polygon's fan from its first point, a strip's triangles with every other one flipped.
 template <typename F>
 inline void ForEachElement(int kind, const CellsView& v, Id cell, F&& f)
 {
   const Id b = v.Begin(cell), n = v.End(cell) - b;
-  if (kind == Lines)
+  if (kind == Verts)
+  {
+    for (Id j = 0; j < n; ++j)
+      f(v.At(b + j), Id(-1), Id(-1));
+  }
+  else if (kind == Lines)
   {
     for (Id j = 1; j < n; ++j)
       f(v.At(b + j - 1), v.At(b + j), Id(-1));
@@ -344,17 +351,20 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
                         static_cast<double>(pts.Get(p, 2)));
   });
 
-  // The elements that add quadrics, in cell order (lines, polygons, strips): corners and cell.
-  const CellsView views[3] = { CellsView(input.Lines), CellsView(input.Polys), CellsView(input.Strips) };
-  const Id firstCell[3] = { input.FirstLineCell, input.FirstLineCell + views[0].Count,
-                            input.FirstLineCell + views[0].Count + views[1].Count };
+  // The elements that add quadrics, in cell order (vertices, lines, polygons, strips): corners, cell.
+  const CellsView views[4] = { CellsView(input.Verts), CellsView(input.Lines), CellsView(input.Polys),
+                               CellsView(input.Strips) };
+  Id firstCell[4];
+  firstCell[0] = input.FirstCell;
+  for (int k = 1; k < 4; ++k)
+    firstCell[k] = firstCell[k - 1] + views[k - 1].Count;
   struct BlockRef
   {
     int Kind;
     Id Begin, End;
   };
   std::vector<BlockRef> cellBlocks;
-  for (int k = 0; k < 3; ++k)
+  for (int k = 0; k < 4; ++k)
     for (Id b = 0; b < views[k].Count; b += CellBlock)
       cellBlocks.push_back(BlockRef{ k, b, std::min(views[k].Count, b + CellBlock) });
   std::atomic<Id> badPoint{ 0 };
@@ -366,13 +376,17 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
     for (Id cell = block.Begin; cell < block.End; ++cell)
       ForEachElement(block.Kind, v, cell, [&](Id a, Id b, Id c) {
         auto outside = [&](Id p) { return p < 0 || p >= numPoints; };
-        if (outside(a) || outside(b) || (block.Kind != Lines && outside(c)) || c >= numPoints)
+        if (outside(a) || (block.Kind != Verts && outside(b)) || (block.Kind > Lines && outside(c)) ||
+            b >= numPoints || c >= numPoints)
         {
-          badPoint.store(outside(a) ? a : (outside(b) ? b : c), std::memory_order_relaxed);
+          badPoint.store(outside(a) ? a : (outside(b) && block.Kind != Verts ? b : c), std::memory_order_relaxed);
           hasBadPoint.store(true, std::memory_order_relaxed);
           return;
         }
-        if (c < 0)
+        if (block.Kind == Verts)
+        {
+        }
+        else if (c < 0)
         {
           double d2 = 0.0;
           for (int k = 0; k < 3; ++k)
@@ -419,11 +433,14 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
   });
 
   result.Points = FieldArray::Allocate(ValueKind::Float32, 0, 3);
-  for (auto* h : { &result.PointSources, &result.Members, &result.Lines, &result.Triangles, &result.LineCells,
-                   &result.TriangleCells })
+  for (auto* h : { &result.PointSources, &result.Members, &result.Verts, &result.Lines, &result.Triangles,
+                   &result.VertCells, &result.LineCells, &result.TriangleCells })
     h->Allocate(0);
-  result.MemberOffsets.Allocate(1);
-  result.MemberOffsets.GetPointer()[0] = 0;
+  for (auto* h : { &result.MemberOffsets, &result.VertOffsets })
+  {
+    h->Allocate(1);
+    h->GetPointer()[0] = 0;
+  }
   if (numElements == 0)
     return result;
 
@@ -477,9 +494,40 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
     });
   }
 
+  // Output vertex cells: the vertices that reach their bin first (vertex cells come first, so no other
+  // element reaches a vertex's bin before one), grouped by their cell.
+  {
+    const Id numVertices = views[0].Size;
+    const ArrayHandle<Id> firsts = CompactIndices(device, numVertices, [=](Id e) {
+      return corners[3 * e + 1] < 0 && first[gov[cv[3 * e]]] == 3 * e;
+    });
+    const Id nf = firsts.GetNumberOfValues();
+    const Id* fe = firsts.ReadPortal().GetArray();
+    Id cells = 0;
+    for (Id i = 0; i < nf; ++i)
+      cells += (i == 0 || cellOf[fe[i]] != cellOf[fe[i - 1]]) ? 1 : 0;
+    result.VertOffsets.Allocate(cells + 1);
+    result.Verts.Allocate(nf);
+    result.VertCells.Allocate(cells);
+    Id* vo = result.VertOffsets.GetPointer();
+    Id* vp = result.Verts.GetPointer();
+    Id* vc = result.VertCells.GetPointer();
+    Id at = 0;
+    for (Id i = 0; i < nf; ++i)
+    {
+      if (i == 0 || cellOf[fe[i]] != cellOf[fe[i - 1]])
+      {
+        vo[at] = i;
+        vc[at++] = cellOf[fe[i]];
+      }
+      vp[i] = cv[3 * fe[i]];
+    }
+    vo[cells] = nf;
+  }
   // Output segments: those over two bins.
-  const ArrayHandle<Id> segments = CompactIndices(
-    device, numElements, [=](Id e) { return corners[3 * e + 2] < 0 && cv[3 * e] != cv[3 * e + 1]; });
+  const ArrayHandle<Id> segments = CompactIndices(device, numElements, [=](Id e) {
+    return corners[3 * e + 1] >= 0 && corners[3 * e + 2] < 0 && cv[3 * e] != cv[3 * e + 1];
+  });
   // Output triangles: those over three bins, the first of equal ones.
   ArrayHandle<Id> triangles = CompactIndices(device, numElements, [=](Id e) {
     return corners[3 * e + 2] >= 0 && cv[3 * e] != cv[3 * e + 1] && cv[3 * e] != cv[3 * e + 2] &&

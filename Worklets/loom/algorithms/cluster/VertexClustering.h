@@ -54,15 +54,15 @@ struct VertexClusteringOptions
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 
-/// The input mesh: points (three components, Float32 or Float64) and its lines (polylines as segments),
-/// polygons (fanned from their first point) and triangle strips. Cell ids (for the output's cell data)
-/// count the lines from FirstLineCell, then the polygons, then the strips, as vtkPolyData numbers them
-/// after its vertex cells.
+/// The input mesh: points (three components, any kind; integers clustered as doubles) and its vertex
+/// cells (each point a vertex), lines (polylines as segments), polygons (fanned from their first point)
+/// and triangle strips. Cell ids (for the output's cell data) count the vertex cells from FirstCell,
+/// then the lines, the polygons and the strips, as vtkPolyData numbers them.
 struct VertexClusteringInput
 {
   FieldArray Points;
-  ClusterCells Lines, Polys, Strips;
-  Id FirstLineCell = 0;
+  ClusterCells Verts, Lines, Polys, Strips;
+  Id FirstCell = 0;
 };
 
 struct VertexClusteringResult
@@ -76,16 +76,18 @@ struct VertexClusteringResult
   /// BestInputPoint: the input point each output point is. Mean: the input points averaged into
   /// output point o are Members[MemberOffsets[o] .. MemberOffsets[o+1]-1], ascending.
   loom::cont::ArrayHandle<Id> PointSources, MemberOffsets, Members;
-  /// Output segments (2 point ids each) and triangles (3 each), and the input cell of each.
-  loom::cont::ArrayHandle<Id> Lines, Triangles, LineCells, TriangleCells;
+  /// Output vertex cells (VertOffsets: one more than cells), segments (2 point ids each) and
+  /// triangles (3 each), and the input cell of each.
+  loom::cont::ArrayHandle<Id> VertOffsets, Verts, Lines, Triangles, VertCells, LineCells, TriangleCells;
 };
 
-/// The mesh clustered as vtkQuadricClustering clusters it (without vertex cells and feature edges):
-/// the bins divide the bounds of all points; a triangle reaching three bins (and, with
-/// UseInternalTriangles, any triangle) adds its quadric to its corners' bins, a segment of non-zero
-/// length to its ends' bins (segment quadrics supersede triangle quadrics in a bin); a bin is used
-/// once an element that adds to it is met, in cell order; triangles over three bins and segments over
-/// two become output cells. Quadrics are summed in VTK's order, so errors and chosen points are VTK's.
+/// The mesh clustered as vtkQuadricClustering clusters it (without its feature edges): the bins divide
+/// the bounds of all points; a vertex adds its quadric to its bin, a triangle reaching three bins (and,
+/// with UseInternalTriangles, any triangle) to its corners' bins, a segment of non-zero length to its
+/// ends' bins (vertex quadrics supersede segment quadrics in a bin, and those triangle quadrics); a bin
+/// is used once an element that adds to it is met, in cell order; triangles over three bins and
+/// segments over two become output cells, and a vertex cell keeps the points of the bins it reaches
+/// first among the vertex cells. Quadrics are summed in VTK's order, so errors and chosen points are VTK's.
 /// Bins are dense arrays over the used bins (the full grid only as a lookup of 4 bytes per bin, or a
 /// search when the grid is much larger than the mesh). ErrorBadValue for a division count below 1,
 /// points without three components, or a cell using a point outside the points.

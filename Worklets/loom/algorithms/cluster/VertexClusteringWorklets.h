@@ -6,6 +6,7 @@
 #include <loom/algorithms/FieldArray.h>
 #include <loom/worklet/WorkletReduceByKey.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace loom
@@ -64,14 +65,32 @@ LOOM_EXEC inline void SegmentQuadric(const Float64 a[3], const Float64 b[3], Flo
   q[8] = length2 * (d[2] * md - m[2]);
 }
 
-/// The elements that take part: element e has corners Corners[3e..3e+2] (input point ids; -1 as the
-/// third corner of a segment).
+/// A vertex's error quadric (the squared distance to it), as vtkQuadricClustering::AddVertex forms it.
+LOOM_EXEC inline void VertexQuadric(const Float64 a[3], Float64 q[9])
+{
+  q[0] = 1.0;
+  q[1] = 0.0;
+  q[2] = 0.0;
+  q[3] = -a[0];
+  q[4] = 1.0;
+  q[5] = 0.0;
+  q[6] = -a[1];
+  q[7] = 1.0;
+  q[8] = -a[2];
+}
+
+/// The elements that take part: element e has corners Corners[3e..3e+2] (input point ids; a segment's
+/// third corner is -1, a vertex's second and third).
 template <typename T>
 struct ElementCorners
 {
   const Id* Corners;
   ComponentPortal<T> Points;
-  LOOM_EXEC bool IsSegment(Id e) const { return this->Corners[3 * e + 2] < 0; }
+  /// 0 for a vertex, 1 for a segment, 2 for a triangle.
+  LOOM_EXEC int Dimension(Id e) const
+  {
+    return this->Corners[3 * e + 1] < 0 ? 0 : (this->Corners[3 * e + 2] < 0 ? 1 : 2);
+  }
   LOOM_EXEC void Point(Id p, Float64 x[3]) const
   {
     x[0] = static_cast<Float64>(this->Points.Get(p, 0));
@@ -82,8 +101,14 @@ struct ElementCorners
   {
     Float64 a[3], b[3];
     this->Point(this->Corners[3 * e], a);
+    const int dimension = this->Dimension(e);
+    if (dimension == 0)
+    {
+      VertexQuadric(a, q);
+      return;
+    }
     this->Point(this->Corners[3 * e + 1], b);
-    if (this->IsSegment(e))
+    if (dimension == 1)
     {
       SegmentQuadric(a, b, q);
       return;
@@ -96,9 +121,9 @@ struct ElementCorners
 
 /// One bin (the key: its id; the values: the element corners in it, in element order). The bin's
 /// quadric is the sum, in that order, of the quadrics of its corners' elements of the lowest dimension
-/// among them (segments supersede triangles, as in VTK), each scaled as VTK scales it; its first
-/// corner (the lowest value) orders the output points. The key -1 (a segment's missing third corner)
-/// gets nothing.
+/// among them (vertices supersede segments, segments triangles, as in VTK), each scaled as VTK scales
+/// it; its first corner (the lowest value) orders the output points. The key -1 (the missing corners
+/// of vertices and segments) gets nothing.
 template <typename T>
 struct FoldBinQuadrics : loom::worklet::WorkletReduceByKey
 {
@@ -114,13 +139,13 @@ struct FoldBinQuadrics : loom::worklet::WorkletReduceByKey
     if (bin >= 0)
     {
       const IdComponent n = corners.GetNumberOfComponents();
-      bool segments = false;
-      for (IdComponent k = 0; k < n && !segments; ++k)
-        segments = this->Elements.IsSegment(corners[k] / 3);
+      int lowest = 2;
+      for (IdComponent k = 0; k < n && lowest > 0; ++k)
+        lowest = std::min(lowest, this->Elements.Dimension(corners[k] / 3));
       for (IdComponent k = 0; k < n; ++k)
       {
         const Id e = corners[k] / 3;
-        if (this->Elements.IsSegment(e) != segments)
+        if (this->Elements.Dimension(e) != lowest)
           continue;
         Float64 q[9];
         this->Elements.Quadric(e, q);

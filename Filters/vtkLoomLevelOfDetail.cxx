@@ -1,0 +1,215 @@
+// Loom filters: vtkLoomLevelOfDetail::RequestData: hands the polygonal data's points and cell arrays (no
+// copies) to the cluster family and its points, cells and their data back to VTK; inputs the family
+// does not take go to vtkQuadricClustering.
+#include "vtkLoomLevelOfDetail.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/cluster/VertexClustering.h>
+#include <loom/cont/Error.h>
+
+#include <vtkAbstractArray.h>
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkNew.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkQuadricClustering.h>
+
+#include <cstring>
+#include <sstream>
+#include <string>
+
+vtkStandardNewMacro(vtkLoomLevelOfDetail);
+
+namespace
+{
+loom::algorithms::ClusterCells CellsOf(vtkCellArray* cells)
+{
+  loom::algorithms::ClusterCells out;
+  if (!cells || cells->GetNumberOfCells() == 0)
+    return out;
+  const loom::interop::CellArrayHandles handles = loom::interop::CellArrayFromVTK(cells);
+  out.Is64Bit = handles.Is64Bit;
+  out.Offsets32 = handles.Offsets32;
+  out.Connectivity32 = handles.Connectivity32;
+  out.Offsets64 = handles.Offsets64;
+  out.Connectivity64 = handles.Connectivity64;
+  return out;
+}
+} // namespace
+
+int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                      vtkInformationVector* outputVector)
+{
+  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< "Loom Level of Detail: " << message);
+    output->Initialize();
+    return 0;
+  };
+  if (!input)
+    return fail("no input polygonal data.");
+  const int* div = this->NumberOfDivisions;
+  if (div[0] < 1 || div[1] < 1 || div[2] < 1)
+  {
+    std::ostringstream message;
+    message << "NumberOfDivisions (Number of Dimensions) is " << div[0] << " " << div[1] << " " << div[2]
+            << "; every bin count must be at least 1.";
+    return fail(message.str());
+  }
+  if (input->GetNumberOfPoints() == 0)
+    return 1; // empty in, empty out (as VTK's filter)
+  // Arrays shorter than the points or cells (VTK's filter returns an empty output for them).
+  for (int kind = 0; kind < 2; ++kind)
+  {
+    vtkDataSetAttributes* data = kind == 0 ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
+                                           : static_cast<vtkDataSetAttributes*>(input->GetCellData());
+    const vtkIdType needed = kind == 0 ? input->GetNumberOfPoints() : input->GetNumberOfCells();
+    for (int i = 0; i < data->GetNumberOfArrays(); ++i)
+    {
+      vtkAbstractArray* array = data->GetAbstractArray(i);
+      if (array && array->GetNumberOfTuples() < needed)
+      {
+        std::ostringstream message;
+        message << "the " << (kind == 0 ? "point" : "cell") << " array '" << (array->GetName() ? array->GetName() : "")
+                << "' has " << array->GetNumberOfTuples() << " tuples for " << needed << " "
+                << (kind == 0 ? "points" : "cells") << "; the input is inconsistent.";
+        return fail(message.str());
+      }
+    }
+  }
+
+  if (this->UseFeatureEdges)
+  {
+    vtkLog(INFO, "Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "
+                 "VTK's vtkQuadricClustering clusters the input instead.");
+    vtkNew<vtkQuadricClustering> filter;
+    filter->SetInputData(input);
+    filter->SetNumberOfDivisions(this->NumberOfDivisions);
+    filter->SetAutoAdjustNumberOfDivisions(this->AutoAdjustNumberOfDivisions);
+    filter->SetUseInputPoints(this->UseInputPoints);
+    filter->SetUseInternalTriangles(this->UseInternalTriangles);
+    filter->SetCopyCellData(this->CopyCellData);
+    filter->SetPreventDuplicateCells(this->PreventDuplicateCells);
+    filter->SetUseFeatureEdges(this->UseFeatureEdges);
+    filter->SetUseFeaturePoints(this->UseFeaturePoints);
+    filter->SetFeaturePointsAngle(this->FeaturePointsAngle);
+    filter->Update();
+    output->ShallowCopy(filter->GetOutput());
+    return 1;
+  }
+
+  std::string current = "cells";
+  try
+  {
+    loom::algorithms::VertexClusteringOptions options;
+    options.Device = loom::interop::DeviceFromChoice(this->Device);
+    for (int c = 0; c < 3; ++c)
+      options.Divisions[c] = div[c];
+    options.AutoAdjustDivisions = this->AutoAdjustNumberOfDivisions;
+    options.UseInternalTriangles = this->UseInternalTriangles;
+    options.PreventDuplicateCells = this->PreventDuplicateCells;
+    options.Point = this->UseInputPoints ? loom::algorithms::ClusterPoint::BestInputPoint
+      : this->RepresentativePoint == MEAN ? loom::algorithms::ClusterPoint::Mean
+                                          : loom::algorithms::ClusterPoint::QuadricMinimizer;
+    loom::algorithms::VertexClusteringInput mesh;
+    mesh.Points = loom::interop::PointsFromVTK(input, nullptr, false, options.Device);
+    mesh.Verts = CellsOf(input->GetVerts());
+    mesh.Lines = CellsOf(input->GetLines());
+    mesh.Polys = CellsOf(input->GetPolys());
+    mesh.Strips = CellsOf(input->GetStrips());
+    this->UpdateProgress(0.1);
+    current = "bins";
+    const loom::algorithms::VertexClusteringResult result = loom::algorithms::ClusterVertices(mesh, options);
+    this->UpdateProgress(0.7);
+    if (this->CheckAbort())
+    {
+      vtkWarningMacro(<< "Loom Level of Detail: aborted; the output is empty.");
+      output->Initialize();
+      return 1;
+    }
+
+    current = "output";
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    points->SetData(loom::interop::FieldToVTK(result.Points, "Points"));
+    output->SetPoints(points);
+    if (result.Verts.GetNumberOfValues() > 0)
+      output->SetVerts(loom::interop::CellArrayToVTK(result.VertOffsets, result.Verts));
+    if (result.Lines.GetNumberOfValues() > 0)
+      output->SetLines(loom::interop::CellsToVTK(result.Lines, 2, options.Device));
+    if (result.Triangles.GetNumberOfValues() > 0)
+      output->SetPolys(loom::interop::CellsToVTK(result.Triangles, 3, options.Device));
+
+    current = "point data";
+    if (options.Point == loom::algorithms::ClusterPoint::BestInputPoint)
+      loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), result.PointSources, options.Device);
+    else if (options.Point == loom::algorithms::ClusterPoint::Mean)
+    {
+      // Ghost flags and ids come from each bin's lowest-id point.
+      const loom::Id n = result.Points.GetNumberOfTuples();
+      loom::cont::ArrayHandle<loom::Id> firstIds;
+      firstIds.Allocate(n);
+      const loom::Id* offsets = result.MemberOffsets.ReadPortal().GetArray();
+      const loom::Id* members = result.Members.ReadPortal().GetArray();
+      for (loom::Id o = 0; o < n; ++o)
+        firstIds.GetPointer()[o] = members[offsets[o]];
+      loom::interop::AverageAttributes(input->GetPointData(), output->GetPointData(), firstIds, result.MemberOffsets,
+                                       result.Members, options.Device);
+    }
+    this->UpdateProgress(0.9);
+
+    current = "cell data";
+    if (this->CopyCellData)
+    {
+      // vtkPolyData numbers its vertex cells first, then its lines and polygons.
+      const loom::cont::ArrayHandle<loom::Id>* kinds[] = { &result.VertCells, &result.LineCells, &result.TriangleCells };
+      loom::Id total = 0;
+      for (const auto* k : kinds)
+        total += k->GetNumberOfValues();
+      loom::cont::ArrayHandle<loom::Id> sources;
+      sources.Allocate(total);
+      loom::Id at = 0;
+      for (const auto* k : kinds)
+      {
+        const loom::Id n = k->GetNumberOfValues();
+        if (n)
+          std::memcpy(sources.GetPointer() + at, k->ReadPortal().GetArray(), static_cast<std::size_t>(n) * sizeof(loom::Id));
+        at += n;
+      }
+      loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
+    }
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail("cannot cluster the polygonal data (" + current + "): " + e.what());
+  }
+  return 1;
+}
+
+void vtkLoomLevelOfDetail::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
+  os << indent << "NumberOfDivisions: " << this->NumberOfDivisions[0] << " " << this->NumberOfDivisions[1] << " "
+     << this->NumberOfDivisions[2] << "\n";
+  os << indent << "AutoAdjustNumberOfDivisions: " << (this->AutoAdjustNumberOfDivisions ? "On" : "Off") << "\n";
+  os << indent << "UseInputPoints: " << (this->UseInputPoints ? "On" : "Off") << "\n";
+  os << indent << "RepresentativePoint: " << (this->RepresentativePoint == MEAN ? "Mean" : "Quadric minimizer") << "\n";
+  os << indent << "UseInternalTriangles: " << (this->UseInternalTriangles ? "On" : "Off") << "\n";
+  os << indent << "CopyCellData: " << (this->CopyCellData ? "On" : "Off") << "\n";
+  os << indent << "PreventDuplicateCells: " << (this->PreventDuplicateCells ? "On" : "Off") << "\n";
+  os << indent << "UseFeatureEdges: " << (this->UseFeatureEdges ? "On" : "Off") << "\n";
+  os << indent << "UseFeaturePoints: " << (this->UseFeaturePoints ? "On" : "Off") << "\n";
+  os << indent << "FeaturePointsAngle: " << this->FeaturePointsAngle << "\n";
+  os << indent << "Device: " << devices[this->Device] << "\n";
+}
