@@ -85,9 +85,6 @@ struct CellsView
       this->Size = cells.Connectivity32.GetNumberOfValues();
     }
   }
-  Id Begin(Id c) const { return this->O64 ? this->O64[c] : this->O32[c]; }
-  Id End(Id c) const { return this->O64 ? this->O64[c + 1] : this->O32[c + 1]; }
-  Id At(Id k) const { return this->C64 ? this->C64[k] : this->C32[k]; }
 };
 
 enum CellKind
@@ -98,35 +95,36 @@ enum CellKind
   Strips = 3
 };
 
-/// Calls f(a, b, c) for each element of cell `c` in VTK's order: a vertex cell's points (b = c = -1), a
-/// polyline's segments (c = -1), a
-/// polygon's fan from its first point, a strip's triangles with every other one flipped.
-template <typename F>
-inline void ForEachElement(int kind, const CellsView& v, Id cell, F&& f)
+/// Calls f(a, b, c) for each element of cell `cell` in VTK's order: a vertex cell's points (b = c = -1),
+/// a polyline's segments (c = -1), a polygon's fan from its first point, a strip's triangles with every
+/// other one flipped. `o` and `v` are the cell array's offsets and connectivity.
+template <typename I, typename F>
+inline void ForEachElement(int kind, const I* o, const I* v, Id cell, F&& f)
 {
-  const Id b = v.Begin(cell), n = v.End(cell) - b;
-  if (kind == Verts)
+  const Id b = static_cast<Id>(o[cell]), n = static_cast<Id>(o[cell + 1]) - b;
+  const I* p = v + b;
+  if (kind == Polys)
+  {
+    for (Id j = 0; j + 2 < n; ++j)
+      f(Id(p[0]), Id(p[j + 1]), Id(p[j + 2]));
+  }
+  else if (kind == Verts)
   {
     for (Id j = 0; j < n; ++j)
-      f(v.At(b + j), Id(-1), Id(-1));
+      f(Id(p[j]), Id(-1), Id(-1));
   }
   else if (kind == Lines)
   {
     for (Id j = 1; j < n; ++j)
-      f(v.At(b + j - 1), v.At(b + j), Id(-1));
-  }
-  else if (kind == Polys)
-  {
-    for (Id j = 0; j + 2 < n; ++j)
-      f(v.At(b), v.At(b + j + 1), v.At(b + j + 2));
+      f(Id(p[j - 1]), Id(p[j]), Id(-1));
   }
   else
   {
     for (Id j = 2; j < n; ++j)
       if (j % 2 == 0)
-        f(v.At(b + j - 2), v.At(b + j - 1), v.At(b + j));
+        f(Id(p[j - 2]), Id(p[j - 1]), Id(p[j]));
       else
-        f(v.At(b + j - 1), v.At(b + j - 2), v.At(b + j));
+        f(Id(p[j - 1]), Id(p[j - 2]), Id(p[j]));
   }
 }
 
@@ -373,42 +371,59 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
   // Calls emit(cell, a, b, c) for the elements of the block that add quadrics.
   auto visitBlock = [&](const BlockRef& block, auto&& emit) {
     const CellsView& v = views[block.Kind];
-    for (Id cell = block.Begin; cell < block.End; ++cell)
-      ForEachElement(block.Kind, v, cell, [&](Id a, Id b, Id c) {
-        auto outside = [&](Id p) { return p < 0 || p >= numPoints; };
-        if (outside(a) || (block.Kind != Verts && outside(b)) || (block.Kind > Lines && outside(c)) ||
-            b >= numPoints || c >= numPoints)
-        {
-          badPoint.store(outside(a) ? a : (outside(b) && block.Kind != Verts ? b : c), std::memory_order_relaxed);
-          hasBadPoint.store(true, std::memory_order_relaxed);
-          return;
-        }
-        if (block.Kind == Verts)
-        {
-        }
-        else if (c < 0)
-        {
-          double d2 = 0.0;
-          for (int k = 0; k < 3; ++k)
+    const int kind = block.Kind;
+    const Id base = firstCell[kind];
+    const UInt64 limit = static_cast<UInt64>(numPoints);
+    auto run = [&](const auto* o, const auto* conn) {
+      for (Id cell = block.Begin; cell < block.End; ++cell)
+        ForEachElement(kind, o, conn, cell, [&](Id a, Id b, Id c) {
+          // (unsigned: a negative id is out of range too)
+          if (static_cast<UInt64>(a) >= limit || (kind != Verts && static_cast<UInt64>(b) >= limit) ||
+              (kind > Lines && static_cast<UInt64>(c) >= limit))
           {
-            const double d = static_cast<double>(pts.Get(b, k)) - static_cast<double>(pts.Get(a, k));
-            d2 += d * d;
+            badPoint.store(static_cast<UInt64>(a) >= limit ? a : (static_cast<UInt64>(b) >= limit ? b : c),
+                           std::memory_order_relaxed);
+            hasBadPoint.store(true, std::memory_order_relaxed);
+            return;
           }
-          if (d2 == 0.0)
-            return; // VTK skips coincident ends before any bin sees the segment
-        }
-        else if (!internal && (binOf[a] == binOf[b] || binOf[a] == binOf[c] || binOf[b] == binOf[c]))
-          return;
-        emit(firstCell[block.Kind] + cell, a, b, c);
-      });
+          if (kind > Lines)
+          {
+            if (!internal && (binOf[a] == binOf[b] || binOf[a] == binOf[c] || binOf[b] == binOf[c]))
+              return;
+          }
+          else if (kind == Lines)
+          {
+            double d2 = 0.0;
+            for (int k = 0; k < 3; ++k)
+            {
+              const double d = static_cast<double>(pts.Get(b, k)) - static_cast<double>(pts.Get(a, k));
+              d2 += d * d;
+            }
+            if (d2 == 0.0)
+              return; // VTK skips coincident ends before any bin sees the segment
+          }
+          emit(base + cell, a, b, c);
+        });
+    };
+    if (v.O64)
+      run(v.O64, v.C64);
+    else
+      run(v.O32, v.C32);
   };
+  // One pass: each block keeps its elements (cell and corners), then they are copied in block order.
   const Id numCellBlocks = static_cast<Id>(cellBlocks.size());
+  std::vector<std::vector<Id>> found(cellBlocks.size());
   std::vector<Id> blockStart(cellBlocks.size() + 1, 0);
   Id* bs = blockStart.data();
   HostForEach(device, numCellBlocks, 1, [&, bs](Id b) {
-    Id count = 0;
-    visitBlock(cellBlocks[static_cast<std::size_t>(b)], [&](Id, Id, Id, Id) { ++count; });
-    bs[b + 1] = count;
+    std::vector<Id>& out = found[static_cast<std::size_t>(b)];
+    visitBlock(cellBlocks[static_cast<std::size_t>(b)], [&](Id cell, Id a, Id p, Id c) {
+      out.push_back(cell);
+      out.push_back(a);
+      out.push_back(p);
+      out.push_back(c);
+    });
+    bs[b + 1] = static_cast<Id>(out.size() / 4);
   });
   if (hasBadPoint.load())
     throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(badPoint.load()) + ", outside the " +
@@ -422,14 +437,16 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
   Id* corners = cornerIds.GetPointer();
   Id* cellOf = elementCells.GetPointer();
   HostForEach(device, numCellBlocks, 1, [&, bs, corners, cellOf](Id b) {
-    Id at = bs[b];
-    visitBlock(cellBlocks[static_cast<std::size_t>(b)], [&](Id cell, Id a, Id p, Id c) {
-      corners[3 * at] = a;
-      corners[3 * at + 1] = p;
-      corners[3 * at + 2] = c;
-      cellOf[at] = cell;
-      ++at;
-    });
+    std::vector<Id>& in = found[static_cast<std::size_t>(b)];
+    const Id at = bs[b], n = bs[b + 1] - at;
+    for (Id i = 0; i < n; ++i)
+    {
+      cellOf[at + i] = in[static_cast<std::size_t>(4 * i)];
+      corners[3 * (at + i)] = in[static_cast<std::size_t>(4 * i + 1)];
+      corners[3 * (at + i) + 1] = in[static_cast<std::size_t>(4 * i + 2)];
+      corners[3 * (at + i) + 2] = in[static_cast<std::size_t>(4 * i + 3)];
+    }
+    std::vector<Id>().swap(in);
   });
 
   result.Points = FieldArray::Allocate(ValueKind::Float32, 0, 3);
@@ -670,27 +687,47 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
     return q[0] * x * x + 2.0 * q[1] * x * y + 2.0 * q[2] * x * z + 2.0 * q[3] * x + q[4] * y * y +
       2.0 * q[5] * y * z + 2.0 * q[6] * y + q[7] * z * z + 2.0 * q[8] * z;
   };
-  HostForEach(device, numPoints, 1 << 14, [=](Id p) {
-    const Id o = pv[p];
-    if (o < 0)
-      return;
-    const double e = error(p, o);
-    if (e < DBL_MAX)
-      AtomicMin(ls[o], OrderedBits(e));
-  });
-  HostForEach(device, numPoints, 1 << 14, [=](Id p) {
-    const Id o = pv[p];
-    if (o < 0)
-      return;
-    const double e = error(p, o);
-    if (e < DBL_MAX && OrderedBits(e) <= ls[o].load(std::memory_order_relaxed))
+  if (loom::cont::RuntimeDeviceTracker::Get().Resolve(device) == DeviceId::Serial)
+  {
+    // One thread: VTK's own loop (a point replaces the bin's choice when its error is strictly less).
+    std::vector<double> leastError(static_cast<std::size_t>(numUsed), DBL_MAX);
+    for (Id p = 0; p < numPoints; ++p)
     {
-      Id seen = ch[o].load(std::memory_order_relaxed);
-      while (p < seen && !ch[o].compare_exchange_weak(seen, p, std::memory_order_relaxed))
+      const Id o = pv[p];
+      if (o < 0)
+        continue;
+      const double e = error(p, o);
+      if (e < leastError[static_cast<std::size_t>(o)])
       {
+        leastError[static_cast<std::size_t>(o)] = e;
+        ch[o].store(p, std::memory_order_relaxed);
       }
     }
-  });
+  }
+  else
+  {
+    HostForEach(device, numPoints, 1 << 14, [=](Id p) {
+      const Id o = pv[p];
+      if (o < 0)
+        return;
+      const double e = error(p, o);
+      if (e < DBL_MAX)
+        AtomicMin(ls[o], OrderedBits(e));
+    });
+    HostForEach(device, numPoints, 1 << 14, [=](Id p) {
+      const Id o = pv[p];
+      if (o < 0)
+        return;
+      const double e = error(p, o);
+      if (e < DBL_MAX && OrderedBits(e) <= ls[o].load(std::memory_order_relaxed))
+      {
+        Id seen = ch[o].load(std::memory_order_relaxed);
+        while (p < seen && !ch[o].compare_exchange_weak(seen, p, std::memory_order_relaxed))
+        {
+        }
+      }
+    });
+  }
   result.PointSources.Allocate(numUsed);
   Id* src = result.PointSources.GetPointer();
   HostForEach(device, numUsed, 1 << 12, [=](Id o) {
