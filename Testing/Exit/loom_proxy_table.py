@@ -4,7 +4,8 @@
 import xml.etree.ElementTree as ElementTree
 
 # proxy name -> (input, properties). Inputs: 'Wavelet' (point data RTData), 'WaveletCells' (the
-# wavelet's point data averaged to cells by ParaView's Point Data to Cell Data).
+# wavelet's point data averaged to cells by ParaView's Point Data to Cell Data), 'WaveletContour' (the
+# wavelet's RTData = 157 isosurface by ParaView's Contour: polygonal data).
 PROXIES = {
     'LoomPointDatatoCellData': ('Wavelet', {}),
     'LoomCellDatatoPointData': ('WaveletCells', {}),
@@ -14,8 +15,12 @@ PROXIES = {
     'LoomClip': ('Wavelet', {}),
     'LoomExtractSurface': ('Wavelet', {}),
     'LoomCleantoGrid': ('Wavelet', {}),
+    'LoomLevelofDetail': ('WaveletContour', {'NumberofDimensions': [12, 12, 12]}),
     'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
 }
+# ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test
+# applies them from the Filters menu with their default properties).
+BETWEEN = {'WaveletCells': ['PointDataToCellData'], 'WaveletContour': ['Contour']}
 # ParaView's own filter, run the same way as a control: a Loom filter must exit as ParaView's does.
 REFERENCE = ('ParaViewContour', 'Wavelet', {'ContourBy': ['POINTS', 'RTData'], 'Isosurfaces': [157.0]})
 
@@ -38,5 +43,7 @@ def make(name, simple):
     made = [simple.Wavelet(WholeExtent=[-16, 15, -16, 15, -16, 15])]
     if source == 'WaveletCells':
         made.insert(0, simple.PointDatatoCellData(Input=made[0]))
+    elif source == 'WaveletContour':
+        made.insert(0, simple.Contour(Input=made[0], ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]))
     made.insert(0, factory(Input=made[0], **properties))
     return made

@@ -122,7 +122,7 @@ def check_state(state_path):
     failures = []
     for name, (source, _) in sorted(loom_proxy_table.PROXIES.items()):
         found = [p for p in proxies.values() if p.get('group') == 'filters' and p.get('type') == name]
-        want = ['RTAnalyticSource'] + (['PointDataToCellData'] if source == 'WaveletCells' else [])
+        want = ['RTAnalyticSource'] + loom_proxy_table.BETWEEN.get(source, [])
         ok = False
         for p in found:
             chain, current = [], p
@@ -138,13 +138,13 @@ def check_state(state_path):
 
 def gui(out_dir):
     """The client applies every Loom filter to the Wavelet through its Filters menu (with ParaView's
-    Point Data to Cell Data between them where the table says the filter takes cell data), leaves
+    Point Data to Cell Data or Contour between them where the table's input says so), leaves
     every output shown, and is closed by --exit when the event script ends."""
     events = ''
     for name in sorted(loom_proxy_table.PROXIES):
         events += GUI_SELECT_WAVELET
-        if loom_proxy_table.PROXIES[name][0] == 'WaveletCells':
-            events += GUI_APPLY % 'PointDataToCellData'  # the proxy's XML name
+        for between in loom_proxy_table.BETWEEN.get(loom_proxy_table.PROXIES[name][0], []):
+            events += GUI_APPLY % between  # the proxy's XML name
         events += GUI_APPLY % name
     # Last, File > Save State: the state tells which filters the client made, on what, and shown.
     state_path = os.path.join(out_dir, 'state.pvsm')

@@ -8,6 +8,7 @@
 #include <vtkLoomContour.h>
 #include <vtkLoomCleanGrid.h>
 #include <vtkLoomExtractSurface.h>
+#include <vtkLoomLevelOfDetail.h>
 #include <vtkLoomPointDataToCellData.h>
 #include <vtkLoomSlice.h>
 #include <vtkLoomTetrahedralize.h>
@@ -87,6 +88,10 @@ int main(int argc, char* argv[])
     vtkNew<vtkLoomCleanGrid> clean;
     clean->SetDevice(device);
     Keep(clean, wavelet, "clean to grid");
+    vtkNew<vtkLoomLevelOfDetail> lod;
+    lod->SetDevice(device);
+    lod->SetUseInputPoints(true);
+    Keep(lod, contour->GetOutputDataObject(0), "level of detail");
   }
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;
