@@ -40,7 +40,9 @@ for label, source in inputs:
              ('Slice', LoomSlice(Input=source), Slice(Input=source)),
              ('Clip', LoomClip(Input=source), Clip(Input=source)),
              ('Extract Surface', LoomExtractSurface(Input=source), ExtractSurface(Input=source)),
-             ('Clean to Grid', LoomCleantoGrid(Input=source), CleantoGrid(Input=source))]
+             ('Clean to Grid', LoomCleantoGrid(Input=source), CleantoGrid(Input=source)),
+             ('Level of Detail', LoomLevelofDetail(Input=ExtractSurface(Input=source)),
+              QuadricClustering(Input=ExtractSurface(Input=source)))]
     # Contour: the first one-component point array, at the middle of its range.
     info = source.GetDataInformation().DataInformation.GetPointDataInformation()
     for i in range(info.GetNumberOfArrays()):

@@ -14,10 +14,13 @@
 # (at 256^3 too).
 # Clean rows: Loom Clean to Grid beside ParaView's Clean to Grid on the 8 octants of the hexahedral wavelet
 # appended without merging (the seam points duplicated), at 128^3.
+# Level-of-detail rows ('lod'): Loom Level of Detail beside ParaView's Quadric Clustering (both with
+# ParaView's defaults: 50^3 bins, input points) on the wavelet's RTData = 157 contour (ParaView's Contour,
+# its defaults), at every size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean;
+# surface, clean, lod;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -31,7 +34,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -202,6 +205,16 @@ def clean_rows(n, source):
     time_variants(n, 'octants', 'clean', variants)
 
 
+def lod_rows(n, image):
+    contour = Contour(Input=image, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0])
+    contour.UpdatePipeline()
+    variants = [('ParaView Quadric Clustering', QuadricClustering(Input=contour))]
+    for device in devices:
+        variants.append(('Loom %s' % device, LoomLevelofDetail(Input=contour, Device=device)))
+    time_variants(n, 'contour', 'lod', variants)
+    Delete(contour)
+
+
 rows = []
 for n in sizes:
     half = n // 2
@@ -217,6 +230,8 @@ for n in sizes:
         inputs.append(('tetrahedra', tets))
     if 'clean' in groups and n <= 128:
         clean_rows(n, octants(image, n))
+    if 'lod' in groups:
+        lod_rows(n, image)
     for layout, source in inputs:
         if layout == 'tetrahedra':
             contour_rows(n, layout, source)
