@@ -154,6 +154,29 @@ TEST(Surface, ExternalFacesAgainstBruteForce)
     }
 }
 
+TEST(Surface, WideIdSpansAgainstBruteForce)
+{
+  // The grid's points renumbered at random over 3 M ids: faces span more than 2^21 ids, so the faces
+  // are keyed by their full ids instead of packed distances.
+  for (bool tetrahedra : { false, true })
+  {
+    Mesh m = Grid(7, tetrahedra, RandomHoles(7, 0.3, 5));
+    std::mt19937 rng(17);
+    std::vector<Id> ids(3000000);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      ids[i] = static_cast<Id>(i);
+    std::shuffle(ids.begin(), ids.end(), rng);
+    for (Int64& v : m.Connectivity)
+      v = ids[static_cast<std::size_t>(v)];
+    m.NumberOfPoints = static_cast<Id>(ids.size());
+    ExternalFacesOptions options;
+    options.Device = test::Device();
+    const ExternalFacesResult r = ExternalFaces(m.Cells(), options);
+    const std::vector<bool> all(m.Shapes.size(), true);
+    EXPECT_EQ(BruteForce(m, all, all), Faces(r)) << (tetrahedra ? "tetrahedra" : "hexahedra");
+  }
+}
+
 TEST(Surface, StructuredBoundaryEqualsExplicitHexahedra)
 {
   for (Id3 dims : { Id3(2, 2, 2), Id3(3, 2, 5), Id3(9, 8, 7) })
