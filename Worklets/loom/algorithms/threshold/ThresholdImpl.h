@@ -17,6 +17,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace loom
 {
@@ -338,6 +339,115 @@ void WriteStructuredCells(const loom::cont::CellSetStructured<3>& cells, const l
   off[n] = static_cast<OutId>(8 * n);
 }
 
+template <typename T>
+constexpr bool IsExplicitSet = false;
+template <typename O, typename C>
+constexpr bool IsExplicitSet<loom::cont::CellSetExplicit<O, C>> = true;
+constexpr Id ExplicitCellBlock = 1 << 13;
+
+/// CPU path of CellFromPointFlags on explicit cells: one loop per block of cells over the raw offsets
+/// and connectivity (all or any of a cell's point flags, no early exit to mispredict).
+template <typename O, typename C>
+void CellFlagsFromPointIds(const loom::cont::CellSetExplicit<O, C>& cells, const loom::cont::ArrayHandle<UInt8>& passes,
+                           bool all, bool invert, loom::cont::DeviceId device, loom::cont::ArrayHandle<UInt8>& keep)
+{
+  const Id n = cells.GetNumberOfCells();
+  keep.Allocate(n);
+  UInt8* out = keep.GetPointer();
+  const O* off = cells.GetOffsets().ReadPortal().GetArray();
+  const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
+  const UInt8* f = passes.ReadPortal().GetArray();
+  const UInt8 flip = invert ? 1 : 0;
+  HostForEach(device, (n + ExplicitCellBlock - 1) / ExplicitCellBlock, 1, [=](Id b) {
+    const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
+    for (Id c = begin; c < end; ++c)
+    {
+      const Id s = static_cast<Id>(off[c]), e = static_cast<Id>(off[c + 1]);
+      UInt8 k = all ? 1 : 0;
+      if (all)
+        for (Id i = s; i < e; ++i)
+          k &= f[conn[i]] != 0;
+      else
+        for (Id i = s; i < e; ++i)
+          k |= f[conn[i]] != 0;
+      out[c] = e > s ? UInt8(k ^ flip) : UInt8(0);
+    }
+  });
+}
+
+/// CPU path of MarkPoints on explicit cells: the points of the kept cells flagged (relaxed byte
+/// stores), one loop per block of cells.
+template <typename O, typename C>
+void UsedPointsFromCellIds(const loom::cont::CellSetExplicit<O, C>& cells, const loom::cont::ArrayHandle<UInt8>& keep,
+                           loom::cont::DeviceId device, loom::cont::ArrayHandle<UInt8>& used)
+{
+  const Id n = cells.GetNumberOfCells(), points = cells.GetNumberOfPoints();
+  used.Allocate(points);
+  UInt8* u = used.GetPointer();
+  constexpr Id pointBlock = 1 << 20;
+  HostForEach(device, (points + pointBlock - 1) / pointBlock, 1, [=](Id b) {
+    const Id begin = b * pointBlock;
+    std::memset(u + begin, 0, static_cast<std::size_t>(begin + pointBlock < points ? pointBlock : points - begin));
+  });
+  const O* off = cells.GetOffsets().ReadPortal().GetArray();
+  const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
+  const UInt8* k = keep.ReadPortal().GetArray();
+  HostForEach(device, (n + ExplicitCellBlock - 1) / ExplicitCellBlock, 1, [=](Id b) {
+    const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
+    for (Id c = begin; c < end; ++c)
+      if (k[c])
+        for (Id i = static_cast<Id>(off[c]), e = static_cast<Id>(off[c + 1]); i < e; ++i)
+          __atomic_store_n(u + conn[i], UInt8(1), __ATOMIC_RELAXED);
+  });
+}
+
+/// CPU path of CountCellPoints and WriteCells on explicit cells: per block of kept cells, their sizes
+/// summed, then their shapes, offsets and renumbered ids written.
+template <typename OutId, typename O, typename C>
+void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const loom::cont::ArrayHandle<Id>& cellIds,
+                        const loom::cont::ArrayHandle<Id>& pointMap, loom::cont::DeviceId device,
+                        loom::cont::ArrayHandle<OutId>& offsets, loom::cont::ArrayHandle<OutId>& connectivity,
+                        loom::cont::ArrayHandle<UInt8>& shapes)
+{
+  const Id n = cellIds.GetNumberOfValues();
+  const Id blocks = (n + ExplicitCellBlock - 1) / ExplicitCellBlock;
+  const O* off = cells.GetOffsets().ReadPortal().GetArray();
+  const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
+  const UInt8* inShapes = cells.GetShapes().ReadPortal().GetArray();
+  const Id* ids = cellIds.ReadPortal().GetArray();
+  const Id* map = pointMap.ReadPortal().GetArray();
+  std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
+  Id* st = start.data();
+  HostForEach(device, blocks, 1, [=](Id b) {
+    const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
+    Id size = 0;
+    for (Id o = begin; o < end; ++o)
+      size += static_cast<Id>(off[ids[o] + 1] - off[ids[o]]);
+    st[b + 1] = size;
+  });
+  for (Id b = 0; b < blocks; ++b)
+    st[b + 1] += st[b];
+  offsets.Allocate(n + 1);
+  connectivity.Allocate(st[blocks]);
+  shapes.Allocate(n);
+  OutId* outOff = offsets.GetPointer();
+  OutId* outConn = connectivity.GetPointer();
+  UInt8* outShapes = shapes.GetPointer();
+  HostForEach(device, blocks, 1, [=](Id b) {
+    const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
+    Id at = st[b];
+    for (Id o = begin; o < end; ++o)
+    {
+      const Id c = ids[o];
+      outShapes[o] = inShapes[c];
+      outOff[o] = static_cast<OutId>(at);
+      for (Id i = static_cast<Id>(off[c]), e = static_cast<Id>(off[c + 1]); i < e; ++i)
+        outConn[at++] = static_cast<OutId>(map[conn[i]]);
+    }
+  });
+  outOff[n] = static_cast<OutId>(st[blocks]);
+}
+
 /// CPU path of CellFromPointFlags on a 3D grid, one row of cells at a time.
 inline void CellFlagsFromPointRows(const loom::cont::CellSetStructured<3>& cells,
                                    const loom::cont::ArrayHandle<UInt8>& passes, bool all, bool invert,
@@ -415,6 +525,16 @@ loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const
       }
     }
 #endif
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+    if constexpr (IsExplicitSet<CellSetType>)
+    {
+      if (options.PointField)
+      {
+        CellFlagsFromPointIds(cells, passes, options.AllScalars, options.Invert, device, keep);
+        return;
+      }
+    }
+#endif
     if (options.PointField)
     {
       CellFromPointFlags worklet;
@@ -463,6 +583,16 @@ void WriteSubset(const CellSetType& cells, const loom::worklet::ScatterPermutati
     return;
   }
 #endif
+#ifndef LOOM_CUDA_TRANSLATION_UNIT
+  if constexpr (IsExplicitSet<CellSetType>)
+  {
+    (void)kind;
+    (void)kept;
+    (void)invoke;
+    WriteExplicitCells(cells, subset.CellIds, pointMap, device, offsets, connectivity, subset.Shapes);
+    return;
+  }
+#endif
   if constexpr (IsStructuredSet<CellSetType>)
   {
     const Id size = Id(1) << CellSetType::Dimension;
@@ -496,6 +626,11 @@ CellSubset RunExtractCells(const CellSetType& cells, const loom::cont::ArrayHand
   if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
   {
     UsedPointsFromCellRows(cells, keep, device, used);
+    marked = true;
+  }
+  if constexpr (IsExplicitSet<CellSetType>)
+  {
+    UsedPointsFromCellIds(cells, keep, device, used);
     marked = true;
   }
 #endif
