@@ -3,6 +3,7 @@
 #pragma once
 
 #include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/Hash.h>
 #include <loom/worklet/WorkletMapField.h>
 #include <loom/worklet/WorkletReduceByKey.h>
 
@@ -30,17 +31,6 @@ LOOM_EXEC inline UInt64 CoordinateBits(Float64 v)
   std::memcpy(&b, &v, sizeof(b));
   return b;
 }
-/// A 64-bit finaliser (good avalanche: nearby positions land far apart).
-LOOM_EXEC inline UInt64 Mix64(UInt64 x)
-{
-  x ^= x >> 31;
-  x *= 0x7fb5d329728ea185ULL;
-  x ^= x >> 27;
-  x *= 0x81dadef4bc2dd44dULL;
-  x ^= x >> 33;
-  return x;
-}
-
 /// The key of each point: a 32-bit hash of its position (equal positions, equal keys); a point with
 /// a NaN coordinate hashes its own id instead (it coincides with nothing).
 template <typename T>

@@ -7,6 +7,7 @@
 #include <loom/algorithms/cluster/VertexClusteringWorklets.h>
 
 #include <loom/algorithms/DeviceChoice.h>
+#include <loom/algorithms/Hash.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/ArrayHandleImplicit.h>
@@ -252,22 +253,14 @@ inline UInt64 OrderedBits(double v)
   return (b >> 63) ? ~b : (b | 0x8000000000000000ULL);
 }
 
-inline void AtomicMin(std::atomic<UInt64>& slot, UInt64 v)
+/// slot = min(slot, v), atomically (relaxed).
+template <typename V>
+inline void AtomicMin(std::atomic<V>& slot, V v)
 {
-  UInt64 seen = slot.load(std::memory_order_relaxed);
+  V seen = slot.load(std::memory_order_relaxed);
   while (v < seen && !slot.compare_exchange_weak(seen, v, std::memory_order_relaxed))
   {
   }
-}
-
-inline UInt64 Mix64(UInt64 x)
-{
-  x ^= x >> 31;
-  x *= 0x7fb5d329728ea185ULL;
-  x ^= x >> 27;
-  x *= 0x81dadef4bc2dd44dULL;
-  x ^= x >> 33;
-  return x;
 }
 
 template <typename T>
@@ -720,12 +713,7 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
         return;
       const double e = error(p, o);
       if (e < DBL_MAX && OrderedBits(e) <= ls[o].load(std::memory_order_relaxed))
-      {
-        Id seen = ch[o].load(std::memory_order_relaxed);
-        while (p < seen && !ch[o].compare_exchange_weak(seen, p, std::memory_order_relaxed))
-        {
-        }
-      }
+        AtomicMin(ch[o], p);
     });
   }
   result.PointSources.Allocate(numUsed);
