@@ -132,7 +132,7 @@ loom::algorithms::FieldArray MergeablePositions(const loom::algorithms::FieldArr
 /// vtkStructuredGrid's blanking as vtkCleanUnstructuredGrid meets it: a cell that is hidden, or that
 /// uses a hidden point, is an empty cell (its point ids kept).
 void BlankCells(vtkStructuredGrid* sgrid, loom::cont::ArrayHandle<loom::UInt8>& shapes,
-                const loom::interop::CellArrayHandles& cells)
+                const loom::algorithms::CellArrays& cells)
 {
   vtkUnsignedCharArray* cellGhosts = sgrid->GetCellData()->GetGhostArray();
   vtkUnsignedCharArray* pointGhosts = sgrid->GetPointData()->GetGhostArray();
@@ -202,7 +202,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     // data's four cell arrays in one, structured cells written out (voxels for images and rectilinear
     // grids, hexahedra for structured grids, as VTK numbers their points).
     auto* grid = vtkUnstructuredGrid::SafeDownCast(input);
-    loom::interop::CellArrayHandles cells;
+    loom::algorithms::CellArrays cells;
     loom::cont::ArrayHandle<loom::UInt8> shapes;
     if (grid)
       cells = loom::interop::CellArrayFromVTK(grid->GetCells());

@@ -4,6 +4,7 @@
 
 #include "LoomInterop.h"
 
+#include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/surface/ExternalFaces.h>
 #include <loom/cont/Error.h>
 
@@ -27,7 +28,6 @@
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
-#include <cstring>
 #include <string>
 
 vtkStandardNewMacro(vtkLoomExtractSurface);
@@ -165,20 +165,9 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     this->UpdateProgress(0.8);
     current = "cell data";
     // vtkPolyData numbers its cells vertices first, then lines, polygons and strips.
-    loom::cont::ArrayHandle<loom::Id> sources;
-    const loom::algorithms::SurfaceCells* kinds[] = { &surface.Verts, &surface.Lines, &surface.Polys, &surface.Strips };
-    loom::Id total = 0;
-    for (const auto* k : kinds)
-      total += k->GetNumberOfCells();
-    sources.Allocate(total);
-    loom::Id at = 0;
-    for (const auto* k : kinds)
-    {
-      const loom::Id n = k->GetNumberOfCells();
-      if (n)
-        std::memcpy(sources.GetPointer() + at, k->SourceCells.GetPointer(), static_cast<std::size_t>(n) * sizeof(loom::Id));
-      at += n;
-    }
+    const loom::cont::ArrayHandle<loom::Id> sources = loom::algorithms::ConcatenateIds(
+      { &surface.Verts.SourceCells, &surface.Lines.SourceCells, &surface.Polys.SourceCells,
+        &surface.Strips.SourceCells });
     loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);

@@ -5,6 +5,7 @@
 
 #include "LoomInterop.h"
 
+#include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/cluster/VertexClustering.h>
 #include <loom/cont/Error.h>
 
@@ -21,7 +22,6 @@
 #include <vtkPolyData.h>
 #include <vtkQuadricClustering.h>
 
-#include <cstring>
 #include <sstream>
 #include <string>
 
@@ -29,18 +29,10 @@ vtkStandardNewMacro(vtkLoomLevelOfDetail);
 
 namespace
 {
-loom::algorithms::ClusterCells CellsOf(vtkCellArray* cells)
+/// The cell array's own memory (polygonal data always has its four cell arrays; empty: no cells).
+loom::algorithms::CellArrays CellsOf(vtkCellArray* cells)
 {
-  loom::algorithms::ClusterCells out;
-  if (!cells || cells->GetNumberOfCells() == 0)
-    return out;
-  const loom::interop::CellArrayHandles handles = loom::interop::CellArrayFromVTK(cells);
-  out.Is64Bit = handles.Is64Bit;
-  out.Offsets32 = handles.Offsets32;
-  out.Connectivity32 = handles.Connectivity32;
-  out.Offsets64 = handles.Offsets64;
-  out.Connectivity64 = handles.Connectivity64;
-  return out;
+  return cells ? loom::interop::CellArrayFromVTK(cells) : loom::algorithms::CellArrays{};
 }
 } // namespace
 
@@ -171,20 +163,8 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
     if (this->CopyCellData)
     {
       // vtkPolyData numbers its vertex cells first, then its lines and polygons.
-      const loom::cont::ArrayHandle<loom::Id>* kinds[] = { &result.VertCells, &result.LineCells, &result.TriangleCells };
-      loom::Id total = 0;
-      for (const auto* k : kinds)
-        total += k->GetNumberOfValues();
-      loom::cont::ArrayHandle<loom::Id> sources;
-      sources.Allocate(total);
-      loom::Id at = 0;
-      for (const auto* k : kinds)
-      {
-        const loom::Id n = k->GetNumberOfValues();
-        if (n)
-          std::memcpy(sources.GetPointer() + at, k->ReadPortal().GetArray(), static_cast<std::size_t>(n) * sizeof(loom::Id));
-        at += n;
-      }
+      const loom::cont::ArrayHandle<loom::Id> sources =
+        loom::algorithms::ConcatenateIds({ &result.VertCells, &result.LineCells, &result.TriangleCells });
       loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
     }
     this->UpdateProgress(1.0);

@@ -454,9 +454,9 @@ std::string UnsupportedCells(vtkDataSet* dataset)
   return names;
 }
 
-CellArrayHandles CellArrayFromVTK(vtkCellArray* cells)
+loom::algorithms::CellArrays CellArrayFromVTK(vtkCellArray* cells)
 {
-  CellArrayHandles h;
+  loom::algorithms::CellArrays h;
   if (!cells)
     throw loom::cont::ErrorBadValue("no cell array.");
   h.Is64Bit = cells->IsStorage64Bit();

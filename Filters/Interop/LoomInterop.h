@@ -5,6 +5,7 @@
 // VTK arrays without copying.
 #pragma once
 
+#include <loom/algorithms/CellArrays.h>
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/FieldArray.h>
 #include <loom/cont/DeviceAdapterTag.h>
@@ -109,13 +110,7 @@ LOOMFILTERS_EXPORT void AverageAttributes(vtkDataSetAttributes* in, vtkDataSetAt
                                           const loom::cont::ArrayHandle<Id>& members, loom::cont::DeviceId device);
 
 /// A vtkCellArray's offsets and connectivity on its own memory (no copy), 32- or 64-bit as stored.
-struct CellArrayHandles
-{
-  bool Is64Bit = false;
-  loom::cont::ArrayHandle<Int32> Offsets32, Connectivity32;
-  loom::cont::ArrayHandle<Int64> Offsets64, Connectivity64;
-};
-LOOMFILTERS_EXPORT CellArrayHandles CellArrayFromVTK(vtkCellArray* cells);
+LOOMFILTERS_EXPORT loom::algorithms::CellArrays CellArrayFromVTK(vtkCellArray* cells);
 
 /// The implicit function as Loom evaluates it: vtkPlane (and ParaView's vtkPVPlane with its offset;
 /// read from the function's own values, so any transform is included), vtkSphere, vtkCylinder and vtkBox

@@ -35,9 +35,9 @@ struct Mesh
   Id Size() const { return static_cast<Id>(this->Xyz.size() / 3); }
 };
 
-ClusterCells ToCells(const std::vector<Cell>& cells, bool is64)
+CellArrays ToCells(const std::vector<Cell>& cells, bool is64)
 {
-  ClusterCells out;
+  CellArrays out;
   out.Is64Bit = is64;
   if (cells.empty())
     return out;

@@ -3,6 +3,7 @@
 #include <loom/algorithms/HostForEach.h>
 
 #include <atomic>
+#include <cstring>
 #include <string>
 
 namespace loom
@@ -38,6 +39,23 @@ FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray
                                       " tuples.");
   });
   return out;
+}
+loom::cont::ArrayHandle<Id> ConcatenateIds(std::initializer_list<const loom::cont::ArrayHandle<Id>*> parts)
+{
+  Id total = 0;
+  for (const auto* part : parts)
+    total += part->GetNumberOfValues();
+  loom::cont::ArrayHandle<Id> all;
+  all.Allocate(total);
+  Id at = 0;
+  for (const auto* part : parts)
+  {
+    const Id n = part->GetNumberOfValues();
+    if (n)
+      std::memcpy(all.GetPointer() + at, part->ReadPortal().GetArray(), static_cast<std::size_t>(n) * sizeof(Id));
+    at += n;
+  }
+  return all;
 }
 } // namespace algorithms
 } // namespace loom

@@ -5,6 +5,8 @@
 #include <loom/algorithms/FieldArray.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
+#include <initializer_list>
+
 namespace loom
 {
 namespace algorithms
@@ -14,5 +16,9 @@ namespace algorithms
 /// (the fields are VTK's host arrays).
 FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray& field,
                         loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// The id arrays one after another (the gather ids of output cells written kind by kind, as
+/// vtkPolyData numbers its vertices, lines, polygons and strips).
+loom::cont::ArrayHandle<Id> ConcatenateIds(std::initializer_list<const loom::cont::ArrayHandle<Id>*> parts);
 } // namespace algorithms
 } // namespace loom

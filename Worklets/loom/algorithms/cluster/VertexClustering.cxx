@@ -68,7 +68,7 @@ struct CellsView
   const Int64* C64 = nullptr;
   Id Count = 0;
   Id Size = 0; // connectivity length
-  explicit CellsView(const ClusterCells& cells)
+  explicit CellsView(const CellArrays& cells)
   {
     this->Count = cells.GetNumberOfCells();
     if (this->Count == 0)

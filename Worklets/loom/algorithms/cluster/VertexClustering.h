@@ -3,6 +3,7 @@
 // Level of Detail.
 #pragma once
 
+#include <loom/algorithms/CellArrays.h>
 #include <loom/algorithms/FieldArray.h>
 #include <loom/cont/ArrayHandle.h>
 #include <loom/cont/DeviceAdapterTag.h>
@@ -11,20 +12,6 @@ namespace loom
 {
 namespace algorithms
 {
-/// Cells in VTK's cell-array layout: offsets (one more than cells, from 0) and connectivity, 32- or
-/// 64-bit. Empty handles: no cells.
-struct ClusterCells
-{
-  bool Is64Bit = false;
-  loom::cont::ArrayHandle<Int32> Offsets32, Connectivity32;
-  loom::cont::ArrayHandle<Int64> Offsets64, Connectivity64;
-  Id GetNumberOfCells() const
-  {
-    const Id n = this->Is64Bit ? this->Offsets64.GetNumberOfValues() : this->Offsets32.GetNumberOfValues();
-    return n > 0 ? n - 1 : 0;
-  }
-};
-
 /// Where the point of a cluster goes.
 enum class ClusterPoint
 {
@@ -61,7 +48,7 @@ struct VertexClusteringOptions
 struct VertexClusteringInput
 {
   FieldArray Points;
-  ClusterCells Verts, Lines, Polys, Strips;
+  CellArrays Verts, Lines, Polys, Strips;
   Id FirstCell = 0;
 };
 
