@@ -11,41 +11,18 @@ import numpy
 from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import fetch, integrated, same_arrays  # noqa: E402
+
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
-
-
-def fetch(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
-
-
-def volume(proxy):
-    integrated = IntegrateVariables(Input=proxy)
-    data = fetch(integrated)
-    array = data.GetCellData().GetArray('Volume')
-    v = array.GetValue(0) if array is not None else 0.0
-    Delete(integrated)
-    return v
-
-
-def same_arrays(expected, got, what):
-    assert expected.GetNumberOfArrays() == got.GetNumberOfArrays(), '%s: %d arrays, ParaView %d' % (
-        what, got.GetNumberOfArrays(), expected.GetNumberOfArrays())
-    for i in range(expected.GetNumberOfArrays()):
-        e = expected.GetArray(i)
-        if e is None:
-            continue
-        g = got.GetArray(e.GetName())
-        assert g is not None, '%s: no array %s' % (what, e.GetName())
-        assert numpy.array_equal(vtk_to_numpy(e), vtk_to_numpy(g)), '%s: array %s differs' % (what, e.GetName())
 
 
 def check(source, what, **settings):
     ref = CleantoGrid(Input=source, **settings)
     expected = fetch(ref)
     assert expected.GetNumberOfCells() > 0, what
-    e_volume = volume(ref)
+    e_volume = integrated(ref, 'Volume')
     for device in ('Serial', 'TBB'):
         loom = LoomCleantoGrid(Input=source, Device=device, **settings)
         got = fetch(loom)
@@ -63,7 +40,7 @@ def check(source, what, **settings):
             '%s %s: the cell types differ' % (what, device)
         same_arrays(expected.GetPointData(), got.GetPointData(), '%s %s point data' % (what, device))
         same_arrays(expected.GetCellData(), got.GetCellData(), '%s %s cell data' % (what, device))
-        g_volume = volume(loom)
+        g_volume = integrated(loom, 'Volume')
         assert abs(g_volume - e_volume) <= 1e-9 * max(1.0, abs(e_volume)), '%s %s: volume %.17g, ParaView %.17g' % (
             what, device, g_volume, e_volume)
         Delete(loom)

@@ -12,34 +12,11 @@ import numpy
 from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import fetch, integrated, same_arrays  # noqa: E402
+
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
-
-
-def fetch(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
-
-
-def integrated(proxy, name):
-    integrate = IntegrateVariables(Input=proxy)
-    data = fetch(integrate)
-    array = data.GetCellData().GetArray(name)
-    v = array.GetValue(0) if array is not None else 0.0
-    Delete(integrate)
-    return v
-
-
-def same_arrays(expected, got, what):
-    assert expected.GetNumberOfArrays() == got.GetNumberOfArrays(), '%s: %d arrays, ParaView %d' % (
-        what, got.GetNumberOfArrays(), expected.GetNumberOfArrays())
-    for i in range(expected.GetNumberOfArrays()):
-        e = expected.GetArray(i)
-        if e is None:
-            continue
-        g = got.GetArray(e.GetName())
-        assert g is not None, '%s: no array %s' % (what, e.GetName())
-        assert numpy.array_equal(vtk_to_numpy(e), vtk_to_numpy(g)), '%s: array %s differs' % (what, e.GetName())
 
 
 def cells(cell_array):
