@@ -109,26 +109,6 @@ bool HasPolyhedra(vtkUnstructuredGrid* grid)
     t + types->GetNumberOfTuples();
 }
 
-/// Float positions as they are; integer positions (vtkPoints of any type) as a double copy for the
-/// merge (the output points keep the input's type).
-loom::algorithms::FieldArray MergeablePositions(const loom::algorithms::FieldArray& positions)
-{
-  using loom::algorithms::ValueKind;
-  if (positions.GetKind() == ValueKind::Float32 || positions.GetKind() == ValueKind::Float64)
-    return positions;
-  const loom::Id n = positions.GetNumberOfTuples();
-  const loom::IdComponent components = positions.GetNumberOfComponents();
-  loom::algorithms::FieldArray copy = loom::algorithms::FieldArray::Allocate(ValueKind::Float64, n, components);
-  loom::Float64* to = copy.GetPortal<loom::Float64>().Pointers[0];
-  loom::algorithms::CallWithKind(positions.GetKind(), [&](auto zero) {
-    const auto from = positions.GetPortal<decltype(zero)>();
-    for (loom::Id t = 0; t < n; ++t)
-      for (loom::IdComponent c = 0; c < components; ++c)
-        to[t * components + c] = static_cast<loom::Float64>(from.Get(t, c));
-  });
-  return copy;
-}
-
 /// vtkStructuredGrid's blanking as vtkCleanUnstructuredGrid meets it: a cell that is hidden, or that
 /// uses a hidden point, is an empty cell (its point ids kept).
 void BlankCells(vtkStructuredGrid* sgrid, loom::cont::ArrayHandle<loom::UInt8>& shapes,
@@ -252,7 +232,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
                                          : loom::algorithms::UsedPointFlags(cells.Connectivity32, numPoints, device);
     const loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
     const loom::algorithms::MergePointsResult merged =
-      loom::algorithms::MergePoints(MergeablePositions(positions), options);
+      loom::algorithms::MergePoints(loom::algorithms::AsFloatingPoint(positions, device), options);
     this->UpdateProgress(0.5);
     if (this->CheckAbort())
     {

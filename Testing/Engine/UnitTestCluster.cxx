@@ -501,3 +501,29 @@ TEST(Cluster, EmptyAndBadInput)
   in.Polys = ToCells(m.Polys, false);
   EXPECT_THROW(ClusterVertices(in, o), cont::ErrorBadValue);
 }
+
+TEST(Cluster, IntegerPointsClusterAsDoubles)
+{
+  // The sphere's points scaled and rounded to Int32: the same result as the same values as Float64.
+  const Mesh m = Sphere(20, 30, 9);
+  std::vector<Int32> ints;
+  std::vector<Float64> doubles;
+  for (Float32 v : m.Xyz)
+  {
+    ints.push_back(static_cast<Int32>(std::lround(v * 1000.0f)));
+    doubles.push_back(static_cast<Float64>(ints.back()));
+  }
+  VertexClusteringOptions o;
+  o.Divisions[0] = o.Divisions[1] = o.Divisions[2] = 7;
+  o.Device = test::Device();
+  VertexClusteringInput in;
+  in.Polys = ToCells(m.Polys, false);
+  in.Strips = ToCells(m.Strips, false);
+  in.Points = FieldArray::FromAOS(cont::make_ArrayHandle(ints), 3);
+  const VertexClusteringResult a = ClusterVertices(in, o);
+  in.Points = FieldArray::FromAOS(cont::make_ArrayHandle(doubles), 3);
+  const VertexClusteringResult b = ClusterVertices(in, o);
+  ASSERT_GT(a.Triangles.GetNumberOfValues(), 0);
+  EXPECT_EQ(Values(a.Triangles), Values(b.Triangles));
+  EXPECT_EQ(Values(a.PointSources), Values(b.PointSources));
+}

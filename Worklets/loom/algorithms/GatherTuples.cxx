@@ -40,6 +40,24 @@ FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray
   });
   return out;
 }
+FieldArray AsFloatingPoint(const FieldArray& field, loom::cont::DeviceId device)
+{
+  if (field.GetKind() == ValueKind::Float32 || field.GetKind() == ValueKind::Float64)
+    return field;
+  const Id n = field.GetNumberOfTuples();
+  const IdComponent components = field.GetNumberOfComponents();
+  FieldArray copy = FieldArray::Allocate(ValueKind::Float64, n, components);
+  Float64* to = copy.GetPortal<Float64>().Pointers[0];
+  CallWithKind(field.GetKind(), [&](auto zero) {
+    const auto from = field.GetPortal<decltype(zero)>();
+    HostForEach(device, n, 1 << 14, [&, to](Id t) {
+      for (IdComponent c = 0; c < components; ++c)
+        to[t * components + c] = static_cast<Float64>(from.Get(t, c));
+    });
+  });
+  return copy;
+}
+
 loom::cont::ArrayHandle<Id> ConcatenateIds(std::initializer_list<const loom::cont::ArrayHandle<Id>*> parts)
 {
   Id total = 0;

@@ -7,6 +7,7 @@
 #include <loom/algorithms/cluster/VertexClusteringWorklets.h>
 
 #include <loom/algorithms/DeviceChoice.h>
+#include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/Hash.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/cont/Algorithm.h>
@@ -743,22 +744,10 @@ VertexClusteringResult ClusterVertices(const VertexClusteringInput& input, const
   if (points.GetNumberOfComponents() != 3)
     throw loom::cont::ErrorBadValue("ClusterVertices: the points have " +
                                     std::to_string(points.GetNumberOfComponents()) + " components, not 3.");
-  if (points.GetKind() == ValueKind::Float32)
-    return Cluster<Float32>(points, input, options);
-  if (points.GetKind() == ValueKind::Float64)
-    return Cluster<Float64>(points, input, options);
-  // Integer positions: clustered as doubles (VTK reads every point as double).
-  const Id n = points.GetNumberOfTuples();
-  FieldArray copy = FieldArray::Allocate(ValueKind::Float64, n, 3);
-  Float64* to = copy.GetPortal<Float64>().Pointers[0];
-  CallWithKind(points.GetKind(), [&](auto zero) {
-    const auto from = points.GetPortal<decltype(zero)>();
-    HostForEach(options.Device, n, 1 << 14, [&, to](Id p) {
-      for (IdComponent c = 0; c < 3; ++c)
-        to[3 * p + c] = static_cast<Float64>(from.Get(p, c));
-    });
-  });
-  return Cluster<Float64>(copy, input, options);
+  // Integer positions are clustered as doubles (VTK reads every point as double).
+  const FieldArray positions = AsFloatingPoint(points, options.Device);
+  return positions.GetKind() == ValueKind::Float32 ? Cluster<Float32>(positions, input, options)
+                                                   : Cluster<Float64>(positions, input, options);
 }
 } // namespace algorithms
 } // namespace loom
