@@ -18,16 +18,9 @@
 #include <cmath>
 #include <limits>
 
-vtkLoomDataAverageFilter::vtkLoomDataAverageFilter()
-  : FillValue(std::numeric_limits<double>::quiet_NaN())
-{
-}
+vtkLoomDataAverageFilter::vtkLoomDataAverageFilter() = default;
 
-vtkLoomDataAverageFilter::~vtkLoomDataAverageFilter()
-{
-  this->SetMaskArrayName(nullptr);
-  this->SetKeepArrayName(nullptr);
-}
+vtkLoomDataAverageFilter::~vtkLoomDataAverageFilter() = default;
 
 void vtkLoomDataAverageFilter::AddArray(const char* name)
 {
@@ -45,45 +38,6 @@ void vtkLoomDataAverageFilter::ClearArrays()
     this->Arrays.clear();
     this->Modified();
   }
-}
-
-void vtkLoomDataAverageFilter::SetMaskIds(vtkIdTypeArray* ids)
-{
-  if (this->MaskIds != ids)
-  {
-    this->MaskIds = ids;
-    this->Modified();
-  }
-}
-
-vtkIdTypeArray* vtkLoomDataAverageFilter::GetMaskIds()
-{
-  return this->MaskIds;
-}
-
-void vtkLoomDataAverageFilter::AddMaskId(vtkIdType id)
-{
-  if (!this->MaskIds)
-    this->MaskIds = vtkSmartPointer<vtkIdTypeArray>::New();
-  this->MaskIds->InsertNextValue(id);
-  this->Modified();
-}
-
-void vtkLoomDataAverageFilter::ClearMaskIds()
-{
-  if (this->MaskIds)
-  {
-    this->MaskIds = nullptr;
-    this->Modified();
-  }
-}
-
-namespace
-{
-bool IsSet(const char* name)
-{
-  return name && *name && std::string(name) != "None";
-}
 }
 
 int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
@@ -147,40 +101,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();
 
-    loom::algorithms::OutputMask mask;
-    mask.Fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
-    if (IsSet(this->MaskArrayName))
-    {
-      current = std::string("mask array '") + this->MaskArrayName + "'";
-      vtkDataArray* m = toInput->GetArray(this->MaskArrayName);
-      if (!m)
-        return fail(current + " is not a numeric array of the input's " + (toCells ? "cell" : "point") + " data.");
-      if (m->GetNumberOfTuples() != outputs)
-        return fail(current + " has " + std::to_string(m->GetNumberOfTuples()) + " values for " +
-                    std::to_string(outputs) + " " + (toCells ? "cells" : "points") + ".");
-      mask.Selection = loom::algorithms::OutputMask::Mode::Select;
-      mask.Flags = loom::interop::NonZeroFlags(m);
-    }
-    else if (this->MaskIds && this->MaskIds->GetNumberOfTuples() > 0)
-    {
-      current = "mask ids";
-      const loom::Id n = this->MaskIds->GetNumberOfTuples();
-      mask.Selection = loom::algorithms::OutputMask::Mode::Indices;
-      mask.Ids.Allocate(n);
-      const vtkIdType* ids = this->MaskIds->GetPointer(0);
-      std::copy(ids, ids + n, mask.Ids.GetPointer());
-    }
     loom::algorithms::FieldArray keep;
-    vtkDataArray* keepArray = nullptr;
-    if (mask.Selection != loom::algorithms::OutputMask::Mode::All && IsSet(this->KeepArrayName))
-    {
-      keepArray = toInput->GetArray(this->KeepArrayName);
-      if (!keepArray)
-        return fail(std::string("kept array '") + this->KeepArrayName + "' is not in the input's " +
-                    (toCells ? "cell" : "point") + " data.");
-      keep = loom::interop::FieldFromVTK(keepArray);
-      mask.Keep = &keep;
-    }
+    const loom::algorithms::OutputMask mask = this->MaskFor(toInput, outputs, toCells ? "cell" : "point", keep);
 
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     for (std::size_t i = 0; i < arrays.size(); ++i)
@@ -207,15 +129,9 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
 void vtkLoomDataAverageFilter::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "ProcessAllArrays: " << this->ProcessAllArrays << "\n";
+  os << indent << "ProcessAllArrays: " << (this->ProcessAllArrays ? "On" : "Off") << "\n";
   os << indent << "Arrays:";
   for (const auto& a : this->Arrays)
     os << " " << a;
-  os << "\n" << indent << "PassInputData: " << this->PassInputData << "\n";
-  os << indent << "Device: " << this->Device << "\n";
-  os << indent << "MaskArrayName: " << (this->MaskArrayName ? this->MaskArrayName : "(none)") << "\n";
-  os << indent << "MaskIds: " << (this->MaskIds ? this->MaskIds->GetNumberOfTuples() : 0) << " ids\n";
-  os << indent << "KeepArrayName: " << (this->KeepArrayName ? this->KeepArrayName : "(none)") << "\n";
-  os << indent << "FillValue: " << this->FillValue << "\n";
-  os << indent << "FillWithNaN: " << this->FillWithNaN << "\n";
+  os << "\n" << indent << "PassInputData: " << (this->PassInputData ? "On" : "Off") << "\n";
 }

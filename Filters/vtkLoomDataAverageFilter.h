@@ -6,31 +6,19 @@
 
 #include "LoomFiltersModule.h"
 
-#include <vtkDataSetAlgorithm.h>
-#include <vtkSmartPointer.h>
+#include "vtkLoomFieldFilter.h"
 
 #include <string>
 #include <vector>
 
-class vtkIdTypeArray;
-
 /// Averages data from one kind of element to the other (points to cells or cells to points) on
 /// Loom's engine. With a mask only the selected output elements are computed; the others hold the
 /// values of a chosen existing array (KeepArrayName) or FillValue (default NaN).
-class LOOMFILTERS_EXPORT vtkLoomDataAverageFilter : public vtkDataSetAlgorithm
+class LOOMFILTERS_EXPORT vtkLoomDataAverageFilter : public vtkLoomFieldFilter
 {
 public:
-  vtkTypeMacro(vtkLoomDataAverageFilter, vtkDataSetAlgorithm);
+  vtkTypeMacro(vtkLoomDataAverageFilter, vtkLoomFieldFilter);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
 
   ///@{
   /// Average every numeric array (default) or only those named with AddArray.
@@ -48,45 +36,9 @@ public:
   vtkBooleanMacro(PassInputData, bool);
   ///@}
 
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  ///@}
-
-  ///@{
-  /// Mask by array: the name of a one-component array on the output elements (cell data for point to
-  /// cell, point data for cell to point); elements where it is non-zero are computed. Empty or
-  /// "None" (ParaView's no-selection entry) means no mask array.
-  vtkSetStringMacro(MaskArrayName);
-  vtkGetStringMacro(MaskArrayName);
-  ///@}
-
-  ///@{
-  /// Mask by ids: the output elements to compute (each once, in range). Used when no mask array is set.
-  void SetMaskIds(vtkIdTypeArray* ids);
-  vtkIdTypeArray* GetMaskIds();
-  void AddMaskId(vtkIdType id);
-  void ClearMaskIds();
-  ///@}
-
-  ///@{
-  /// What unselected outputs hold: the values of this existing array on the output elements (same
-  /// type and components as each averaged array) or, when empty, FillValue (default NaN; 0 for
-  /// integer arrays when not finite).
-  vtkSetStringMacro(KeepArrayName);
-  vtkGetStringMacro(KeepArrayName);
-  vtkSetMacro(FillValue, double);
-  vtkGetMacro(FillValue, double);
-  ///@}
-
-  ///@{
-  /// Fill unselected outputs with NaN whatever FillValue says (default on; ParaView's XML cannot
-  /// hold a NaN default, so the GUI shows this switch and FillValue beside it).
-  vtkSetMacro(FillWithNaN, bool);
-  vtkGetMacro(FillWithNaN, bool);
-  vtkBooleanMacro(FillWithNaN, bool);
-  ///@}
+  // Device and the mask (MaskArrayName, MaskIds, KeepArrayName, FillValue, FillWithNaN) come from
+  // vtkLoomFieldFilter: on the output elements (cell data for point to cell, point data for cell to
+  // point); a kept array has the type and components of each averaged array.
 
 protected:
   vtkLoomDataAverageFilter();
@@ -99,12 +51,6 @@ protected:
 
   bool ProcessAllArrays = true;
   bool PassInputData = false;
-  int Device = DEVICE_AUTO;
-  char* MaskArrayName = nullptr;
-  char* KeepArrayName = nullptr;
-  double FillValue;
-  bool FillWithNaN = true;
-  vtkSmartPointer<vtkIdTypeArray> MaskIds;
   std::vector<std::string> Arrays;
 
 private:

@@ -58,6 +58,9 @@ for label, source in inputs:
             settings = dict(Input=source, Scalars=['POINTS', array.GetName()], LowerThreshold=lower,
                             UpperThreshold=upper)
             pairs.append(('Threshold', LoomThreshold(**settings), Threshold(**settings)))
+            # Gradient of the same array.
+            settings = dict(Input=source, ScalarArray=['POINTS', array.GetName()])
+            pairs.append(('Gradient', LoomGradient(**settings), Gradient(**settings)))
             break
     for filter_name, loom, paraview in pairs:
         t_loom, t_pv = timed(loom), timed(paraview)

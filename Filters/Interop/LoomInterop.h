@@ -8,6 +8,7 @@
 #include <loom/algorithms/CellArrays.h>
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
 #include "LoomFiltersModule.h"
@@ -29,6 +30,7 @@ struct ImplicitFunction;
 }
 class vtkDataArray;
 class vtkDataSet;
+class vtkIdTypeArray;
 class vtkUnstructuredGrid;
 
 namespace loom
@@ -111,6 +113,24 @@ LOOMFILTERS_EXPORT void AverageAttributes(vtkDataSetAttributes* in, vtkDataSetAt
 
 /// A vtkCellArray's offsets and connectivity on its own memory (no copy), 32- or 64-bit as stored.
 LOOMFILTERS_EXPORT loom::algorithms::CellArrays CellArrayFromVTK(vtkCellArray* cells);
+
+/// A Loom field filter's mask properties as the user set them.
+struct MaskProperties
+{
+  const char* MaskArrayName = nullptr; ///< "Mask Array": empty or "None" for none
+  vtkIdTypeArray* MaskIds = nullptr;   ///< "Mask Ids": used when no mask array is named
+  const char* KeepArrayName = nullptr; ///< "Keep Array": what unselected outputs keep
+  double Fill = 0.0;                   ///< their value when no array is kept
+};
+
+/// The output mask over `elements` outputs whose attributes are `on` (the input's arrays of the
+/// output elements, `kind` "point" or "cell"): the mask array (one numeric component, one tuple per
+/// output), else the ids, else none; the kept array becomes `keep` (which must outlive the mask).
+/// Throws ErrorBadValue / ErrorBadType whose message names the property (Mask Array, Mask Ids,
+/// Keep Array), the array and the problem.
+LOOMFILTERS_EXPORT loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes* on, Id elements, const char* kind,
+                                                            const MaskProperties& properties,
+                                                            loom::algorithms::FieldArray& keep);
 
 /// The implicit function as Loom evaluates it: vtkPlane (and ParaView's vtkPVPlane with its offset;
 /// read from the function's own values, so any transform is included), vtkSphere, vtkCylinder and vtkBox

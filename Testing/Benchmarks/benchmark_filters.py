@@ -17,10 +17,14 @@
 # Level-of-detail rows ('lod'): Loom Level of Detail beside ParaView's Quadric Clustering (both with
 # ParaView's defaults: 50^3 bins, input points) on the wavelet's RTData = 157 contour (ParaView's Contour,
 # its defaults), at every size.
+# Gradient rows ('gradient'): Loom Gradient beside ParaView's Gradient (vtkGradientFilter) of RTData, and
+# of a 3-component point array (the wavelet's own gradient) with vorticity and Q-criterion, unmasked and
+# with 1% of the points selected by ids (a block); on the image at every size, on the hexahedra at 128^3
+# (ParaView's takes about 30 s there).
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod;
+# surface, clean, lod, gradient;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -34,7 +38,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -198,6 +202,24 @@ def octants(image, n):
     return appended
 
 
+def gradient_rows(n, layout, source):
+    velocity = Gradient(Input=source, ScalarArray=['POINTS', 'RTData'], ResultArrayName='Velocity')
+    velocity.UpdatePipeline()
+    points = source.GetDataInformation().GetNumberOfPoints()
+    block = list(range(points // 2, points // 2 + points // 100))
+    for what, src, settings in (
+            ('gradient', source, dict(ScalarArray=['POINTS', 'RTData'])),
+            ('gradient-vorticity-q', velocity, dict(ScalarArray=['POINTS', 'Velocity'], ComputeVorticity=1,
+                                                    ComputeQCriterion=1))):
+        variants = [('ParaView Gradient', Gradient(Input=src, **settings))]
+        for device in devices:
+            variants.append(('Loom %s' % device, LoomGradient(Input=src, Device=device, **settings)))
+            variants.append(('Loom %s, 1%% ids' % device, LoomGradient(Input=src, Device=device, MaskIds=block,
+                                                                        **settings)))
+        time_variants(n, layout, what, variants)
+    Delete(velocity)
+
+
 def clean_rows(n, source):
     variants = [('ParaView Clean to Grid', CleantoGrid(Input=source))]
     for device in devices:
@@ -281,6 +303,8 @@ for n in sizes:
             clip_rows(n, layout, source)
         if 'surface' in groups:
             surface_rows(n, layout, source)
+        if 'gradient' in groups and (layout == 'image' or n <= 128):
+            gradient_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:

@@ -16,6 +16,7 @@ PROXIES = {
     'LoomExtractSurface': ('Wavelet', {}),
     'LoomCleantoGrid': ('Wavelet', {}),
     'LoomLevelofDetail': ('WaveletContour', {'NumberofDimensions': [12, 12, 12]}),
+    'LoomGradient': ('Wavelet', {'ScalarArray': ['POINTS', 'RTData']}),
     'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
 }
 # ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test

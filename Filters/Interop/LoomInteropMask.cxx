@@ -1,0 +1,76 @@
+// Loom filters: the mask properties every Loom field filter shares (Mask Array, Mask Ids, Keep Array,
+// fill value) turned into the engine's OutputMask, with the errors worded as the user set them.
+#include "LoomInterop.h"
+
+#include <loom/cont/Error.h>
+
+#include <vtkDataArray.h>
+#include <vtkDataSetAttributes.h>
+#include <vtkIdTypeArray.h>
+
+#include <algorithm>
+#include <string>
+
+namespace loom
+{
+namespace interop
+{
+namespace
+{
+bool IsSet(const char* name)
+{
+  return name && *name && std::string(name) != "None";
+}
+} // namespace
+
+loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes* on, Id elements, const char* kind,
+                                         const MaskProperties& properties, loom::algorithms::FieldArray& keep)
+{
+  using loom::algorithms::OutputMask;
+  OutputMask mask;
+  mask.Fill = properties.Fill;
+  const std::string plural = std::string(kind) + "s";
+  if (IsSet(properties.MaskArrayName))
+  {
+    const std::string what = std::string("Mask Array '") + properties.MaskArrayName + "'";
+    vtkAbstractArray* any = on->GetAbstractArray(properties.MaskArrayName);
+    vtkDataArray* m = vtkDataArray::SafeDownCast(any);
+    if (!any)
+      throw loom::cont::ErrorBadValue(what + " is not in the input's " + kind + " data.");
+    if (!m)
+      throw loom::cont::ErrorBadType(what + " is a " + any->GetClassName() + ", not a numeric array.");
+    if (m->GetNumberOfComponents() != 1)
+      throw loom::cont::ErrorBadType(what + " has " + std::to_string(m->GetNumberOfComponents()) +
+                                     " components; a mask has one.");
+    if (m->GetNumberOfTuples() != elements)
+      throw loom::cont::ErrorBadValue(what + " has " + std::to_string(m->GetNumberOfTuples()) + " values for " +
+                                      std::to_string(elements) + " " + plural + ".");
+    mask.Selection = OutputMask::Mode::Select;
+    mask.Flags = NonZeroFlags(m);
+  }
+  else if (properties.MaskIds && properties.MaskIds->GetNumberOfTuples() > 0)
+  {
+    const Id n = properties.MaskIds->GetNumberOfTuples();
+    const vtkIdType* ids = properties.MaskIds->GetPointer(0);
+    for (Id i = 0; i < n; ++i)
+      if (ids[i] < 0 || ids[i] >= elements)
+        throw loom::cont::ErrorBadValue("Mask Ids: id " + std::to_string(ids[i]) + " (entry " + std::to_string(i) +
+                                        ") is not a " + kind + " id; the input has " + std::to_string(elements) +
+                                        " " + plural + ".");
+    mask.Selection = OutputMask::Mode::Indices;
+    mask.Ids.Allocate(n);
+    std::copy(ids, ids + n, mask.Ids.GetPointer());
+  }
+  if (mask.Selection != OutputMask::Mode::All && IsSet(properties.KeepArrayName))
+  {
+    vtkDataArray* k = on->GetArray(properties.KeepArrayName);
+    if (!k)
+      throw loom::cont::ErrorBadValue(std::string("Keep Array '") + properties.KeepArrayName +
+                                      "' is not a numeric array of the input's " + kind + " data.");
+    keep = FieldFromVTK(k);
+    mask.Keep = &keep;
+  }
+  return mask;
+}
+} // namespace interop
+} // namespace loom

@@ -1,0 +1,102 @@
+// Loom filters: the shared base of Loom's field-producing filters (the averaging filters, Gradient):
+// the device choice and the output mask (array or ids) with what unselected outputs hold.
+#ifndef vtkLoomFieldFilter_h
+#define vtkLoomFieldFilter_h
+
+#include "LoomFiltersModule.h"
+
+#include <vtkDataSetAlgorithm.h>
+#include <vtkSmartPointer.h>
+
+#include <string>
+
+class vtkDataSetAttributes;
+class vtkIdTypeArray;
+namespace loom
+{
+namespace algorithms
+{
+struct OutputMask;
+class FieldArray;
+}
+}
+
+/// The properties every Loom field filter shares: Device, and the mask: a mask array or a list of
+/// ids selects the output elements to compute; the others hold the values of a kept array or the fill
+/// value (NaN by default).
+class LOOMFILTERS_EXPORT vtkLoomFieldFilter : public vtkDataSetAlgorithm
+{
+public:
+  vtkTypeMacro(vtkLoomFieldFilter, vtkDataSetAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// Devices for SetDevice.
+  enum DeviceChoice
+  {
+    DEVICE_AUTO = 0,
+    DEVICE_SERIAL = 1,
+    DEVICE_TBB = 2,
+    DEVICE_CUDA = 3
+  };
+
+  ///@{
+  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
+  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
+  vtkGetMacro(Device, int);
+  ///@}
+
+  ///@{
+  /// Mask by array: the name of a one-component numeric array on the output elements whose non-zero
+  /// entries select the elements to compute. Empty or "None" (ParaView's no-selection entry): none.
+  vtkSetStringMacro(MaskArrayName);
+  vtkGetStringMacro(MaskArrayName);
+  ///@}
+
+  ///@{
+  /// Mask by ids: the output elements to compute (each in range). Used when no mask array is named.
+  void SetMaskIds(vtkIdTypeArray* ids);
+  vtkIdTypeArray* GetMaskIds();
+  void AddMaskId(vtkIdType id);
+  void ClearMaskIds();
+  ///@}
+
+  ///@{
+  /// What unselected outputs hold: the values of this existing array on the output elements (shaped
+  /// like the output) or, when empty, FillValue (0 for integer outputs when not finite).
+  vtkSetStringMacro(KeepArrayName);
+  vtkGetStringMacro(KeepArrayName);
+  vtkSetMacro(FillValue, double);
+  vtkGetMacro(FillValue, double);
+  ///@}
+
+  ///@{
+  /// Fill unselected outputs with NaN whatever FillValue says (default on; ParaView's XML cannot
+  /// hold a NaN default, so the GUI shows this switch and FillValue beside it).
+  vtkSetMacro(FillWithNaN, bool);
+  vtkGetMacro(FillWithNaN, bool);
+  vtkBooleanMacro(FillWithNaN, bool);
+  ///@}
+
+protected:
+  vtkLoomFieldFilter();
+  ~vtkLoomFieldFilter() override;
+
+  /// The mask these properties describe over `elements` outputs of kind `kind` ("point", "cell")
+  /// whose input arrays are `on`; the kept array goes to `keep`. Throws loom::cont::Error with the
+  /// property's name in the message.
+  loom::algorithms::OutputMask MaskFor(vtkDataSetAttributes* on, vtkIdType elements, const char* kind,
+                                       loom::algorithms::FieldArray& keep) const;
+
+  int Device = DEVICE_AUTO;
+  char* MaskArrayName = nullptr;
+  char* KeepArrayName = nullptr;
+  double FillValue;
+  bool FillWithNaN = true;
+  vtkSmartPointer<vtkIdTypeArray> MaskIds;
+
+private:
+  vtkLoomFieldFilter(const vtkLoomFieldFilter&) = delete;
+  void operator=(const vtkLoomFieldFilter&) = delete;
+};
+
+#endif

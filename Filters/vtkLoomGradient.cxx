@@ -1,0 +1,281 @@
+// Loom filters: vtkLoomGradient::RequestData: the selected array, the grid's geometry and cells to
+// the gradient family without copies, its fields back to VTK without copies; inputs the family does
+// not take go to vtkGradientFilter (or vtkImageGradient for ParaView's smoothed image boundary).
+#include "vtkLoomGradient.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/gradient/Gradient.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkGradientFilter.h>
+#include <vtkImageData.h>
+#include <vtkImageGradient.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkNew.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkStructuredGrid.h>
+
+#include <limits>
+#include <string>
+
+vtkStandardNewMacro(vtkLoomGradient);
+
+vtkLoomGradient::vtkLoomGradient()
+{
+  this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS_THEN_CELLS,
+                               vtkDataSetAttributes::SCALARS);
+}
+
+vtkLoomGradient::~vtkLoomGradient()
+{
+  this->SetResultArrayName(nullptr);
+  this->SetDivergenceArrayName(nullptr);
+  this->SetVorticityArrayName(nullptr);
+  this->SetQCriterionArrayName(nullptr);
+}
+
+int vtkLoomGradient::RequestUpdateExtent(vtkInformation*, vtkInformationVector** inputVector,
+                                         vtkInformationVector* outputVector)
+{
+  // Differences need the neighbours of a piece's boundary: one more ghost level, as VTK's filter.
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  const int piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+  const int pieces = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
+  int ghosts = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
+  if (pieces > 1)
+    ++ghosts;
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), piece);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), pieces);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::EXACT_EXTENT(), 1);
+  return 1;
+}
+
+namespace
+{
+const char* NameOr(const char* name, const char* fallback)
+{
+  return name && *name ? name : fallback;
+}
+
+bool Holds(vtkFieldData* data, vtkDataArray* array)
+{
+  for (int i = 0; i < data->GetNumberOfArrays(); ++i)
+    if (data->GetAbstractArray(i) == array)
+      return true;
+  return false;
+}
+} // namespace
+
+int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why)
+{
+  vtkDataObject* result = nullptr;
+  vtkNew<vtkImageGradient> image;
+  vtkNew<vtkGradientFilter> general;
+  if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
+  {
+    vtkLog(INFO, "Loom Gradient: " << why << "; VTK's vtkImageGradient computes it instead.");
+    image->SetInputData(input);
+    image->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+    image->SetDimensionality(this->Dimensionality);
+    image->Update();
+    result = image->GetOutputDataObject(0);
+  }
+  else
+  {
+    vtkLog(INFO, "Loom Gradient: " << why << "; VTK's vtkGradientFilter computes the gradient instead.");
+    general->SetInputData(input);
+    general->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+    general->SetResultArrayName(NameOr(this->ResultArrayName, "Gradients"));
+    general->SetDivergenceArrayName(NameOr(this->DivergenceArrayName, "Divergence"));
+    general->SetVorticityArrayName(NameOr(this->VorticityArrayName, "Vorticity"));
+    general->SetQCriterionArrayName(NameOr(this->QCriterionArrayName, "Q-criterion"));
+    general->SetComputeGradient(this->ComputeGradient);
+    general->SetComputeDivergence(this->ComputeDivergence);
+    general->SetComputeVorticity(this->ComputeVorticity);
+    general->SetComputeQCriterion(this->ComputeQCriterion);
+    general->SetFasterApproximation(this->FasterApproximation);
+    general->SetContributingCellOption(this->ContributingCellOption);
+    general->SetReplacementValueOption(this->ReplacementValueOption);
+    general->Update();
+    result = general->GetOutputDataObject(0);
+  }
+  output->ShallowCopy(result);
+  return 1;
+}
+
+int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                 vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkDataSet* output = vtkDataSet::GetData(outputVector);
+  // The previous result goes first: its large blocks return to Loom's pool for this run.
+  output->Initialize();
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< "Loom Gradient: " << message);
+    output->Initialize();
+    return 0;
+  };
+  if (!input)
+    return fail("no input dataset.");
+  vtkDataArray* array = this->GetInputArrayToProcess(0, inputVector);
+  if (input->GetNumberOfCells() == 0)
+  {
+    // As VTK: nothing to differentiate; the input passes (a warning only when there was a field).
+    if (input->GetNumberOfPoints() > 0 && array && array->GetNumberOfTuples() > 0)
+      vtkWarningMacro(<< "Loom Gradient: the input has points but no cells; no gradient is computed.");
+    output->ShallowCopy(input);
+    return 1;
+  }
+  if (!array)
+    return fail("Scalar Array: the input has no such point or cell array (on a multiblock input, every non-empty "
+                "block needs it).");
+  const bool onPoints = Holds(input->GetPointData(), array);
+  if (!onPoints && !Holds(input->GetCellData(), array))
+    return fail(std::string("Scalar Array '") + NameOr(array->GetName(), "") +
+                "' is neither a point nor a cell array of the input.");
+  const std::string arrayName = NameOr(array->GetName(), "");
+  if (array->GetNumberOfComponents() < 1)
+    return fail("Scalar Array '" + arrayName + "' has no components.");
+  if (array->GetNumberOfComponents() > 16)
+    return fail("Scalar Array '" + arrayName + "' has " + std::to_string(array->GetNumberOfComponents()) +
+                " components; Loom differentiates at most 16.");
+
+  loom::algorithms::GradientOptions options;
+  options.Gradient = this->ComputeGradient;
+  options.Divergence = this->ComputeDivergence;
+  options.Vorticity = this->ComputeVorticity;
+  options.QCriterion = this->ComputeQCriterion;
+  if ((options.Divergence || options.Vorticity || options.QCriterion) && array->GetNumberOfComponents() != 3)
+  {
+    vtkWarningMacro(<< "Loom Gradient: divergence, vorticity and Q-criterion need a 3-component array; '"
+                    << arrayName << "' has " << array->GetNumberOfComponents() << ". They are skipped.");
+    options.Divergence = options.Vorticity = options.QCriterion = false;
+  }
+  options.FasterApproximation = this->FasterApproximation;
+  options.ContributingCells =
+    static_cast<loom::algorithms::GradientOptions::Contributing>(this->ContributingCellOption);
+  options.ReplacementValue = static_cast<loom::algorithms::GradientOptions::Replacement>(this->ReplacementValueOption);
+
+  if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
+    return this->RunVTK(input, output, "the smoothed boundary method (BoundaryMethod) is vtkImageGradient's");
+  const bool structured = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input) ||
+    vtkStructuredGrid::SafeDownCast(input);
+  loom::algorithms::CellSetAny cells;
+  if (!structured)
+  {
+    const std::string unsupported = loom::interop::UnsupportedCells(input);
+    if (!unsupported.empty())
+      return this->RunVTK(input, output, "the input has cells Loom does not take (" + unsupported + ")");
+    try
+    {
+      cells = loom::interop::CellSetFromVTK(input);
+    }
+    catch (const loom::cont::Error& e)
+    {
+      return this->RunVTK(input, output, e.what());
+    }
+    const std::string missing = loom::algorithms::UnsupportedGradientCells(cells);
+    if (!missing.empty())
+      return this->RunVTK(input, output, "the gradient family does not differentiate " + missing);
+  }
+
+  output->CopyStructure(input);
+  output->GetPointData()->PassData(input->GetPointData());
+  output->GetCellData()->PassData(input->GetCellData());
+  output->GetFieldData()->PassData(input->GetFieldData());
+  std::string current;
+  try
+  {
+    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    vtkDataSetAttributes* on = onPoints ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
+                                        : static_cast<vtkDataSetAttributes*>(input->GetCellData());
+    const loom::Id elements = onPoints ? input->GetNumberOfPoints() : input->GetNumberOfCells();
+    loom::algorithms::FieldArray keep;
+    const loom::algorithms::OutputMask mask = this->MaskFor(on, elements, onPoints ? "point" : "cell", keep);
+    current = "Scalar Array '" + arrayName + "'";
+    const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(array);
+    this->UpdateProgress(0.1);
+
+    loom::algorithms::GradientResult result;
+    if (structured)
+    {
+      loom::algorithms::StructuredGeometry geometry;
+      std::vector<double> axes[3];
+      bool doubles = false;
+      loom::algorithms::FieldArray points;
+      if (loom::interop::GridAxes(input, axes, geometry.PointDims, doubles))
+        geometry.Axes = axes;
+      else
+      {
+        vtkStructuredGrid* grid = vtkStructuredGrid::SafeDownCast(input);
+        int dims[3];
+        grid->GetDimensions(dims);
+        geometry.PointDims = loom::Id3(dims[0], dims[1], dims[2]);
+        points = loom::interop::PointsFromVTK(input, nullptr, true, device);
+        geometry.Points = &points;
+      }
+      result = loom::algorithms::StructuredGradient(geometry, field, !onPoints, options, mask, device);
+    }
+    else
+    {
+      const loom::algorithms::FieldArray points = loom::interop::PointsFromVTK(input, nullptr, true, device);
+      result = loom::algorithms::CellGradient(cells, points, field, !onPoints, options, mask, device);
+    }
+    this->UpdateProgress(0.9);
+    if (this->CheckAbort())
+    {
+      vtkWarningMacro(<< "Loom Gradient: aborted; the output is empty.");
+      output->Initialize();
+      return 1;
+    }
+    current = "output";
+    vtkDataSetAttributes* to = onPoints ? static_cast<vtkDataSetAttributes*>(output->GetPointData())
+                                        : static_cast<vtkDataSetAttributes*>(output->GetCellData());
+    auto add = [&](const loom::algorithms::FieldArray& f, const char* name) {
+      if (f.GetNumberOfTuples() > 0 || (elements == 0 && f.GetNumberOfComponents() > 0))
+        to->AddArray(loom::interop::FieldToVTK(f, name));
+    };
+    add(result.Gradient, NameOr(this->ResultArrayName, "Gradients"));
+    add(result.Divergence, NameOr(this->DivergenceArrayName, "Divergence"));
+    add(result.Vorticity, NameOr(this->VorticityArrayName, "Vorticity"));
+    add(result.QCriterion, NameOr(this->QCriterionArrayName, "Q-criterion"));
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail((current.empty() ? std::string() : current + ": ") + e.what());
+  }
+  return 1;
+}
+
+void vtkLoomGradient::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  static const char* contributing[] = { "All", "Patch", "DataSetMax" };
+  static const char* replacement[] = { "Zero", "NaN", "DataTypeMin", "DataTypeMax" };
+  auto onOff = [](bool b) { return b ? "On" : "Off"; };
+  os << indent << "ComputeGradient: " << onOff(this->ComputeGradient) << " ("
+     << NameOr(this->ResultArrayName, "Gradients") << ")\n";
+  os << indent << "ComputeDivergence: " << onOff(this->ComputeDivergence) << " ("
+     << NameOr(this->DivergenceArrayName, "Divergence") << ")\n";
+  os << indent << "ComputeVorticity: " << onOff(this->ComputeVorticity) << " ("
+     << NameOr(this->VorticityArrayName, "Vorticity") << ")\n";
+  os << indent << "ComputeQCriterion: " << onOff(this->ComputeQCriterion) << " ("
+     << NameOr(this->QCriterionArrayName, "Q-criterion") << ")\n";
+  os << indent << "FasterApproximation: " << onOff(this->FasterApproximation) << "\n";
+  os << indent << "ContributingCellOption: " << contributing[this->ContributingCellOption] << "\n";
+  os << indent << "ReplacementValueOption: " << replacement[this->ReplacementValueOption] << "\n";
+  os << indent << "BoundaryMethod: " << (this->BoundaryMethod == SMOOTHED ? "Smoothed" : "Non-Smoothed") << "\n";
+  os << indent << "Dimensionality: " << this->Dimensionality << "\n";
+}
