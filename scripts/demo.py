@@ -42,7 +42,8 @@ for label, source in inputs:
              ('Extract Surface', LoomExtractSurface(Input=source), ExtractSurface(Input=source)),
              ('Clean to Grid', LoomCleantoGrid(Input=source), CleantoGrid(Input=source)),
              ('Level of Detail', LoomLevelofDetail(Input=ExtractSurface(Input=source)),
-              QuadricClustering(Input=ExtractSurface(Input=source)))]
+              QuadricClustering(Input=ExtractSurface(Input=source))),
+             ('Elevation', LoomElevation(Input=source), Elevation(Input=source))]
     # Contour: the first one-component point array, at the middle of its range.
     info = source.GetDataInformation().DataInformation.GetPointDataInformation()
     for i in range(info.GetNumberOfArrays()):
@@ -61,6 +62,9 @@ for label, source in inputs:
             # Gradient of the same array.
             settings = dict(Input=source, ScalarArray=['POINTS', array.GetName()])
             pairs.append(('Gradient', LoomGradient(**settings), Gradient(**settings)))
+            # Warp By Scalar by the same array.
+            settings = dict(Input=source, Scalars=['POINTS', array.GetName()], ScaleFactor=0.01)
+            pairs.append(('Warp By Scalar', LoomWarpByScalar(**settings), WarpByScalar(**settings)))
             break
     for filter_name, loom, paraview in pairs:
         t_loom, t_pv = timed(loom), timed(paraview)

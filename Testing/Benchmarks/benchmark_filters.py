@@ -21,10 +21,13 @@
 # of a 3-component point array (the wavelet's own gradient) with vorticity and Q-criterion, unmasked and
 # with 1% of the points selected by ids (a block); on the image at every size, on the hexahedra at 128^3
 # (ParaView's takes about 30 s there).
+# Point-map rows ('pointmap'): Loom Elevation, Warp By Scalar (RTData, scale 0.01) and Warp By Vector (the
+# wavelet's gradient) beside ParaView's Elevation, Warp By Scalar and Warp By Vector, on the image and the
+# hexahedra, at every size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient;
+# surface, clean, lod, gradient, pointmap;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -38,7 +41,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -220,6 +223,22 @@ def gradient_rows(n, layout, source):
     Delete(velocity)
 
 
+def point_map_rows(n, layout, source):
+    velocity = Gradient(Input=source, ScalarArray=['POINTS', 'RTData'], ResultArrayName='Velocity')
+    velocity.UpdatePipeline()
+    bounds = source.GetDataInformation().GetBounds()
+    elevation = dict(LowPoint=[bounds[0], bounds[2], bounds[4]], HighPoint=[bounds[1], bounds[3], bounds[5]])
+    for what, paraview, loom, src, settings in (
+            ('elevation', Elevation, LoomElevation, source, elevation),
+            ('warp-scalar', WarpByScalar, LoomWarpByScalar, source, dict(Scalars=['POINTS', 'RTData'], ScaleFactor=0.01)),
+            ('warp-vector', WarpByVector, LoomWarpByVector, velocity, dict(Vectors=['POINTS', 'Velocity']))):
+        variants = [('ParaView %s' % what, paraview(Input=src, **settings))]
+        for device in devices:
+            variants.append(('Loom %s' % device, loom(Input=src, Device=device, **settings)))
+        time_variants(n, layout, what, variants)
+    Delete(velocity)
+
+
 def clean_rows(n, source):
     variants = [('ParaView Clean to Grid', CleantoGrid(Input=source))]
     for device in devices:
@@ -303,6 +322,8 @@ for n in sizes:
             clip_rows(n, layout, source)
         if 'surface' in groups:
             surface_rows(n, layout, source)
+        if 'pointmap' in groups:
+            point_map_rows(n, layout, source)
         if 'gradient' in groups and (layout == 'image' or n <= 128):
             gradient_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):

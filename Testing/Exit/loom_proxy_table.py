@@ -17,6 +17,9 @@ PROXIES = {
     'LoomCleantoGrid': ('Wavelet', {}),
     'LoomLevelofDetail': ('WaveletContour', {'NumberofDimensions': [12, 12, 12]}),
     'LoomGradient': ('Wavelet', {'ScalarArray': ['POINTS', 'RTData']}),
+    'LoomElevation': ('Wavelet', {}),
+    'LoomWarpByScalar': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'ScaleFactor': 0.01}),
+    'LoomWarpByVector': ('WaveletContour', {'Vectors': ['POINTS', 'Normals']}),
     'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
 }
 # ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test

@@ -19,6 +19,9 @@
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkFloatArray.h>
+#include <vtkDoubleArray.h>
+
+#include <cmath>
 
 #include <string>
 
@@ -35,6 +38,22 @@ inline vtkSmartPointer<vtkImageData> Wavelet(int half)
   source->SetWholeExtent(-half, half - 1, -half, half - 1, -half, half - 1);
   source->Update();
   return source->GetOutput();
+}
+
+/// Adds a smooth 3-component double point array "V" (the active vectors) to a dataset.
+inline void AddVectors(vtkDataSet* data)
+{
+  vtkNew<vtkDoubleArray> v;
+  v->SetName("V");
+  v->SetNumberOfComponents(3);
+  v->SetNumberOfTuples(data->GetNumberOfPoints());
+  for (vtkIdType p = 0; p < data->GetNumberOfPoints(); ++p)
+  {
+    double x[3];
+    data->GetPoint(p, x);
+    v->SetTuple3(p, std::sin(0.3 * x[0]) * x[1], std::cos(0.2 * x[1]) * x[2], 0.1 * x[0] * x[2] + x[1]);
+  }
+  data->GetPointData()->SetVectors(v);
 }
 
 /// The dataset's cells in an unstructured grid (an image gives voxels).

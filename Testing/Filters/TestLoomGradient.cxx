@@ -39,17 +39,7 @@ namespace
 vtkSmartPointer<vtkImageData> Field(int half)
 {
   auto image = loomtest::Wavelet(half);
-  vtkNew<vtkDoubleArray> v;
-  v->SetName("V");
-  v->SetNumberOfComponents(3);
-  v->SetNumberOfTuples(image->GetNumberOfPoints());
-  for (vtkIdType p = 0; p < image->GetNumberOfPoints(); ++p)
-  {
-    double x[3];
-    image->GetPoint(p, x);
-    v->SetTuple3(p, std::sin(0.3 * x[0]) * x[1], std::cos(0.2 * x[1]) * x[2], 0.1 * x[0] * x[2] + x[1]);
-  }
-  image->GetPointData()->AddArray(v);
+  loomtest::AddVectors(image);
   vtkNew<vtkPointDataToCellData> cells;
   cells->SetInputData(image);
   cells->PassPointDataOn();

@@ -1,0 +1,92 @@
+// Loom filters: vtkLoomElevation::RequestData: the points (or a grid's axes) to the point-map family,
+// the elevation scalars back to VTK without a copy.
+#include "vtkLoomElevation.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/pointmap/PointMap.h>
+#include <loom/cont/Error.h>
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkLoomElevation);
+
+int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                  vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkDataSet* output = vtkDataSet::GetData(outputVector);
+  output->Initialize();
+  if (!input)
+  {
+    vtkErrorMacro(<< "Loom Elevation: no input dataset.");
+    return 0;
+  }
+  output->CopyStructure(input);
+  output->GetPointData()->PassData(input->GetPointData());
+  output->GetCellData()->PassData(input->GetCellData());
+  output->GetFieldData()->PassData(input->GetFieldData());
+  const vtkIdType n = input->GetNumberOfPoints();
+  if (n < 1)
+    return 1; // empty in, empty out
+  double length2 = 0.0;
+  for (int d = 0; d < 3; ++d)
+    length2 += (this->HighPoint[d] - this->LowPoint[d]) * (this->HighPoint[d] - this->LowPoint[d]);
+  if (length2 <= 0.0)
+    vtkWarningMacro(<< "Loom Elevation: Low Point equals High Point; elevating along (0, 0, 1) from Low Point, as "
+                       "VTK's filter does.");
+  try
+  {
+    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    loom::algorithms::FieldArray keep;
+    const loom::algorithms::OutputMask mask = this->MaskFor(input->GetPointData(), n, "point", keep);
+    loom::algorithms::PointPositions positions;
+    std::vector<double> axes[3];
+    bool doubles = false;
+    loom::algorithms::FieldArray points;
+    if (loom::interop::GridAxes(input, axes, positions.Dims, doubles))
+      positions.Axes = axes;
+    else
+    {
+      points = loom::interop::PointsFromVTK(input, nullptr, false, device);
+      positions.Points = &points;
+    }
+    loom::algorithms::ElevationOptions options;
+    for (int d = 0; d < 3; ++d)
+    {
+      options.Low[d] = this->LowPoint[d];
+      options.High[d] = this->HighPoint[d];
+    }
+    options.Range[0] = this->ScalarRange[0];
+    options.Range[1] = this->ScalarRange[1];
+    const loom::algorithms::FieldArray elevation = loom::algorithms::Elevation(positions, options, mask, device);
+    output->GetPointData()->AddArray(loom::interop::FieldToVTK(elevation, "Elevation"));
+    output->GetPointData()->SetActiveScalars("Elevation");
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    vtkErrorMacro(<< "Loom Elevation: " << e.what());
+    output->Initialize();
+    return 0;
+  }
+  return 1;
+}
+
+void vtkLoomElevation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "LowPoint: " << this->LowPoint[0] << " " << this->LowPoint[1] << " " << this->LowPoint[2] << "\n";
+  os << indent << "HighPoint: " << this->HighPoint[0] << " " << this->HighPoint[1] << " " << this->HighPoint[2]
+     << "\n";
+  os << indent << "ScalarRange: " << this->ScalarRange[0] << " " << this->ScalarRange[1] << "\n";
+}

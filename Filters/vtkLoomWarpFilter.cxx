@@ -1,0 +1,141 @@
+// Loom filters: vtkLoomWarpFilter: the output type, the positions (stored, or a grid's axes), the moved
+// points handed to VTK without a copy, and the arrays passed.
+#include "vtkLoomWarpFilter.h"
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/GridPoints.h>
+#include <loom/cont/Error.h>
+
+#include <vtkAlgorithm.h>
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPointSet.h>
+#include <vtkPoints.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkStructuredGrid.h>
+
+#include <string>
+#include <vector>
+
+int vtkLoomWarpFilter::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkPointSet");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkRectilinearGrid");
+  return 1;
+}
+
+int vtkLoomWarpFilter::RequestDataObject(vtkInformation* request, vtkInformationVector** inputVector,
+                                         vtkInformationVector* outputVector)
+{
+  // Images and rectilinear grids cannot hold moved points: their output is a structured grid, as VTK's.
+  if (vtkImageData::GetData(inputVector[0]) || vtkRectilinearGrid::GetData(inputVector[0]))
+  {
+    if (!vtkStructuredGrid::GetData(outputVector))
+    {
+      vtkNew<vtkStructuredGrid> grid;
+      outputVector->GetInformationObject(0)->Set(vtkDataObject::DATA_OBJECT(), grid);
+    }
+    return 1;
+  }
+  return this->Superclass::RequestDataObject(request, inputVector, outputVector);
+}
+
+int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+                                   vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
+  vtkPointSet* output = vtkPointSet::GetData(outputVector);
+  if (!input || !output)
+  {
+    vtkErrorMacro(<< this->FilterName() << ": the input is not a point set, an image or a rectilinear grid.");
+    return 0;
+  }
+  output->Initialize();
+  std::vector<double> axes[3];
+  loom::algorithms::PointPositions positions;
+  bool doubles = false;
+  const bool grid = loom::interop::GridAxes(input, axes, positions.Dims, doubles);
+  if (grid)
+  {
+    vtkStructuredGrid* structured = vtkStructuredGrid::SafeDownCast(output);
+    int extent[6];
+    if (auto* image = vtkImageData::SafeDownCast(input))
+      image->GetExtent(extent);
+    else
+      vtkRectilinearGrid::SafeDownCast(input)->GetExtent(extent);
+    structured->SetExtent(extent);
+    positions.Axes = axes;
+  }
+  else
+    output->CopyStructure(input);
+  output->GetPointData()->CopyNormalsOff(); // the geometry changes
+  output->GetPointData()->PassData(input->GetPointData());
+  output->GetCellData()->CopyNormalsOff();
+  output->GetCellData()->PassData(input->GetCellData());
+  output->GetFieldData()->PassData(input->GetFieldData());
+  const vtkIdType n = input->GetNumberOfPoints();
+  if (n < 1)
+    return 1; // empty in, empty out
+  try
+  {
+    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    loom::algorithms::FieldArray points;
+    if (!grid)
+    {
+      points = loom::interop::PointsFromVTK(input, nullptr, false, device);
+      positions.Points = &points;
+    }
+    loom::algorithms::FieldArray keep;
+    const loom::algorithms::OutputMask mask = this->MaskFor(input->GetPointData(), n, "point", keep);
+    const loom::algorithms::FieldArray moved = this->Move(input, inputVector, positions, mask, device);
+    if (moved.GetNumberOfTuples() == 0)
+    {
+      // Nothing to warp: the points pass as they are (a grid's, generated once).
+      if (grid)
+      {
+        vtkNew<vtkPoints> same;
+        same->SetData(loom::interop::FieldToVTK(
+          loom::algorithms::GridPoints(positions.Dims, axes, loom::algorithms::ValueKind::Float64, nullptr, device),
+          "Points"));
+        output->SetPoints(same);
+      }
+      return 1;
+    }
+    vtkNew<vtkPoints> result;
+    result->SetData(loom::interop::FieldToVTK(moved, "Points"));
+    output->SetPoints(result);
+    this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    vtkErrorMacro(<< this->FilterName() << ": " << e.what());
+    output->Initialize();
+    return 0;
+  }
+  return 1;
+}
+
+loom::algorithms::WarpPrecision vtkLoomWarpFilter::Precision(const loom::algorithms::PointPositions& input) const
+{
+  using loom::algorithms::WarpPrecision;
+  if (this->OutputPointsPrecision == vtkAlgorithm::DEFAULT_PRECISION && this->DefaultKeepsInputType())
+    return !input.Points || input.Points->GetKind() == loom::algorithms::ValueKind::Float64 ? WarpPrecision::Float64
+                                                                                           : WarpPrecision::Float32;
+  return this->OutputPointsPrecision == vtkAlgorithm::DOUBLE_PRECISION ? WarpPrecision::Float64
+                                                                       : WarpPrecision::Float32;
+}
+
+void vtkLoomWarpFilter::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "ScaleFactor: " << this->ScaleFactor << "\n";
+  os << indent << "OutputPointsPrecision: " << this->OutputPointsPrecision << "\n";
+}
