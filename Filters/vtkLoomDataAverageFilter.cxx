@@ -102,7 +102,7 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();
 
     loom::algorithms::FieldArray keep;
-    const loom::algorithms::OutputMask mask = this->MaskFor(toInput, outputs, toCells ? "cell" : "point", keep);
+    const loom::algorithms::OutputMask mask = this->MaskFor(input, !toCells, inputVector, keep);
 
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     for (std::size_t i = 0; i < arrays.size(); ++i)

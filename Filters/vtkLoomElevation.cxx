@@ -48,7 +48,7 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
   {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     loom::algorithms::FieldArray keep;
-    const loom::algorithms::OutputMask mask = this->MaskFor(input->GetPointData(), n, "point", keep);
+    const loom::algorithms::OutputMask mask = this->MaskFor(input, true, inputVector, keep);
     loom::algorithms::PointPositions positions;
     std::vector<double> axes[3];
     bool doubles = false;

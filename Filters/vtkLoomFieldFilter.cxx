@@ -3,13 +3,167 @@
 
 #include "LoomInterop.h"
 
-#include <vtkIdTypeArray.h>
+#include <loom/cont/Error.h>
 
+#include <vtkAlgorithmOutput.h>
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkExtractSelection.h>
+#include <vtkIdList.h>
+#include <vtkIdTypeArray.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkMultiProcessController.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkSelection.h>
+#include <vtkSelectionNode.h>
+
+#include <algorithm>
 #include <limits>
+#include <string>
+#include <vector>
 
 vtkLoomFieldFilter::vtkLoomFieldFilter()
   : FillValue(std::numeric_limits<double>::quiet_NaN())
 {
+  this->SetNumberOfInputPorts(2);
+}
+
+int vtkLoomFieldFilter::FillInputPortInformation(int port, vtkInformation* info)
+{
+  if (port == 1)
+  {
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkSelection");
+    info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
+    return 1;
+  }
+  return this->Superclass::FillInputPortInformation(port, info);
+}
+
+void vtkLoomFieldFilter::SetSelectionConnection(vtkAlgorithmOutput* selection)
+{
+  this->SetInputConnection(1, selection);
+}
+
+void vtkLoomFieldFilter::SetSelectionData(vtkSelection* selection)
+{
+  this->SetInputDataObject(1, selection);
+}
+
+namespace
+{
+/// The selected ids of `input`'s points (POINT) or cells (CELL) one selection node names: an id list
+/// read directly, anything else through vtkExtractSelection's insidedness. Nodes of other field types
+/// or of another rank's piece select nothing here.
+void NodeIds(vtkDataSet* input, vtkSelectionNode* node, std::vector<vtkIdType>& points, std::vector<vtkIdType>& cells)
+{
+  const int field = node->GetFieldType();
+  if (field != vtkSelectionNode::POINT && field != vtkSelectionNode::CELL)
+    return;
+  std::vector<vtkIdType>& ids = field == vtkSelectionNode::POINT ? points : cells;
+  const vtkIdType count = field == vtkSelectionNode::POINT ? input->GetNumberOfPoints() : input->GetNumberOfCells();
+  vtkInformation* properties = node->GetProperties();
+  const bool inverse = properties->Has(vtkSelectionNode::INVERSE()) && properties->Get(vtkSelectionNode::INVERSE());
+  if (properties->Has(vtkSelectionNode::PROCESS_ID()) && properties->Get(vtkSelectionNode::PROCESS_ID()) >= 0)
+  {
+    // A node for one rank's piece (ParaView's id selections name the rank): the others skip it.
+    vtkMultiProcessController* controller = vtkMultiProcessController::GetGlobalController();
+    const int rank = controller ? controller->GetLocalProcessId() : 0;
+    if (properties->Get(vtkSelectionNode::PROCESS_ID()) != rank)
+      return;
+  }
+  if (node->GetContentType() == vtkSelectionNode::INDICES && !inverse &&
+      !properties->Has(vtkSelectionNode::COMPOSITE_INDEX()))
+  {
+    vtkDataArray* list = vtkDataArray::SafeDownCast(node->GetSelectionList());
+    if (!list)
+      return;
+    for (vtkIdType i = 0; i < list->GetNumberOfTuples(); ++i)
+    {
+      const auto id = static_cast<vtkIdType>(list->GetComponent(i, 0));
+      if (id >= 0 && id < count)
+        ids.push_back(id);
+    }
+    return;
+  }
+  // The general case: VTK's own selectors mark every element (PreserveTopology adds vtkInsidedness).
+  vtkNew<vtkSelection> one;
+  one->AddNode(node);
+  vtkNew<vtkExtractSelection> extract;
+  extract->SetInputData(0, input);
+  extract->SetInputData(1, one);
+  extract->PreserveTopologyOn();
+  extract->Update();
+  auto* marked = vtkDataSet::SafeDownCast(extract->GetOutputDataObject(0));
+  vtkDataArray* inside = nullptr;
+  if (marked)
+    inside = field == vtkSelectionNode::POINT ? marked->GetPointData()->GetArray("vtkInsidedness")
+                                              : marked->GetCellData()->GetArray("vtkInsidedness");
+  if (!inside)
+    return;
+  for (vtkIdType i = 0; i < inside->GetNumberOfTuples() && i < count; ++i)
+    if (inside->GetComponent(i, 0) != 0)
+      ids.push_back(i);
+}
+} // namespace
+
+loom::algorithms::OutputMask vtkLoomFieldFilter::MaskFor(vtkDataSet* input, bool onPoints,
+                                                         vtkInformationVector** inputVector,
+                                                         loom::algorithms::FieldArray& keep) const
+{
+  vtkDataSetAttributes* on = onPoints ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
+                                      : static_cast<vtkDataSetAttributes*>(input->GetCellData());
+  const vtkIdType elements = onPoints ? input->GetNumberOfPoints() : input->GetNumberOfCells();
+  loom::interop::MaskProperties properties;
+  properties.MaskArrayName = this->MaskArrayName;
+  properties.MaskIds = this->MaskIds;
+  properties.KeepArrayName = this->KeepArrayName;
+  properties.Fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
+  vtkSelection* selection =
+    inputVector && inputVector[1]->GetNumberOfInformationObjects() > 0 ? vtkSelection::GetData(inputVector[1], 0) : nullptr;
+  const bool arrayNamed = this->MaskArrayName && *this->MaskArrayName && std::string(this->MaskArrayName) != "None";
+  const bool idsGiven = this->MaskIds && this->MaskIds->GetNumberOfTuples() > 0;
+  vtkNew<vtkIdTypeArray> selected;
+  if (selection && !arrayNamed && !idsGiven)
+  {
+    // The selection as ids of the output's kind.
+    std::vector<vtkIdType> points, cells;
+    for (unsigned int n = 0; n < selection->GetNumberOfNodes(); ++n)
+      NodeIds(input, selection->GetNode(n), points, cells);
+    std::vector<vtkIdType> ids = onPoints ? points : cells;
+    vtkNew<vtkIdList> members;
+    if (onPoints)
+      for (vtkIdType c : cells)
+      {
+        input->GetCellPoints(c, members);
+        ids.insert(ids.end(), members->begin(), members->end());
+      }
+    else
+      for (vtkIdType p : points)
+      {
+        input->GetPointCells(p, members);
+        ids.insert(ids.end(), members->begin(), members->end());
+      }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    const bool nothing = ids.empty();
+    if (nothing)
+      ids.push_back(0); // a placeholder so that the kept array is read; the list is emptied below
+    selected->SetNumberOfTuples(static_cast<vtkIdType>(ids.size()));
+    std::copy(ids.begin(), ids.end(), selected->GetPointer(0));
+    properties.MaskIds = selected;
+    if (nothing)
+    {
+      // Nothing selected here: every output holds what unselected outputs hold.
+      loom::algorithms::OutputMask none = loom::interop::MaskFromVTK(on, elements, onPoints ? "point" : "cell",
+                                                                     properties, keep);
+      none.Ids = loom::cont::ArrayHandle<loom::Id>();
+      return none;
+    }
+  }
+  return loom::interop::MaskFromVTK(on, elements, onPoints ? "point" : "cell", properties, keep);
 }
 
 vtkLoomFieldFilter::~vtkLoomFieldFilter()
@@ -47,17 +201,6 @@ void vtkLoomFieldFilter::ClearMaskIds()
     this->MaskIds = nullptr;
     this->Modified();
   }
-}
-
-loom::algorithms::OutputMask vtkLoomFieldFilter::MaskFor(vtkDataSetAttributes* on, vtkIdType elements,
-                                                         const char* kind, loom::algorithms::FieldArray& keep) const
-{
-  loom::interop::MaskProperties properties;
-  properties.MaskArrayName = this->MaskArrayName;
-  properties.MaskIds = this->MaskIds;
-  properties.KeepArrayName = this->KeepArrayName;
-  properties.Fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
-  return loom::interop::MaskFromVTK(on, elements, kind, properties, keep);
 }
 
 void vtkLoomFieldFilter::PrintSelf(ostream& os, vtkIndent indent)

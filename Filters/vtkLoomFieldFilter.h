@@ -10,8 +10,12 @@
 
 #include <string>
 
+class vtkAlgorithmOutput;
+class vtkDataSet;
 class vtkDataSetAttributes;
 class vtkIdTypeArray;
+class vtkInformationVector;
+class vtkSelection;
 namespace loom
 {
 namespace algorithms
@@ -21,9 +25,9 @@ class FieldArray;
 }
 }
 
-/// The properties every Loom field filter shares: Device, and the mask: a mask array or a list of
-/// ids selects the output elements to compute; the others hold the values of a kept array or the fill
-/// value (NaN by default).
+/// The properties every Loom field filter shares: Device, and the mask: a mask array, a list of ids or
+/// a selection (an optional second input, a vtkSelection) selects the output elements to compute; the
+/// others hold the values of a kept array or the fill value (NaN by default).
 class LOOMFILTERS_EXPORT vtkLoomFieldFilter : public vtkDataSetAlgorithm
 {
 public:
@@ -61,6 +65,18 @@ public:
   ///@}
 
   ///@{
+  /// Mask by selection: the optional second input (port 1), a vtkSelection as ParaView makes it (Select
+  /// Points On / Select Cells On / Find Data, or paraview.simple's SelectIDs, SelectThresholds, ...).
+  /// Used when neither a mask array nor mask ids are set. Selected points or cells of the output's
+  /// kind are computed; selected cells mask a point output by their points, and selected points a
+  /// cell output by the cells that use any of them (as ParaView's Extract Selection with containing
+  /// cells). Id selections (INDICES) are read directly; other kinds (frustums, thresholds, locations,
+  /// values, global ids, blocks, queries) through vtkExtractSelection.
+  void SetSelectionConnection(vtkAlgorithmOutput* selection);
+  void SetSelectionData(vtkSelection* selection);
+  ///@}
+
+  ///@{
   /// What unselected outputs hold: the values of this existing array on the output elements (shaped
   /// like the output) or, when empty, FillValue (0 for integer outputs when not finite).
   vtkSetStringMacro(KeepArrayName);
@@ -81,10 +97,13 @@ protected:
   vtkLoomFieldFilter();
   ~vtkLoomFieldFilter() override;
 
-  /// The mask these properties describe over `elements` outputs of kind `kind` ("point", "cell")
-  /// whose input arrays are `on`; the kept array goes to `keep`. Throws loom::cont::Error with the
-  /// property's name in the message.
-  loom::algorithms::OutputMask MaskFor(vtkDataSetAttributes* on, vtkIdType elements, const char* kind,
+  /// Port 1 takes an optional vtkSelection; subclasses that override this call it for port 1.
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+
+  /// The mask these properties (and the selection input, `inputVector[1]`) describe over the points
+  /// (`onPoints`) or cells of `input`; the kept array goes to `keep`. Throws loom::cont::Error with
+  /// the property's name in the message.
+  loom::algorithms::OutputMask MaskFor(vtkDataSet* input, bool onPoints, vtkInformationVector** inputVector,
                                        loom::algorithms::FieldArray& keep) const;
 
   int Device = DEVICE_AUTO;

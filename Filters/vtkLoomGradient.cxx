@@ -198,11 +198,9 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   try
   {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
-    vtkDataSetAttributes* on = onPoints ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
-                                        : static_cast<vtkDataSetAttributes*>(input->GetCellData());
     const loom::Id elements = onPoints ? input->GetNumberOfPoints() : input->GetNumberOfCells();
     loom::algorithms::FieldArray keep;
-    const loom::algorithms::OutputMask mask = this->MaskFor(on, elements, onPoints ? "point" : "cell", keep);
+    const loom::algorithms::OutputMask mask = this->MaskFor(input, onPoints, inputVector, keep);
     current = "Scalar Array '" + arrayName + "'";
     const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(array);
     this->UpdateProgress(0.1);

@@ -23,8 +23,10 @@
 #include <string>
 #include <vector>
 
-int vtkLoomWarpFilter::FillInputPortInformation(int, vtkInformation* info)
+int vtkLoomWarpFilter::FillInputPortInformation(int port, vtkInformation* info)
 {
+  if (port != 0)
+    return this->Superclass::FillInputPortInformation(port, info);
   info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
   info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkPointSet");
   info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
@@ -94,7 +96,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
       positions.Points = &points;
     }
     loom::algorithms::FieldArray keep;
-    const loom::algorithms::OutputMask mask = this->MaskFor(input->GetPointData(), n, "point", keep);
+    const loom::algorithms::OutputMask mask = this->MaskFor(input, true, inputVector, keep);
     const loom::algorithms::FieldArray moved = this->Move(input, inputVector, positions, mask, device);
     if (moved.GetNumberOfTuples() == 0)
     {

@@ -19,7 +19,7 @@
 # its defaults), at every size.
 # Gradient rows ('gradient'): Loom Gradient beside ParaView's Gradient (vtkGradientFilter) of RTData, and
 # of a 3-component point array (the wavelet's own gradient) with vorticity and Q-criterion, unmasked and
-# with 1% of the points selected by ids (a block); on the image at every size, on the hexahedra at 128^3
+# with 1% of the points selected by ids (a block) or by the same block as a ParaView selection; on the image at every size, on the hexahedra at 128^3
 # (ParaView's takes about 30 s there).
 # Point-map rows ('pointmap'): Loom Elevation, Warp By Scalar (RTData, scale 0.01) and Warp By Vector (the
 # wavelet's gradient) beside ParaView's Elevation, Warp By Scalar and Warp By Vector, on the image and the
@@ -210,6 +210,8 @@ def gradient_rows(n, layout, source):
     velocity.UpdatePipeline()
     points = source.GetDataInformation().GetNumberOfPoints()
     block = list(range(points // 2, points // 2 + points // 100))
+    # The same block as a ParaView selection (what SelectIDs makes).
+    selection = IDSelectionSource(IDs=[v for i in block for v in (0, i)], FieldType='POINT')
     for what, src, settings in (
             ('gradient', source, dict(ScalarArray=['POINTS', 'RTData'])),
             ('gradient-vorticity-q', velocity, dict(ScalarArray=['POINTS', 'Velocity'], ComputeVorticity=1,
@@ -219,8 +221,11 @@ def gradient_rows(n, layout, source):
             variants.append(('Loom %s' % device, LoomGradient(Input=src, Device=device, **settings)))
             variants.append(('Loom %s, 1%% ids' % device, LoomGradient(Input=src, Device=device, MaskIds=block,
                                                                         **settings)))
+            variants.append(('Loom %s, 1%% selection' % device, LoomGradient(Input=src, Device=device,
+                                                                              Selection=selection, **settings)))
         time_variants(n, layout, what, variants)
     Delete(velocity)
+    Delete(selection)
 
 
 def point_map_rows(n, layout, source):

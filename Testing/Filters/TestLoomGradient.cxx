@@ -23,6 +23,9 @@
 #include <vtkPointDataToCellData.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkInformation.h>
+#include <vtkSelection.h>
+#include <vtkSelectionNode.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
 
@@ -435,6 +438,123 @@ TEST(LoomGradient, Masks)
     for (int k = 0; k < 9; ++k)
       ASSERT_EQ(a->GetComponent(p, k), s->GetComponent(p, k)) << "hexahedra point " << p;
   EXPECT_TRUE(std::isnan(s->GetComponent(0, 0)));
+}
+
+namespace
+{
+vtkSmartPointer<vtkSelection> Select(int field, int content, vtkAbstractArray* list, bool inverse = false)
+{
+  auto selection = vtkSmartPointer<vtkSelection>::New();
+  vtkNew<vtkSelectionNode> node;
+  node->SetFieldType(field);
+  node->SetContentType(content);
+  node->SetSelectionList(list);
+  if (inverse)
+    node->GetProperties()->Set(vtkSelectionNode::INVERSE(), 1);
+  selection->AddNode(node);
+  return selection;
+}
+
+/// The gradient array of a Loom Gradient of "V" on `input` masked by `selection`.
+vtkSmartPointer<vtkDataArray> SelectedGradient(vtkDataSet* input, vtkSelection* selection, bool onPoints)
+{
+  vtkNew<vtkLoomGradient> loom;
+  Configure(loom.Get(), input, onPoints ? Points("V") : Cells("V"));
+  loom->SetSelectionData(selection);
+  loom->Update();
+  vtkDataSet* out = loom->GetOutput();
+  return onPoints ? out->GetPointData()->GetArray("Gradients") : out->GetCellData()->GetArray("Gradients");
+}
+
+/// Exactly `expected` elements hold the unmasked values; the others are NaN.
+void ExpectSelected(vtkDataArray* full, vtkDataArray* masked, const std::vector<bool>& expected, const std::string& what)
+{
+  ASSERT_NE(nullptr, masked) << what;
+  for (vtkIdType e = 0; e < full->GetNumberOfTuples(); ++e)
+    if (expected[static_cast<std::size_t>(e)])
+      ASSERT_EQ(full->GetComponent(e, 0), masked->GetComponent(e, 0)) << what << " element " << e;
+    else
+      ASSERT_TRUE(std::isnan(masked->GetComponent(e, 0))) << what << " unselected element " << e;
+}
+} // namespace
+
+TEST(LoomGradient, SelectionAsMask)
+{
+  auto image = Field(5);
+  auto hexahedra = loomtest::Hexahedra(image);
+  for (vtkDataSet* input : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(hexahedra) })
+  {
+    const std::string kind = input->GetClassName();
+    vtkNew<vtkLoomGradient> all;
+    Configure(all.Get(), input, Points("V"));
+    all->Update();
+    vtkDataArray* full = all->GetOutput()->GetPointData()->GetArray("Gradients");
+    const vtkIdType n = input->GetNumberOfPoints();
+    // Point ids (the fast path), with an id past the points ignored as VTK's selectors ignore it.
+    vtkNew<vtkIdTypeArray> ids;
+    std::vector<bool> expected(static_cast<std::size_t>(n), false);
+    for (vtkIdType p = 1; p < n; p += 17)
+    {
+      ids->InsertNextValue(p);
+      expected[static_cast<std::size_t>(p)] = true;
+    }
+    ids->InsertNextValue(n + 3);
+    ExpectSelected(full, SelectedGradient(input, Select(vtkSelectionNode::POINT, vtkSelectionNode::INDICES, ids), true),
+                   expected, kind + " point ids");
+    // Inverted: through vtkExtractSelection.
+    std::vector<bool> inverted(expected.size());
+    for (std::size_t p = 0; p < expected.size(); ++p)
+      inverted[p] = !expected[p];
+    ExpectSelected(full,
+                   SelectedGradient(input, Select(vtkSelectionNode::POINT, vtkSelectionNode::INDICES, ids, true), true),
+                   inverted, kind + " inverted point ids");
+    // Cell ids mask a point output by the cells' points.
+    vtkNew<vtkIdTypeArray> cellIds;
+    std::vector<bool> ofCells(static_cast<std::size_t>(n), false);
+    vtkNew<vtkIdList> members;
+    for (vtkIdType c : { vtkIdType(0), vtkIdType(7), input->GetNumberOfCells() - 1 })
+    {
+      cellIds->InsertNextValue(c);
+      input->GetCellPoints(c, members);
+      for (vtkIdType p : *members)
+        ofCells[static_cast<std::size_t>(p)] = true;
+    }
+    ExpectSelected(full, SelectedGradient(input, Select(vtkSelectionNode::CELL, vtkSelectionNode::INDICES, cellIds), true),
+                   ofCells, kind + " cell ids on points");
+    // A threshold on RTData (the general path): the points whose value is in range.
+    vtkNew<vtkDoubleArray> range;
+    range->SetName("RTData");
+    range->SetNumberOfComponents(2);
+    range->InsertNextTuple2(150.0, 200.0);
+    std::vector<bool> inRange(static_cast<std::size_t>(n));
+    vtkDataArray* rt = input->GetPointData()->GetArray("RTData");
+    for (vtkIdType p = 0; p < n; ++p)
+      inRange[static_cast<std::size_t>(p)] = rt->GetComponent(p, 0) >= 150.0 && rt->GetComponent(p, 0) <= 200.0;
+    ExpectSelected(full, SelectedGradient(input, Select(vtkSelectionNode::POINT, vtkSelectionNode::THRESHOLDS, range), true),
+                   inRange, kind + " threshold");
+    // Point ids mask a cell output by the cells using any of them.
+    vtkNew<vtkLoomGradient> allCells;
+    Configure(allCells.Get(), input, Cells("V"));
+    allCells->Update();
+    std::vector<bool> usingPoint(static_cast<std::size_t>(input->GetNumberOfCells()), false);
+    vtkNew<vtkIdTypeArray> one;
+    one->InsertNextValue(n / 2);
+    input->GetPointCells(n / 2, members);
+    for (vtkIdType c : *members)
+      usingPoint[static_cast<std::size_t>(c)] = true;
+    ExpectSelected(allCells->GetOutput()->GetCellData()->GetArray("Gradients"),
+                   SelectedGradient(input, Select(vtkSelectionNode::POINT, vtkSelectionNode::INDICES, one), false),
+                   usingPoint, kind + " point id on cells");
+    // Mask ids take precedence over the selection.
+    vtkNew<vtkLoomGradient> both;
+    Configure(both.Get(), input, Points("V"));
+    both->SetSelectionData(Select(vtkSelectionNode::POINT, vtkSelectionNode::INDICES, ids));
+    both->AddMaskId(0);
+    both->Update();
+    std::vector<bool> zero(static_cast<std::size_t>(n), false);
+    zero[0] = true;
+    ExpectSelected(full, both->GetOutput()->GetPointData()->GetArray("Gradients"), zero, kind + " ids over selection");
+  }
 }
 
 TEST(LoomGradient, FallbacksToVTK)

@@ -5,7 +5,8 @@
 # cells, hexahedra, tetrahedra and their surface, and the bundled datasets; point and cell arrays, a
 # 3-component array with divergence, vorticity and Q-criterion, Faster Approximation and the
 # contributing-cell options; Serial and TBB. Masks: the selected points equal ParaView's, the others
-# NaN or the kept array's; a bad mask id refused with an empty output.
+# NaN or the kept array's; a ParaView selection (ids, threshold) as the mask; a bad mask id refused with
+# an empty output.
 import os
 import sys
 
@@ -126,6 +127,26 @@ assert numpy.array_equal(M[~flags], vtk_to_numpy(old.GetPointData().GetArray('V'
     'masked by array: unselected points do not keep V'
 print('masks: %d (ids) and %d (array) of %d points computed as ParaView\'s, the others NaN or kept' % (
     len(ids), flags.sum(), n))
+
+# A ParaView selection as the mask (IDSelectionSource, as SelectIDs makes): the same 1% of the points.
+selection = IDSelectionSource(IDs=[v for i in ids for v in (0, i)], FieldType='POINT')
+for device in ('Serial', 'TBB'):
+    masked = LoomGradient(Input=vectors, ScalarArray=['POINTS', 'Velocity'], ResultArrayName='G', Selection=selection,
+                          Device=device)
+    M = vtk_to_numpy(fetch(masked).GetPointData().GetArray('G'))
+    assert numpy.allclose(M[selected], G[selected], rtol=1e-12, atol=0), 'masked by a selection: selected values differ'
+    assert numpy.isnan(M[~selected]).all(), 'masked by a selection: unselected points are not NaN'
+    Delete(masked)
+# A threshold selection (vtkExtractSelection's path): the points with RTData in [150, 200].
+threshold = ThresholdSelectionSource(ArrayName='RTData', Thresholds=[150, 200], FieldType='POINT')
+masked = LoomGradient(Input=vectors, ScalarArray=['POINTS', 'Velocity'], ResultArrayName='G', Selection=threshold)
+M = vtk_to_numpy(fetch(masked).GetPointData().GetArray('G'))
+rt = vtk_to_numpy(full.GetPointData().GetArray('RTData'))
+inside = (rt >= 150) & (rt <= 200)
+assert 0 < inside.sum() < n and numpy.allclose(M[inside], G[inside], rtol=1e-12), 'threshold selection: selected values'
+assert numpy.isnan(M[~inside]).all(), 'threshold selection: unselected points are not NaN'
+print('selections: %d points by ids, %d by a threshold, computed as ParaView\'s, the others NaN' % (
+    len(ids), inside.sum()))
 
 # A mask id past the points: an error (its wording is checked by the C++ test) and an empty output.
 bad = LoomGradient(Input=wavelet, ScalarArray=['POINTS', 'RTData'], MaskIds=[0, n * 10])
