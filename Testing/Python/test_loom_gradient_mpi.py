@@ -1,7 +1,8 @@
 # Loom pvbatch test on 2 MPI ranks (symmetric): Loom Gradient and ParaView's Gradient on each rank's
 # piece of the wavelet (as image and as hexahedra; both ask for one ghost level): on every rank the same
 # arrays as ParaView's filter there, and at every point the rank owns (not a ghost) the gradient of a
-# one-piece run on the whole wavelet, so the split does not show; the pieces really split.
+# one-piece run on the whole wavelet, so the split does not show; the pieces really split; a selection
+# naming points of each rank masks each rank's piece.
 import os
 import sys
 
@@ -63,5 +64,15 @@ for what, source_proxy in (('image', wavelet), ('hexahedra', AppendDatasets(Inpu
         raise RuntimeError('rank %d owns %d of %d points: the wavelet was not split' % (
             rank, owned.sum(), whole.GetNumberOfPoints()))
     owned_total = count
+# A selection naming each rank's points (ParaView's id selections carry the rank): every rank computes
+# the points named for it, here its points 5 and 9 (rank 0) or 7 (rank 1), and nothing else.
+named = {0: [5, 9], 1: [7]}
+selection = IDSelectionSource(IDs=[v for r, ids in named.items() for i in ids for v in (r, i)], FieldType='POINT')
+masked = piece(LoomGradient(Input=wavelet, ScalarArray=['POINTS', 'RTData'], Selection=selection))
+values = vtk_to_numpy(masked.GetPointData().GetArray('Gradient'))[:, 0]
+computed = sorted(int(i) for i in numpy.nonzero(~numpy.isnan(values))[0])
+if computed != named.get(rank, []):
+    raise RuntimeError('rank %d: the selection computed points %s, not %s' % (rank, computed, named.get(rank, [])))
+
 print('pvbatch Loom gradient MPI test passed (%d ranks, %d owned points)' % (ranks, owned_total))
 sys.exit(0)
