@@ -10,13 +10,10 @@
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
-#include <vtkIdTypeArray.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkPointData.h>
 
-#include <cmath>
-#include <limits>
 
 vtkLoomDataAverageFilter::vtkLoomDataAverageFilter() = default;
 

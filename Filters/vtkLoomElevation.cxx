@@ -49,17 +49,9 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     loom::algorithms::FieldArray keep;
     const loom::algorithms::OutputMask mask = this->MaskFor(input, true, inputVector, keep);
-    loom::algorithms::PointPositions positions;
     std::vector<double> axes[3];
-    bool doubles = false;
     loom::algorithms::FieldArray points;
-    if (loom::interop::GridAxes(input, axes, positions.Dims, doubles))
-      positions.Axes = axes;
-    else
-    {
-      points = loom::interop::PointsFromVTK(input, nullptr, false, device);
-      positions.Points = &points;
-    }
+    const loom::algorithms::PointPositions positions = loom::interop::PositionsFromVTK(input, axes, points, device);
     loom::algorithms::ElevationOptions options;
     for (int d = 0; d < 3; ++d)
     {

@@ -24,7 +24,6 @@
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkStructuredGrid.h>
 
-#include <limits>
 #include <string>
 
 vtkStandardNewMacro(vtkLoomGradient);
@@ -208,21 +207,9 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     loom::algorithms::GradientResult result;
     if (structured)
     {
-      loom::algorithms::StructuredGeometry geometry;
       std::vector<double> axes[3];
-      bool doubles = false;
       loom::algorithms::FieldArray points;
-      if (loom::interop::GridAxes(input, axes, geometry.PointDims, doubles))
-        geometry.Axes = axes;
-      else
-      {
-        vtkStructuredGrid* grid = vtkStructuredGrid::SafeDownCast(input);
-        int dims[3];
-        grid->GetDimensions(dims);
-        geometry.PointDims = loom::Id3(dims[0], dims[1], dims[2]);
-        points = loom::interop::PointsFromVTK(input, nullptr, true, device);
-        geometry.Points = &points;
-      }
+      const loom::algorithms::PointPositions geometry = loom::interop::PositionsFromVTK(input, axes, points, device);
       result = loom::algorithms::StructuredGradient(geometry, field, !onPoints, options, mask, device);
     }
     else
@@ -241,7 +228,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     vtkDataSetAttributes* to = onPoints ? static_cast<vtkDataSetAttributes*>(output->GetPointData())
                                         : static_cast<vtkDataSetAttributes*>(output->GetCellData());
     auto add = [&](const loom::algorithms::FieldArray& f, const char* name) {
-      if (f.GetNumberOfTuples() > 0 || (elements == 0 && f.GetNumberOfComponents() > 0))
+      if (f.GetNumberOfComponents() > 0) // asked for (a field not asked for is empty)
         to->AddArray(loom::interop::FieldToVTK(f, name));
     };
     add(result.Gradient, NameOr(this->ResultArrayName, "Gradients"));

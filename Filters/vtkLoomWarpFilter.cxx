@@ -61,10 +61,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     return 0;
   }
   output->Initialize();
-  std::vector<double> axes[3];
-  loom::algorithms::PointPositions positions;
-  bool doubles = false;
-  const bool grid = loom::interop::GridAxes(input, axes, positions.Dims, doubles);
+  const bool grid = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input);
   if (grid)
   {
     vtkStructuredGrid* structured = vtkStructuredGrid::SafeDownCast(output);
@@ -74,7 +71,6 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     else
       vtkRectilinearGrid::SafeDownCast(input)->GetExtent(extent);
     structured->SetExtent(extent);
-    positions.Axes = axes;
   }
   else
     output->CopyStructure(input);
@@ -89,12 +85,9 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
   try
   {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    std::vector<double> axes[3];
     loom::algorithms::FieldArray points;
-    if (!grid)
-    {
-      points = loom::interop::PointsFromVTK(input, nullptr, false, device);
-      positions.Points = &points;
-    }
+    const loom::algorithms::PointPositions positions = loom::interop::PositionsFromVTK(input, axes, points, device);
     loom::algorithms::FieldArray keep;
     const loom::algorithms::OutputMask mask = this->MaskFor(input, true, inputVector, keep);
     const loom::algorithms::FieldArray moved = this->Move(input, inputVector, positions, mask, device);

@@ -8,6 +8,7 @@
 #include <loom/algorithms/CellArrays.h>
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
@@ -97,6 +98,13 @@ LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3
 /// datasets.
 LOOMFILTERS_EXPORT loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* dataset, const loom::cont::ArrayHandle<Id>* ids,
                                                               bool gridDouble, loom::cont::DeviceId device);
+
+/// Where `dataset`'s points are, for the families that read positions: an image's or rectilinear grid's
+/// axes (written into `axes`, no points made), else its own points (shared into `points`; a structured
+/// grid's with its dimensions). ErrorBadType for datasets without points Loom can read.
+LOOMFILTERS_EXPORT loom::algorithms::PointPositions PositionsFromVTK(vtkDataSet* dataset, std::vector<double> axes[3],
+                                                                     loom::algorithms::FieldArray& points,
+                                                                     loom::cont::DeviceId device);
 
 /// Every array of `in` gathered through `ids` into `out` (tuple t of each is tuple ids[t]): numeric
 /// arrays by Loom (any kind and layout), others (strings, ...) by VTK; the active attributes follow.

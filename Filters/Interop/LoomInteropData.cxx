@@ -22,6 +22,7 @@
 #include <vtkImageData.h>
 #include <vtkMatrix3x3.h>
 #include <vtkPointSet.h>
+#include <vtkStructuredGrid.h>
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
 
@@ -99,6 +100,29 @@ loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* dataset, const loom::cont
   return loom::algorithms::GridPoints(dims, axes,
                                       gridDouble && doubleCoordinates ? ValueKind::Float64 : ValueKind::Float32, ids,
                                       device);
+}
+
+loom::algorithms::PointPositions PositionsFromVTK(vtkDataSet* dataset, std::vector<double> axes[3],
+                                                  loom::algorithms::FieldArray& points, loom::cont::DeviceId device)
+{
+  loom::algorithms::PointPositions positions;
+  bool doubleCoordinates = false;
+  if (GridAxes(dataset, axes, positions.Dims, doubleCoordinates))
+  {
+    positions.Axes = axes;
+    return positions;
+  }
+  points = PointsFromVTK(dataset, nullptr, false, device);
+  positions.Points = &points;
+  if (auto* grid = vtkStructuredGrid::SafeDownCast(dataset))
+  {
+    int d[3];
+    grid->GetDimensions(d);
+    positions.Dims = Id3(d[0], d[1], d[2]);
+  }
+  else
+    positions.Dims = Id3(points.GetNumberOfTuples(), 1, 1);
+  return positions;
 }
 
 namespace

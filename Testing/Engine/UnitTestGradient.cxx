@@ -162,8 +162,8 @@ TEST(Gradient, StructuredAgainstBruteForce)
             (geometryKind == 2 ? 0.05 * u(random) : 0.0);
       }
       const FieldArray points = Doubles(xyz, 3);
-      StructuredGeometry geometry;
-      geometry.PointDims = dims;
+      PointPositions geometry;
+      geometry.Dims = dims;
       if (geometryKind < 2)
         geometry.Axes = axes;
       else
@@ -204,8 +204,8 @@ TEST(Gradient, StructuredCellFieldOfLinearValuesIsExact)
     for (Id j = 0; j + 1 < dims[1]; ++j)
       for (Id i = 0; i + 1 < dims[0]; ++i)
         f.push_back(2.0 * 0.7 * (i + 0.5) - 3.0 * 1.4 * (j + 0.5) + 0.5 * 2.1 * (k + 0.5));
-  StructuredGeometry geometry;
-  geometry.PointDims = dims;
+  PointPositions geometry;
+  geometry.Dims = dims;
   geometry.Axes = axes;
   const GradientResult r = StructuredGradient(geometry, Doubles(f, 1), true, GradientOptions{}, OutputMask{}, test::Device());
   const std::vector<double> g = Values(r.Gradient);
@@ -309,8 +309,10 @@ TEST(Gradient, LinearFieldOnEveryShapeIsExact)
                                                  << " faster " << faster;
       }
   }
-  // The same at the cells' centers for a cell field made from the solids' point values: constant
-  // per cell here, so each solid's gradient is zero.
+  // The cell-field path (average to points, derivative at the centers) runs on every shape: these
+  // cells share no points, so a per-cell constant averages to that constant at the cells' points and
+  // each gradient is zero. (Linear cell fields: StructuredCellFieldOfLinearValuesIsExact; cell arrays
+  // on shared points against VTK: Testing/Filters/TestLoomGradient.cxx.)
   std::vector<double> perCell(mesh.Shapes.size(), 3.0);
   const std::vector<double> gc =
     Values(CellGradient(cells, points, Doubles(perCell, 1), true, GradientOptions{}, OutputMask{}, test::Device()).Gradient);
@@ -335,8 +337,8 @@ TEST(Gradient, MasksComputeOnlyTheSelection)
   std::vector<double> f;
   for (Id p = 0; p < n; ++p)
     f.push_back(std::sin(0.3 * p));
-  StructuredGeometry geometry;
-  geometry.PointDims = dims;
+  PointPositions geometry;
+  geometry.Dims = dims;
   geometry.Axes = axes;
   const std::vector<double> full =
     Values(StructuredGradient(geometry, Doubles(f, 1), false, GradientOptions{}, OutputMask{}, test::Device()).Gradient);
@@ -374,8 +376,8 @@ TEST(Gradient, BadInput)
     for (Id i = 0; i < 3; ++i)
       for (int d = 0; d < 3; ++d)
         axes[a].push_back(d == a ? double(i) : 0.0);
-  StructuredGeometry geometry;
-  geometry.PointDims = dims;
+  PointPositions geometry;
+  geometry.Dims = dims;
   geometry.Axes = axes;
   EXPECT_THROW(StructuredGradient(geometry, Doubles(std::vector<double>(26, 1.0), 1), false, GradientOptions{},
                                   OutputMask{}, test::Device()),

@@ -10,7 +10,7 @@ namespace loom
 {
 namespace algorithms
 {
-GradientResult StructuredGradient(const StructuredGeometry& geometry, const FieldArray& field, bool cellField,
+GradientResult StructuredGradient(const PointPositions& geometry, const FieldArray& field, bool cellField,
                                   const GradientOptions& options, const OutputMask& mask, loom::cont::DeviceId device)
 {
   return WithCudaFallback(

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <loom/algorithms/CellSetAny.h>
+#include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
@@ -51,20 +52,10 @@ struct GradientResult
   FieldArray Gradient, Divergence, Vorticity, QCriterion;
 };
 
-/// A structured grid's point positions: `Axes` as GridPoints takes them (images and rectilinear
-/// grids: coordinate d of point (i, j, k) is Axes[0][3i+d] + Axes[1][3j+d] + Axes[2][3k+d]), or
-/// `Points`, one xyz tuple per point, x fastest (structured grids).
-struct StructuredGeometry
-{
-  Id3 PointDims{ 1, 1, 1 };
-  const std::vector<double>* Axes = nullptr;
-  const FieldArray* Points = nullptr;
-};
-
 /// Gradients on a structured grid by VTK's finite differences in index space mapped through the
 /// grid's Jacobian (central inside, one-sided on the boundary), for a point field or a cell field
-/// (differences of cell centers). The mask selects output elements (points or cells).
-GradientResult StructuredGradient(const StructuredGeometry& geometry, const FieldArray& field, bool cellField,
+/// (differences of cell centers); `geometry` gives the point Dims and the axes or the stored points. The mask selects output elements (points or cells).
+GradientResult StructuredGradient(const PointPositions& geometry, const FieldArray& field, bool cellField,
                                   const GradientOptions& options, const OutputMask& mask,
                                   loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 

@@ -9,7 +9,7 @@ namespace algorithms
 {
 namespace gradient
 {
-GradientResult StructuredGradientCuda(const StructuredGeometry& geometry, const FieldArray& field, bool cellField,
+GradientResult StructuredGradientCuda(const PointPositions& geometry, const FieldArray& field, bool cellField,
                                       const GradientOptions& options, const OutputMask& mask,
                                       loom::cont::DeviceId device)
 {

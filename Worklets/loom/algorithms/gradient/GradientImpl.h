@@ -145,14 +145,14 @@ void InvokeMasked(const OutputMask& mask, loom::cont::DeviceId device, Configure
   }
 }
 
-inline GradientResult RunStructured(const StructuredGeometry& geometry, const FieldArray& input, bool cellField,
+inline GradientResult RunStructured(const PointPositions& geometry, const FieldArray& input, bool cellField,
                                     const GradientOptions& options, const OutputMask& mask,
                                     loom::cont::DeviceId device)
 {
   Id pointDims[3], dims[3];
   for (int a = 0; a < 3; ++a)
   {
-    pointDims[a] = geometry.PointDims[a];
+    pointDims[a] = geometry.Dims[a];
     if (pointDims[a] < 1)
       throw loom::cont::ErrorBadValue("the grid has " + std::to_string(pointDims[a]) + " points along axis " +
                                       std::to_string(a) + ".");
@@ -260,9 +260,9 @@ inline GradientResult RunStructured(const StructuredGeometry& geometry, const Fi
     else if (geometry.Axes)
       run(axesObject);
     else if (points.GetKind() == ValueKind::Float32)
-      run(PointGeometryObject<Float32>{ {}, &points, geometry.PointDims });
+      run(PointGeometryObject<Float32>{ {}, &points, geometry.Dims });
     else
-      run(PointGeometryObject<Float64>{ {}, &points, geometry.PointDims });
+      run(PointGeometryObject<Float64>{ {}, &points, geometry.Dims });
   });
   return result;
 }

@@ -3,25 +3,14 @@
 // vtkWarpVector), optionally masked.
 #pragma once
 
+#include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
-
-#include <vector>
 
 namespace loom
 {
 namespace algorithms
 {
-/// Where the points are: `Points` (xyz tuples: point sets), or for images and rectilinear grids their
-/// `Axes` as GridPoints takes them with the point `Dims` (no positions stored).
-struct PointPositions
-{
-  const FieldArray* Points = nullptr;
-  const std::vector<double>* Axes = nullptr;
-  Id3 Dims{ 1, 1, 1 };
-  Id GetNumberOfPoints() const { return this->Points ? this->Points->GetNumberOfTuples() : Dims[0] * Dims[1] * Dims[2]; }
-};
-
 /// The elevation's 1-D system: points project onto Low -> High, clamped to [0, 1], mapped to Range.
 struct ElevationOptions
 {
