@@ -191,6 +191,7 @@ int vtkLoomClip::FillInputPortInformation(int, vtkInformation* info)
 
 int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -226,7 +227,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     const std::string unclipped = unsupported.empty() ? UnclippedCells(cells) : unsupported;
     if (!unclipped.empty())
     {
-      vtkLog(INFO, "Loom Clip: the input has " << unclipped
+      LOOM_FALLBACK_NOTE("Loom Clip: the input has " << unclipped
                      << ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.");
       vtkNew<vtkTableBasedClipDataSet> clip;
       clip->SetInputData(input);

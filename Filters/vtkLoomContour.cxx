@@ -226,6 +226,7 @@ int vtkLoomContour::FillInputPortInformation(int, vtkInformation* info)
 
 int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool and this run writes into

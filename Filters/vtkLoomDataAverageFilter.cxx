@@ -40,6 +40,7 @@ void vtkLoomDataAverageFilter::ClearArrays()
 int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                           vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkDataSet* output = vtkDataSet::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.

@@ -91,6 +91,7 @@ int vtkLoomExtractSurface::RequestUpdateExtent(vtkInformation*, vtkInformationVe
 int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                        vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -122,7 +123,7 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
   }
   if (!reason.empty())
   {
-    vtkLog(INFO, "Loom Extract Surface: the input " << reason << "; VTK's vtkGeometryFilter extracts its surface instead.");
+    LOOM_FALLBACK_NOTE("Loom Extract Surface: the input " << reason << "; VTK's vtkGeometryFilter extracts its surface instead.");
     vtkNew<vtkGeometryFilter> filter;
     filter->SetInputData(input);
     filter->SetPieceInvariant(this->PieceInvariant);

@@ -125,6 +125,8 @@ loom::algorithms::OutputMask vtkLoomFieldFilter::MaskFor(vtkDataSet* input, bool
     inputVector && inputVector[1]->GetNumberOfInformationObjects() > 0 ? vtkSelection::GetData(inputVector[1], 0) : nullptr;
   const bool arrayNamed = this->MaskArrayName && *this->MaskArrayName && std::string(this->MaskArrayName) != "None";
   const bool idsGiven = this->MaskIds && this->MaskIds->GetNumberOfTuples() > 0;
+  if (arrayNamed || idsGiven || selection)
+    loom::interop::NoteMasked();
   vtkNew<vtkIdTypeArray> selected;
   if (selection && !arrayNamed && !idsGiven)
   {

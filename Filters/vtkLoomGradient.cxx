@@ -83,7 +83,7 @@ int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::st
   vtkNew<vtkGradientFilter> general;
   if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
   {
-    vtkLog(INFO, "Loom Gradient: " << why << "; VTK's vtkImageGradient computes it instead.");
+    LOOM_FALLBACK_NOTE("Loom Gradient: " << why << "; VTK's vtkImageGradient computes it instead.");
     image->SetInputData(input);
     image->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     image->SetDimensionality(this->Dimensionality);
@@ -92,7 +92,7 @@ int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::st
   }
   else
   {
-    vtkLog(INFO, "Loom Gradient: " << why << "; VTK's vtkGradientFilter computes the gradient instead.");
+    LOOM_FALLBACK_NOTE("Loom Gradient: " << why << "; VTK's vtkGradientFilter computes the gradient instead.");
     general->SetInputData(input);
     general->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     general->SetResultArrayName(NameOr(this->ResultArrayName, "Gradients"));
@@ -116,6 +116,7 @@ int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::st
 int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                  vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkDataSet* output = vtkDataSet::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.

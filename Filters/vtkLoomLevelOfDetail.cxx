@@ -39,6 +39,7 @@ loom::algorithms::CellArrays CellsOf(vtkCellArray* cells)
 int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                       vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -82,7 +83,7 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
 
   if (this->UseFeatureEdges)
   {
-    vtkLog(INFO, "Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "
+    LOOM_FALLBACK_NOTE("Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "
                  "VTK's vtkQuadricClustering clusters the input instead.");
     vtkNew<vtkQuadricClustering> filter;
     filter->SetInputData(input);

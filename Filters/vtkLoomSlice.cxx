@@ -168,6 +168,7 @@ int vtkLoomSlice::FillInputPortInformation(int, vtkInformation* info)
 
 int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   output->Initialize();
@@ -196,7 +197,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     const std::string uncut = UncutCells(input);
     if (!uncut.empty())
     {
-      vtkLog(INFO, "Loom Slice: the input has " << uncut
+      LOOM_FALLBACK_NOTE("Loom Slice: the input has " << uncut
                      << ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.");
       vtkNew<vtkCutter> cutter;
       cutter->SetInputData(input);

@@ -37,6 +37,7 @@ int vtkLoomTetrahedralize::FillInputPortInformation(int, vtkInformation* info)
 int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                        vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.

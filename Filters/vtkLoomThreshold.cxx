@@ -47,6 +47,7 @@ int vtkLoomThreshold::FillInputPortInformation(int, vtkInformation* info)
 int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                   vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -119,7 +120,7 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   const std::string unsupported = loom::interop::UnsupportedCells(input);
   if (!unsupported.empty())
   {
-    vtkLog(INFO, "Loom Threshold: the input has " << unsupported
+    LOOM_FALLBACK_NOTE("Loom Threshold: the input has " << unsupported
                    << ", which Loom's threshold family does not take; VTK's vtkThreshold thresholds it instead.");
     vtkNew<vtkThreshold> threshold;
     threshold->SetInputData(input);

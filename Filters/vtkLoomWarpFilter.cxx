@@ -53,6 +53,7 @@ int vtkLoomWarpFilter::RequestDataObject(vtkInformation* request, vtkInformation
 int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                    vtkInformationVector* outputVector)
 {
+  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPointSet* output = vtkPointSet::GetData(outputVector);
   if (!input || !output)

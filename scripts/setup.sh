@@ -8,8 +8,12 @@ PACKAGES=(cmake ninja-build g++ libtbb-dev libgtest-dev libgmock-dev libbenchmar
   # ParaView 5.11 and its VTK, with what its CMake package needs for the components Loom uses
   paraview paraview-dev python3-paraview libopenmpi-dev openmpi-bin libdouble-conversion-dev
   liblz4-dev python3-dev libexpat1-dev liblzma-dev zlib1g-dev
-  # plugin help pages (XML_DOCUMENTATION), and the GUI test under Xvfb
-  qttools5-dev qtxmlpatterns5-dev-tools xvfb xauth x11-utils imagemagick)
+  # plugin help pages (XML_DOCUMENTATION), the plugin's Qt panel and widgets (ParaView's pq libraries
+  # need Qt's Widgets, Network, Svg and Help CMake packages), and the GUI tests under Xvfb
+  qttools5-dev qtxmlpatterns5-dev-tools qtbase5-dev libqt5svg5-dev libqt5opengl5-dev
+  # ... and the link interfaces of the VTK modules those libraries use
+  libglew-dev libnetcdf-dev libhdf5-dev
+  xvfb xauth x11-utils imagemagick)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -16,6 +16,7 @@
 
 #include <vtkSmartPointer.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,10 @@ struct ImplicitFunction;
 }
 }
 class vtkDataArray;
+class vtkAlgorithm;
 class vtkDataSet;
+class vtkInformationVector;
+class vtkLoomExecution;
 class vtkIdTypeArray;
 class vtkUnstructuredGrid;
 
@@ -145,5 +149,42 @@ LOOMFILTERS_EXPORT loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes
 /// (and vtkPVBox) with a linear transform. ErrorBadType for other functions or transforms, ErrorBadValue
 /// for a plane whose normal is zero.
 LOOMFILTERS_EXPORT loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vtkImplicitFunction* function);
+
+/// Times one RequestData of a Loom filter and keeps its record on the filter
+/// (vtkLoomExecution::GetLast): the devices that ran Loom work on this thread meanwhile, the wall time,
+/// the first input's and the output's sizes (read when the scope ends), the mask and fallback notes
+/// and the last message given meanwhile (Note, the engine's log lines).
+class LOOMFILTERS_EXPORT ExecutionScope
+{
+public:
+  ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inputVector, vtkInformationVector* outputVector);
+  ~ExecutionScope();
+  ExecutionScope(const ExecutionScope&) = delete;
+  ExecutionScope& operator=(const ExecutionScope&) = delete;
+
+private:
+  vtkAlgorithm* Filter;
+  vtkInformationVector** Inputs;
+  vtkInformationVector* Outputs;
+  vtkLoomExecution* Record;
+  vtkLoomExecution* Enclosing;
+  unsigned OuterDevices;
+  double Start;
+};
+
+/// Notes in the running filter's record that a mask limits its work.
+LOOMFILTERS_EXPORT void NoteMasked();
+/// A message for the user: VTK's output window (ParaView's Output Messages window) and vtkLogger at
+/// INFO, and the running filter's record; `fallback` when VTK's filter computes the result instead.
+LOOMFILTERS_EXPORT void Note(const std::string& message, bool fallback = false);
 } // namespace interop
 } // namespace loom
+
+/// Note(message, fallback = true) with the message written as a stream: LOOM_FALLBACK_NOTE("a " << b).
+#define LOOM_FALLBACK_NOTE(stream)                                                                \
+  do                                                                                               \
+  {                                                                                                \
+    std::ostringstream loomNote_;                                                                  \
+    loomNote_ << stream;                                                                           \
+    loom::interop::Note(loomNote_.str(), true);                                                    \
+  } while (0)

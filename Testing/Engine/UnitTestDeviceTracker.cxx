@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 using namespace loom;
 using namespace loom::cont;
@@ -150,4 +151,47 @@ TEST(DeviceTracker, FailingDeviceIsDisabledAndTheNextOneRuns)
   // Errors of the request itself are not device failures.
   EXPECT_THROW(tracker.TryExecute(DeviceId::Serial, [](DeviceId) -> int { throw ErrorBadValue("x"); }),
                ErrorBadValue);
+}
+
+namespace
+{
+std::string sunk;
+void Sink(LogLevel, const std::string& message)
+{
+  sunk += message + "\n";
+}
+} // namespace
+
+TEST(DeviceTracker, RecordsTheDevicesThatRan)
+{
+  std::vector<Id> data(1000, 1);
+  const ArrayHandle<Id> input = make_ArrayHandle(data);
+  ArrayHandle<Id> values;
+  const unsigned outer = BeginDeviceRecord();
+  EXPECT_EQ(EndDeviceRecord(BeginDeviceRecord()), "") << "nothing ran";
+  const unsigned mine = BeginDeviceRecord();
+  Algorithm::Copy(DeviceId::Serial, input, values);
+  EXPECT_EQ(EndDeviceRecord(mine), "serial");
+  if (RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB))
+  {
+    const unsigned both = BeginDeviceRecord();
+    Algorithm::Copy(DeviceId::Serial, input, values);
+    const unsigned inner = BeginDeviceRecord();
+    Algorithm::Copy(DeviceId::TBB, input, values);
+    EXPECT_EQ(EndDeviceRecord(inner), "tbb");
+    EXPECT_EQ(EndDeviceRecord(both), "tbb+serial") << "an inner record's devices count in the outer one";
+  }
+  EndDeviceRecord(outer);
+  EXPECT_EQ(DescribeDevice(DeviceId::Serial), "Serial: 1 thread");
+  EXPECT_EQ(DescribeDevice(DeviceId::Cuda).rfind("CUDA: ", 0), 0u);
+}
+
+TEST(DeviceTracker, LogSinkTakesTheLines)
+{
+  SetLogSink(&Sink);
+  Log(LogLevel::Warn, "to the sink");
+  Log(LogLevel::Debug, "below the level");
+  SetLogSink(nullptr);
+  Log(LogLevel::Warn, "to stderr");
+  EXPECT_EQ(sunk, "to the sink\n");
 }

@@ -3,7 +3,7 @@
 import os
 import sys
 sys.path.insert(0, os.environ['LOOM_PYTHON_DIR'])
-from loom import vtkLoomPointDataToCellData
+from loom import vtkLoomPointDataToCellData, vtkLoomExecution, vtkLoomSettings
 from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
 from vtkmodules.vtkFiltersCore import vtkPointDataToCellData
 s = vtkRTAnalyticSource(); s.SetWholeExtent(-8, 7, -8, 7, -8, 7)
@@ -13,4 +13,16 @@ a = f.GetOutput().GetCellData().GetArray('RTData'); b = r.GetOutput().GetCellDat
 d = max(abs(a.GetTuple1(i) - b.GetTuple1(i)) for i in range(a.GetNumberOfTuples()))
 print('cells', a.GetNumberOfTuples(), 'max diff', d)
 assert a.GetNumberOfTuples() == 15 ** 3 and d < 1e-3
+# The record of the last execution, and the process-wide default device.
+assert vtkLoomExecution.GetLast(r) is None
+e = vtkLoomExecution.GetLast(f)
+print('last execution:', e.Describe())
+assert e.GetInputPoints() == 16 ** 3 and e.GetOutputCells() == 15 ** 3 and e.GetSeconds() > 0
+assert e.GetDevices() in ('TBB', 'Serial', 'CUDA'), e.GetDevices()
+settings = vtkLoomSettings.GetInstance()
+settings.SetDefaultDevice(1)
+f.Modified(); f.Update()
+assert vtkLoomExecution.GetLast(f).GetDevices() == 'Serial' and e.GetExecutions() == 2
+settings.SetDefaultDevice(0)
+assert 'Serial: 1 thread' in settings.GetDeviceReport()
 print('python (no proxies) Loom test passed')

@@ -29,6 +29,7 @@ auto CallOnDevice(DeviceId requested, Functor&& functor)
       internal::NoteCudaRequestRunsOnHost(device);
     }
 #endif
+    internal::NoteDeviceRan(device);
     switch (device)
     {
 #ifdef LOOM_CUDA_TRANSLATION_UNIT

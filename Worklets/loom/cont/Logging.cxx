@@ -33,7 +33,17 @@ std::atomic<int>& Level()
   static std::atomic<int> level{ static_cast<int>(LevelFromEnvironment()) };
   return level;
 }
+std::atomic<LogSink>& Sink()
+{
+  static std::atomic<LogSink> sink{ nullptr };
+  return sink;
+}
 } // namespace
+
+void SetLogSink(LogSink sink)
+{
+  Sink().store(sink);
+}
 
 LogLevel GetLogLevel()
 {
@@ -49,6 +59,11 @@ void Log(LogLevel level, const std::string& message)
 {
   if (static_cast<int>(level) > Level().load())
     return;
+  if (LogSink sink = Sink().load())
+  {
+    sink(level, message);
+    return;
+  }
   static const char* names[] = { "error", "warning", "info", "debug" };
   static std::mutex* mutex = new std::mutex; // never destroyed: messages may come at exit
   std::lock_guard<std::mutex> lock(*mutex);

@@ -6,11 +6,18 @@
 #include <cctype>
 #include <cstdlib>
 #include <mutex>
+#include <string>
 
 namespace loom
 {
 namespace cont
 {
+namespace
+{
+// The devices that ran work on this thread since the current device record began (bit 1 << device).
+thread_local unsigned RanDevices = 0;
+}
+
 const char* DeviceName(DeviceId device)
 {
   switch (device)
@@ -46,7 +53,59 @@ bool cuda::IsAvailable()
 {
   return false;
 }
+
+std::string cuda::Describe()
+{
+  return "not compiled in (LOOM_ENABLE_CUDA is off)";
+}
 #endif
+
+std::string DescribeDevice(DeviceId device)
+{
+  const RuntimeDeviceTracker& tracker = RuntimeDeviceTracker::Get();
+  switch (device)
+  {
+    case DeviceId::Serial:
+      return "Serial: 1 thread";
+    case DeviceId::TBB:
+#ifdef LOOM_ENABLE_TBB
+      if (!tracker.CanRunOn(DeviceId::TBB))
+        return "TBB: disabled after a failure";
+      {
+        const int threads = internal::TBBBackend().Concurrency();
+        return "TBB: " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+      }
+#else
+      return "TBB: unavailable (not compiled in)";
+#endif
+    case DeviceId::Cuda:
+      if (tracker.CanRunOn(DeviceId::Cuda))
+        return "CUDA: " + cuda::Describe();
+      if (RuntimeDeviceTracker::IsCompiled(DeviceId::Cuda) && cuda::IsAvailable())
+        return "CUDA: disabled after a failure (" + cuda::Describe() + ")";
+      return "CUDA: unavailable (" + cuda::Describe() + ")";
+    default:
+      return "Auto";
+  }
+}
+
+unsigned BeginDeviceRecord()
+{
+  const unsigned outer = RanDevices;
+  RanDevices = 0;
+  return outer;
+}
+
+std::string EndDeviceRecord(unsigned outer)
+{
+  const unsigned ran = RanDevices;
+  RanDevices = outer | ran;
+  std::string names;
+  for (DeviceId d : { DeviceId::Cuda, DeviceId::TBB, DeviceId::Serial })
+    if (ran & (1u << static_cast<int>(d)))
+      names += (names.empty() ? "" : "+") + std::string(DeviceName(d));
+  return names;
+}
 
 namespace internal
 {
@@ -60,8 +119,14 @@ void NoteCudaRequestRunsOnHost(DeviceId device)
   });
 }
 
+void NoteDeviceRan(DeviceId device)
+{
+  RanDevices |= 1u << static_cast<int>(device);
+}
+
 const CpuBackend& GetCpuBackend(DeviceId device)
 {
+  NoteDeviceRan(device);
   switch (device)
   {
     case DeviceId::Serial:

@@ -104,13 +104,28 @@ namespace cuda
 {
 /// True when a CUDA device and driver are present (false when CUDA is not compiled in).
 bool IsAvailable();
+/// The GPU Loom uses ("NVIDIA H100, 79.1 GiB, compute 9.0"), or why CUDA is unavailable
+/// ("not compiled in", "no CUDA device found", the driver's error).
+std::string Describe();
 }
+
+/// One line on a device for users: "Serial: 1 thread", "TBB: 16 threads", "CUDA: NVIDIA H100, ...",
+/// or the device and why it cannot run ("CUDA: unavailable (not compiled in)").
+std::string DescribeDevice(DeviceId device);
+
+/// Records which devices run Loom work on the calling thread (a filter's execution): `Begin` starts
+/// a record and returns the enclosing one, `End` answers the devices that ran since its `Begin`
+/// ("tbb", "cuda+tbb"; empty when nothing ran) and gives them to the enclosing record too.
+unsigned BeginDeviceRecord();
+std::string EndDeviceRecord(unsigned outer);
 
 namespace internal
 {
 /// Logs once per process (info) that CUDA was picked for code compiled without nvcc, which runs on
 /// `device` instead (only the worklet families' .cu files run on CUDA).
 void NoteCudaRequestRunsOnHost(DeviceId device);
+/// Notes in the calling thread's device record that `device` runs work now.
+void NoteDeviceRan(DeviceId device);
 }
 } // namespace cont
 } // namespace loom

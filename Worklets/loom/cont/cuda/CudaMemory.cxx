@@ -8,6 +8,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -39,6 +40,16 @@ void Check(cudaError_t error, const char* what)
 }
 } // namespace
 
+namespace
+{
+// Why CUDA is unavailable, once IsAvailable has answered false.
+std::string& UnavailableReason()
+{
+  static std::string reason;
+  return reason;
+}
+} // namespace
+
 bool IsAvailable()
 {
   // cudaGetDeviceCount answers an error (cudaErrorInsufficientDriver, cudaErrorNoDevice) on a
@@ -49,11 +60,13 @@ bool IsAvailable()
     if (error != cudaSuccess)
     {
       cudaGetLastError();
-      Log(LogLevel::Info, "CUDA device unavailable: cudaGetDeviceCount returned " + Describe(error) + ".");
+      UnavailableReason() = "cudaGetDeviceCount returned " + Describe(error);
+      Log(LogLevel::Info, "CUDA device unavailable: " + UnavailableReason() + ".");
       return false;
     }
     if (count <= 0)
     {
+      UnavailableReason() = "no CUDA device found";
       Log(LogLevel::Info, "CUDA device unavailable: no CUDA device found.");
       return false;
     }
@@ -62,6 +75,7 @@ bool IsAvailable()
     std::string reason;
     if (!internal::KernelsCanRun(reason))
     {
+      UnavailableReason() = "Loom's kernels cannot run on this GPU: " + reason;
       Log(LogLevel::Warn, "CUDA device unavailable: Loom's kernels cannot run on this GPU (" + reason +
                             "); rebuild with its architecture in CMAKE_CUDA_ARCHITECTURES.");
       return false;
@@ -69,6 +83,23 @@ bool IsAvailable()
     return true;
   }();
   return available;
+}
+
+std::string Describe()
+{
+  if (!IsAvailable())
+    return UnavailableReason();
+  int device = 0;
+  cudaDeviceProp properties;
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&properties, device) != cudaSuccess)
+  {
+    cudaGetLastError();
+    return "a CUDA device (its properties could not be read)";
+  }
+  char memory[32];
+  std::snprintf(memory, sizeof(memory), "%.1f GiB", properties.totalGlobalMem / double(1ull << 30));
+  return std::string(properties.name) + ", " + memory + ", compute " + std::to_string(properties.major) + "." +
+    std::to_string(properties.minor);
 }
 
 namespace

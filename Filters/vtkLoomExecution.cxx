@@ -1,0 +1,38 @@
+// Loom filters: vtkLoomExecution, the record of a Loom filter's last execution.
+#include "vtkLoomExecution.h"
+
+#include <vtkAlgorithm.h>
+#include <vtkInformation.h>
+#include <vtkInformationObjectBaseKey.h>
+#include <vtkObjectFactory.h>
+
+#include <cstdio>
+
+vtkStandardNewMacro(vtkLoomExecution);
+vtkInformationKeyMacro(vtkLoomExecution, LAST_EXECUTION, ObjectBase);
+
+vtkLoomExecution* vtkLoomExecution::GetLast(vtkAlgorithm* filter)
+{
+  return filter ? vtkLoomExecution::SafeDownCast(filter->GetInformation()->Get(LAST_EXECUTION())) : nullptr;
+}
+
+std::string vtkLoomExecution::Describe() const
+{
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%.4g s", this->Seconds);
+  std::string line = this->Devices + ", " + seconds + ", " + std::to_string(this->InputPoints) + " points / " +
+    std::to_string(this->InputCells) + " cells -> " + std::to_string(this->OutputPoints) + " points / " +
+    std::to_string(this->OutputCells) + " cells";
+  if (this->Masked)
+    line += ", masked";
+  return line;
+}
+
+void vtkLoomExecution::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "Executions: " << this->Executions << "\n";
+  os << indent << "Last: " << this->Describe() << "\n";
+  os << indent << "Fallback: " << this->Fallback << "\n";
+  os << indent << "Message: " << this->Message << "\n";
+}

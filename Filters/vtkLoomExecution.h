@@ -1,0 +1,72 @@
+// Loom filters: what a Loom filter's last execution did (devices, time, sizes, mask, fallback, message),
+// kept on the filter and read by the ParaView plugin's Loom panel, pvpython and C++ callers.
+#ifndef vtkLoomExecution_h
+#define vtkLoomExecution_h
+
+#include "LoomFiltersModule.h"
+
+#include <vtkObject.h>
+
+#include <string>
+
+class vtkAlgorithm;
+class vtkInformationObjectBaseKey;
+
+/// The record of a Loom filter's last RequestData, kept in the filter's information
+/// (`vtkLoomExecution::GetLast(filter)`): the devices that ran its work after any fallback ("TBB",
+/// "CUDA+TBB", or "VTK" when VTK's filter computed it), the wall time, the input's and output's numbers of
+/// points and cells, whether a mask limited the work, and the last message Loom gave during it.
+/// For a composite input the record is the last block's.
+class LOOMFILTERS_EXPORT vtkLoomExecution : public vtkObject
+{
+public:
+  static vtkLoomExecution* New();
+  vtkTypeMacro(vtkLoomExecution, vtkObject);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// The record of `filter`'s last execution; nullptr for a filter that is not Loom's or has not run.
+  static vtkLoomExecution* GetLast(vtkAlgorithm* filter);
+
+  /// The devices that ran the work ("Serial", "TBB", "CUDA", joined by '+'), "VTK" for a fallback to
+  /// VTK's filter, "none" when the execution stopped before any work (empty or bad input).
+  const char* GetDevices() { return this->Devices.c_str(); }
+  vtkGetMacro(Seconds, double);
+  vtkGetMacro(InputPoints, vtkIdType);
+  vtkGetMacro(InputCells, vtkIdType);
+  vtkGetMacro(OutputPoints, vtkIdType);
+  vtkGetMacro(OutputCells, vtkIdType);
+  /// True when a mask (array, ids or selection) limited the computed elements.
+  vtkGetMacro(Masked, bool);
+  /// True when VTK's filter computed the result (an input Loom's families do not take).
+  vtkGetMacro(Fallback, bool);
+  /// How many times the filter has executed.
+  vtkGetMacro(Executions, int);
+  /// The last message (info or warning) Loom gave during the execution; empty when none.
+  const char* GetMessage() { return this->Message.c_str(); }
+  /// One line: "TBB, 0.0123 s, 2097152 points / 2048383 cells -> 7812 points / 15264 cells, masked".
+  std::string Describe() const;
+
+  /// The key under which a filter keeps its record.
+  static vtkInformationObjectBaseKey* LAST_EXECUTION();
+
+#ifndef __VTK_WRAP__
+  // Written by Loom's filters (loom::interop::ExecutionScope); not for callers.
+  std::string Devices = "none";
+  double Seconds = 0;
+  vtkIdType InputPoints = 0, InputCells = 0, OutputPoints = 0, OutputCells = 0;
+  bool Masked = false;
+  bool Fallback = false;
+  int Executions = 0;
+  std::string Message;
+#endif
+
+protected:
+  vtkLoomExecution() = default;
+  ~vtkLoomExecution() override = default;
+
+private:
+  vtkLoomExecution(const vtkLoomExecution&) = delete;
+  void operator=(const vtkLoomExecution&) = delete;
+};
+
+#endif

@@ -1,0 +1,55 @@
+// Loom filters: vtkLoomSettings, the process-wide default device and the device report.
+#include "vtkLoomSettings.h"
+
+#include "LoomInterop.h"
+
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <vtkObjectFactory.h>
+#include <vtkSmartPointer.h>
+
+vtkLoomSettings* vtkLoomSettings::New()
+{
+  vtkLoomSettings* instance = vtkLoomSettings::GetInstance();
+  instance->Register(nullptr);
+  return instance;
+}
+
+vtkLoomSettings* vtkLoomSettings::GetInstance()
+{
+  // Never destroyed: filters may ask for the device while the process exits.
+  static vtkLoomSettings* instance = [] {
+    auto* settings = new vtkLoomSettings;
+    settings->InitializeObjectBase();
+    return settings;
+  }();
+  return instance;
+}
+
+void vtkLoomSettings::SetDefaultDevice(int device)
+{
+  if (device < 0 || device > 3)
+  {
+    vtkErrorMacro(<< "Loom Settings: Default Device " << device << " is not one of 0 Auto, 1 Serial, 2 TBB, 3 CUDA.");
+    return;
+  }
+  if (device == this->DefaultDevice)
+    return;
+  this->DefaultDevice = device;
+  loom::cont::RuntimeDeviceTracker::Get().ForceDevice(loom::interop::DeviceFromChoice(device));
+  this->Modified();
+}
+
+const char* vtkLoomSettings::GetDeviceReport()
+{
+  this->Report.clear();
+  for (auto device : { loom::cont::DeviceId::Serial, loom::cont::DeviceId::TBB, loom::cont::DeviceId::Cuda })
+    this->Report += loom::cont::DescribeDevice(device) + "\n";
+  return this->Report.c_str();
+}
+
+void vtkLoomSettings::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "DefaultDevice: " << this->DefaultDevice << "\n";
+}

@@ -1,0 +1,44 @@
+// Loom filters: the process-wide Loom settings (the device every Loom filter left on Auto uses) and the
+// devices this process has; the ParaView plugin's "Loom" settings proxy and panel drive it.
+#ifndef vtkLoomSettings_h
+#define vtkLoomSettings_h
+
+#include "LoomFiltersModule.h"
+
+#include <vtkObject.h>
+
+#include <string>
+
+/// One instance per process (New() answers it): `vtkLoomSettings::GetInstance()->SetDefaultDevice(1)`
+/// makes every Loom filter whose Device is Auto run on Serial (as LOOM_DEVICE does, but changeable while
+/// running); a filter with a Device of its own keeps it.
+class LOOMFILTERS_EXPORT vtkLoomSettings : public vtkObject
+{
+public:
+  static vtkLoomSettings* New();
+  static vtkLoomSettings* GetInstance();
+  vtkTypeMacro(vtkLoomSettings, vtkObject);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// What Auto means for every Loom filter: 0 Auto (LOOM_DEVICE, else the best available: CUDA, TBB,
+  /// Serial), 1 Serial, 2 TBB, 3 CUDA (a device that cannot run falls back with a warning).
+  void SetDefaultDevice(int device);
+  vtkGetMacro(DefaultDevice, int);
+
+  /// The devices of this process, one line each: "Serial: 1 thread", "TBB: 16 threads",
+  /// "CUDA: NVIDIA H100 80GB HBM3, 79.1 GiB, compute 9.0" or "CUDA: unavailable (why)".
+  const char* GetDeviceReport();
+
+protected:
+  vtkLoomSettings() = default;
+  ~vtkLoomSettings() override = default;
+
+  int DefaultDevice = 0;
+  std::string Report;
+
+private:
+  vtkLoomSettings(const vtkLoomSettings&) = delete;
+  void operator=(const vtkLoomSettings&) = delete;
+};
+
+#endif

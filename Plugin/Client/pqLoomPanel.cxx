@@ -1,0 +1,201 @@
+// Loom plugin: pqLoomPanel, the Loom dock panel.
+#include "pqLoomPanel.h"
+
+#include "vtkLoomExecution.h"
+#include "vtkPVLoomExecutionInformation.h"
+
+#include <pqActiveObjects.h>
+#include <pqApplicationCore.h>
+#include <pqPipelineSource.h>
+#include <pqServer.h>
+#include <pqServerManagerModel.h>
+
+#include <vtkNew.h>
+#include <vtkSMParaViewPipelineController.h>
+#include <vtkSMPropertyHelper.h>
+#include <vtkSMProxy.h>
+#include <vtkSMSession.h>
+#include <vtkSMSessionProxyManager.h>
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QVector>
+
+namespace
+{
+enum Column
+{
+  FILTER,
+  DEVICE,
+  TIME,
+  INPUT,
+  OUTPUT,
+  MASK,
+  RUNS,
+  MESSAGE,
+  COLUMNS
+};
+
+QString Sizes(vtkIdType points, vtkIdType cells)
+{
+  return QString("%1 pts / %2 cells").arg(points).arg(cells);
+}
+
+bool IsLoomFilter(pqPipelineSource* source)
+{
+  vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
+  return proxy && proxy->GetXMLGroup() && QString(proxy->GetXMLGroup()) == "filters" && proxy->GetXMLName() &&
+    QString(proxy->GetXMLName()).startsWith("Loom");
+}
+} // namespace
+
+pqLoomPanel::pqLoomPanel(QWidget* parent)
+  : Superclass(parent)
+{
+  this->setObjectName("LoomPanel");
+  this->setWindowTitle(tr("Loom"));
+  auto* body = new QWidget(this);
+  auto* layout = new QVBoxLayout(body);
+
+  this->Devices = new QLabel(body);
+  this->Devices->setObjectName("LoomDevices");
+  this->Devices->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  this->DefaultDevice = new QComboBox(body);
+  this->DefaultDevice->setObjectName("LoomDefaultDevice");
+  this->DefaultDevice->addItems({ tr("Auto"), tr("Serial"), tr("TBB"), tr("CUDA") });
+  this->DefaultDevice->setToolTip(
+    tr("The device of every Loom filter whose Device is Auto, from its next execution on (on the server)."));
+  auto* form = new QFormLayout;
+  form->addRow(tr("Devices:"), this->Devices);
+  form->addRow(tr("Default device:"), this->DefaultDevice);
+  layout->addLayout(form);
+
+  this->Executions = new QTableWidget(0, COLUMNS, body);
+  this->Executions->setObjectName("LoomExecutions");
+  this->Executions->setHorizontalHeaderLabels(
+    { tr("Filter"), tr("Device"), tr("Time (ms)"), tr("Input"), tr("Output"), tr("Mask"), tr("Runs"),
+      tr("Last message") });
+  this->Executions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  this->Executions->verticalHeader()->hide();
+  this->Executions->horizontalHeader()->setStretchLastSection(true);
+  layout->addWidget(this->Executions, 1);
+  auto* refresh = new QPushButton(tr("Refresh"), body);
+  refresh->setObjectName("LoomRefresh");
+  layout->addWidget(refresh, 0, Qt::AlignRight);
+  this->setWidget(body);
+
+  pqServerManagerModel* model = pqApplicationCore::instance()->getServerManagerModel();
+  QObject::connect(model, &pqServerManagerModel::dataUpdated, this, &pqLoomPanel::sourceUpdated);
+  QObject::connect(model, &pqServerManagerModel::sourceAdded, this, &pqLoomPanel::refreshExecutions);
+  QObject::connect(
+    model, &pqServerManagerModel::sourceRemoved, this, [this](pqPipelineSource*) { this->refreshExecutions(); });
+  QObject::connect(&pqActiveObjects::instance(), &pqActiveObjects::serverChanged, this, [this](pqServer*) {
+    this->refreshDevices();
+    this->refreshExecutions();
+  });
+  QObject::connect(this->DefaultDevice, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
+                   &pqLoomPanel::defaultDeviceChosen);
+  QObject::connect(refresh, &QPushButton::clicked, this, [this] {
+    this->refreshDevices();
+    this->refreshExecutions();
+  });
+  this->refreshDevices();
+  this->refreshExecutions();
+}
+
+pqLoomPanel::~pqLoomPanel() = default;
+
+vtkSMProxy* pqLoomPanel::settings() const
+{
+  pqServer* server = pqActiveObjects::instance().activeServer();
+  if (!server)
+    return nullptr;
+  vtkSMSessionProxyManager* pxm = server->proxyManager();
+  vtkSMProxy* proxy = pxm->GetProxy("settings", "LoomSettings");
+  if (!proxy)
+  {
+    // The plugin was loaded after the session began: make the settings proxies it brings.
+    vtkNew<vtkSMParaViewPipelineController> controller;
+    controller->UpdateSettingsProxies(server->session());
+    proxy = pxm->GetProxy("settings", "LoomSettings");
+  }
+  return proxy;
+}
+
+void pqLoomPanel::refreshDevices()
+{
+  vtkSMProxy* proxy = this->settings();
+  if (!proxy)
+  {
+    this->Devices->setText(tr("(no server, or the Loom plugin is not loaded on it)"));
+    return;
+  }
+  proxy->UpdatePropertyInformation(proxy->GetProperty("Devices"));
+  this->Devices->setText(QString(vtkSMPropertyHelper(proxy, "Devices").GetAsString()).trimmed());
+  this->Updating = true;
+  this->DefaultDevice->setCurrentIndex(vtkSMPropertyHelper(proxy, "DefaultDevice").GetAsInt());
+  this->Updating = false;
+}
+
+void pqLoomPanel::defaultDeviceChosen(int index)
+{
+  if (this->Updating)
+    return;
+  if (vtkSMProxy* proxy = this->settings())
+  {
+    vtkSMPropertyHelper(proxy, "DefaultDevice").Set(index);
+    proxy->UpdateVTKObjects();
+  }
+}
+
+void pqLoomPanel::sourceUpdated(pqPipelineSource* source)
+{
+  if (IsLoomFilter(source))
+    this->refreshExecutions();
+}
+
+void pqLoomPanel::refreshExecutions()
+{
+  pqServer* server = pqActiveObjects::instance().activeServer();
+  QList<pqPipelineSource*> sources;
+  if (server)
+    for (pqPipelineSource* source :
+         pqApplicationCore::instance()->getServerManagerModel()->findItems<pqPipelineSource*>(server))
+      if (IsLoomFilter(source))
+        sources.append(source);
+  this->Executions->setRowCount(sources.size());
+  for (int row = 0; row < sources.size(); ++row)
+  {
+    vtkNew<vtkPVLoomExecutionInformation> info;
+    sources[row]->getProxy()->GatherInformation(info);
+    QVector<QString> cells(COLUMNS);
+    cells[FILTER] = sources[row]->getSMName();
+    if (info->GetExecuted())
+    {
+      vtkLoomExecution* r = info->GetRecord();
+      cells[DEVICE] = r->GetDevices();
+      cells[TIME] = QString::number(r->GetSeconds() * 1000.0, 'f', 1);
+      cells[INPUT] = Sizes(r->GetInputPoints(), r->GetInputCells());
+      cells[OUTPUT] = Sizes(r->GetOutputPoints(), r->GetOutputCells());
+      cells[MASK] = r->GetMasked() ? tr("masked") : tr("-");
+      cells[RUNS] = info->GetRanks() > 1 ? tr("%1 (%2 ranks)").arg(r->GetExecutions()).arg(info->GetRanks())
+                                         : QString::number(r->GetExecutions());
+      cells[MESSAGE] = r->GetMessage();
+    }
+    else
+      cells[DEVICE] = tr("not run");
+    for (int c = 0; c < COLUMNS; ++c)
+    {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (c == MESSAGE)
+        item->setToolTip(cells[c]);
+      this->Executions->setItem(row, c, item);
+    }
+  }
+  this->Executions->resizeColumnsToContents();
+}

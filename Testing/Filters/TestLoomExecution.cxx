@@ -1,0 +1,175 @@
+// Loom filter tests: what a filter's last execution reports (vtkLoomExecution: the devices that ran it,
+// time, sizes, mask, fallback, message), the process-wide default device (vtkLoomSettings) and the route
+// of Loom's messages to VTK's output window (ParaView's Output Messages window).
+#include "LoomFilterTesting.h"
+
+#include "vtkLoomContour.h"
+#include "vtkLoomExecution.h"
+#include "vtkLoomGradient.h"
+#include "vtkLoomSettings.h"
+#include "vtkLoomTetrahedralize.h"
+#include "vtkLoomThreshold.h"
+
+#include <loom/cont/Logging.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
+#include <vtkIdTypeArray.h>
+#include <vtkOutputWindow.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace
+{
+// Records what reaches VTK's output window while it lives.
+class CaptureWindow : public vtkOutputWindow
+{
+public:
+  static CaptureWindow* New();
+  vtkTypeMacro(CaptureWindow, vtkOutputWindow);
+  void DisplayText(const char* text) override { this->Text += text; }
+  std::string Text;
+};
+vtkStandardNewMacro(CaptureWindow);
+
+struct Captured
+{
+  vtkNew<CaptureWindow> window;
+  vtkSmartPointer<vtkOutputWindow> previous = vtkOutputWindow::GetInstance();
+  Captured() { vtkOutputWindow::SetInstance(window); }
+  ~Captured() { vtkOutputWindow::SetInstance(previous); }
+};
+
+vtkSmartPointer<vtkLoomContour> Contour(vtkDataSet* input, int device)
+{
+  auto contour = vtkSmartPointer<vtkLoomContour>::New();
+  contour->SetInputData(input);
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  contour->SetValue(0, 157.0);
+  contour->SetDevice(device);
+  return contour;
+}
+} // namespace
+
+TEST(LoomExecution, DevicesTimeAndSizes)
+{
+  auto image = loomtest::Wavelet(10);
+  vtkNew<vtkLoomTetrahedralize> tets;
+  EXPECT_EQ(vtkLoomExecution::GetLast(tets), nullptr) << "no record before the first execution";
+  tets->SetInputData(image);
+  tets->SetDevice(vtkLoomTetrahedralize::DEVICE_SERIAL);
+  tets->Update();
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(tets);
+  ASSERT_NE(record, nullptr);
+  EXPECT_STREQ(record->GetDevices(), "Serial");
+  EXPECT_GT(record->GetSeconds(), 0.0);
+  EXPECT_EQ(record->GetInputPoints(), image->GetNumberOfPoints());
+  EXPECT_EQ(record->GetInputCells(), image->GetNumberOfCells());
+  EXPECT_EQ(record->GetOutputPoints(), image->GetNumberOfPoints());
+  EXPECT_EQ(record->GetOutputCells(), 6 * image->GetNumberOfCells()); // six tetrahedra per voxel
+  EXPECT_FALSE(record->GetMasked());
+  EXPECT_FALSE(record->GetFallback());
+  EXPECT_EQ(record->GetExecutions(), 1);
+  EXPECT_NE(record->Describe().find("Serial, "), std::string::npos) << record->Describe();
+
+  if (loom::cont::RuntimeDeviceTracker::Get().CanRunOn(loom::cont::DeviceId::TBB))
+  {
+    tets->SetDevice(vtkLoomTetrahedralize::DEVICE_TBB);
+    tets->Update();
+    EXPECT_STREQ(vtkLoomExecution::GetLast(tets)->GetDevices(), "TBB");
+    EXPECT_EQ(vtkLoomExecution::GetLast(tets)->GetExecutions(), 2);
+    EXPECT_EQ(vtkLoomExecution::GetLast(tets), record) << "one record per filter, updated";
+  }
+}
+
+TEST(LoomExecution, DefaultDeviceForAutoFilters)
+{
+  auto image = loomtest::Wavelet(8);
+  vtkLoomSettings* settings = vtkLoomSettings::GetInstance();
+  ASSERT_EQ(settings->GetDefaultDevice(), 0);
+  vtkNew<vtkLoomSettings> same;
+  EXPECT_EQ(same.GetPointer(), settings) << "New answers the one instance";
+
+  settings->SetDefaultDevice(1); // Serial
+  auto automatic = Contour(image, vtkLoomContour::DEVICE_AUTO);
+  automatic->Update();
+  EXPECT_STREQ(vtkLoomExecution::GetLast(automatic)->GetDevices(), "Serial");
+  const bool tbb = loom::cont::RuntimeDeviceTracker::Get().CanRunOn(loom::cont::DeviceId::TBB);
+  auto own = Contour(image, tbb ? vtkLoomContour::DEVICE_TBB : vtkLoomContour::DEVICE_SERIAL);
+  own->Update();
+  EXPECT_STREQ(vtkLoomExecution::GetLast(own)->GetDevices(), tbb ? "TBB" : "Serial")
+    << "a filter with a Device of its own keeps it";
+
+  settings->SetDefaultDevice(0);
+  automatic->Modified();
+  automatic->Update();
+  EXPECT_STREQ(vtkLoomExecution::GetLast(automatic)->GetDevices(),
+               loom::cont::RuntimeDeviceTracker::Get().Resolve() == loom::cont::DeviceId::TBB ? "TBB" : "Serial");
+
+  {
+    Captured captured;
+    settings->SetDefaultDevice(7);
+    EXPECT_EQ(settings->GetDefaultDevice(), 0);
+    EXPECT_NE(captured.window->Text.find("Default Device 7 is not one of"), std::string::npos)
+      << captured.window->Text;
+  }
+  const std::string report = settings->GetDeviceReport();
+  EXPECT_NE(report.find("Serial: 1 thread\n"), std::string::npos) << report;
+  EXPECT_NE(report.find("TBB: "), std::string::npos) << report;
+  EXPECT_NE(report.find("CUDA: "), std::string::npos) << report;
+  if (!loom::cont::RuntimeDeviceTracker::Get().CanRunOn(loom::cont::DeviceId::Cuda))
+    EXPECT_NE(report.find("CUDA: unavailable ("), std::string::npos) << report;
+}
+
+TEST(LoomExecution, MaskFallbackAndMessages)
+{
+  auto image = loomtest::Wavelet(8);
+  vtkNew<vtkLoomGradient> gradient;
+  gradient->SetInputData(image);
+  gradient->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  gradient->Update();
+  EXPECT_FALSE(vtkLoomExecution::GetLast(gradient)->GetMasked());
+  gradient->AddMaskId(3);
+  gradient->Update();
+  EXPECT_TRUE(vtkLoomExecution::GetLast(gradient)->GetMasked());
+  EXPECT_NE(vtkLoomExecution::GetLast(gradient)->Describe().find(", masked"), std::string::npos);
+
+  // A fallback to VTK's filter: the record says VTK, the note reaches the output window and the record.
+  Captured captured;
+  vtkNew<vtkLoomThreshold> threshold;
+  threshold->SetInputData(loomtest::UnsupportedCellGrid(true));
+  threshold->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "S");
+  threshold->SetLowerThreshold(0.0);
+  threshold->SetUpperThreshold(10.0);
+  threshold->Update();
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(threshold);
+  EXPECT_TRUE(record->GetFallback());
+  EXPECT_STREQ(record->GetDevices(), "VTK");
+  EXPECT_NE(std::string(record->GetMessage()).find("vtkThreshold thresholds it instead"), std::string::npos)
+    << record->GetMessage();
+  EXPECT_NE(captured.window->Text.find("vtkThreshold thresholds it instead"), std::string::npos)
+    << captured.window->Text;
+
+  // The engine's log lines go to the output window too (here an info line, at the info level).
+  const loom::cont::LogLevel level = loom::cont::GetLogLevel();
+  loom::cont::SetLogLevel(loom::cont::LogLevel::Info);
+  loom::cont::Log(loom::cont::LogLevel::Info, "a line for the output window");
+  loom::cont::SetLogLevel(level);
+  EXPECT_NE(captured.window->Text.find("Loom: a line for the output window"), std::string::npos)
+    << captured.window->Text;
+}
+
+TEST(LoomExecution, EmptyInputRecordsNoDevice)
+{
+  vtkNew<vtkUnstructuredGrid> empty;
+  vtkNew<vtkLoomTetrahedralize> tets;
+  tets->SetInputData(empty);
+  loomtest::UpdateCapturing(tets);
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(tets);
+  ASSERT_NE(record, nullptr);
+  EXPECT_STREQ(record->GetDevices(), "none");
+  EXPECT_EQ(record->GetInputPoints(), 0);
+  EXPECT_EQ(record->GetOutputCells(), 0);
+}
