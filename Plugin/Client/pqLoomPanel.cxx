@@ -60,11 +60,13 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
   this->setObjectName("LoomPanel");
   this->setWindowTitle(tr("Loom"));
   auto* body = new QWidget(this);
+  body->setObjectName("LoomPanelBody");
   auto* layout = new QVBoxLayout(body);
 
   this->Devices = new QLabel(body);
   this->Devices->setObjectName("LoomDevices");
   this->Devices->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  this->Devices->setWordWrap(true);
   this->DefaultDevice = new QComboBox(body);
   this->DefaultDevice->setObjectName("LoomDefaultDevice");
   this->DefaultDevice->addItems({ tr("Auto"), tr("Serial"), tr("TBB"), tr("CUDA") });
@@ -133,8 +135,10 @@ void pqLoomPanel::refreshDevices()
   if (!proxy)
   {
     this->Devices->setText(tr("(no server, or the Loom plugin is not loaded on it)"));
+    this->DevicesKnown = false;
     return;
   }
+  this->DevicesKnown = true;
   proxy->UpdatePropertyInformation(proxy->GetProperty("Devices"));
   this->Devices->setText(QString(vtkSMPropertyHelper(proxy, "Devices").GetAsString()).trimmed());
   this->Updating = true;
@@ -161,6 +165,9 @@ void pqLoomPanel::sourceUpdated(pqPipelineSource* source)
 
 void pqLoomPanel::refreshExecutions()
 {
+  // The panel may come before the session (the plugin loads at start-up): read the devices once it is there.
+  if (!this->DevicesKnown)
+    this->refreshDevices();
   pqServer* server = pqActiveObjects::instance().activeServer();
   QList<pqPipelineSource*> sources;
   if (server)
@@ -198,4 +205,12 @@ void pqLoomPanel::refreshExecutions()
     }
   }
   this->Executions->resizeColumnsToContents();
+}
+
+QString pqLoomPanel::devicesByFilter() const
+{
+  QStringList rows;
+  for (int r = 0; r < this->Executions->rowCount(); ++r)
+    rows << QString("%1: %2").arg(this->Executions->item(r, FILTER)->text(), this->Executions->item(r, DEVICE)->text());
+  return rows.join("; ");
 }

@@ -15,11 +15,16 @@ class vtkSMProxy;
 class pqLoomPanel : public QDockWidget
 {
   Q_OBJECT
+  /// "LoomContour1: TBB; LoomTetrahedralize1: Serial": each Loom filter and the devices of its last
+  /// execution, in table order (what scripted checks of the client read).
+  Q_PROPERTY(QString devicesByFilter READ devicesByFilter)
   typedef QDockWidget Superclass;
 
 public:
   pqLoomPanel(QWidget* parent = nullptr);
   ~pqLoomPanel() override;
+
+  QString devicesByFilter() const;
 
 public Q_SLOTS:
   /// Reads the devices and the default device from the active server's Loom settings.
@@ -39,6 +44,8 @@ private:
   QComboBox* DefaultDevice;
   QTableWidget* Executions;
   bool Updating = false;
+  bool DevicesKnown = false; // the server's device report has been read
+
 };
 
 #endif

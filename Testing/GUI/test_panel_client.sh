@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Loom panel in ParaView's real client under Xvfb: the client starts with the plugin and plays
+# loom_panel_events.xml (View > Loom, filters through the menus, checks of the panel's report, the default
+# device); once the events have passed, a picture of the whole screen is compared with the baseline.
+# Arguments: plugin folder, output folder, baseline picture, the device Auto resolves to here.
+set -euo pipefail
+plugin_dir=$1 out_dir=$2 baseline=$3 auto_device=$4
+here="$(cd "$(dirname "$0")" && pwd)"
+mkdir -p "$out_dir"
+events="$out_dir/loom_panel_events.xml" shot="$out_dir/loom_panel_client.png"
+sed "s/@LOOM_AUTO_DEVICE@/$auto_device/g" "$here/loom_panel_events.xml.in" >"$events"
+display_number=$((90 + RANDOM % 100))
+Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+client_pid=
+trap 'kill $client_pid $xvfb_pid 2>/dev/null || true' EXIT
+export DISPLAY=":$display_number"
+for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
+for attempt in 1 2 3; do
+  log="$out_dir/client-$attempt.log"
+  paraview --dr --plugin-search-paths="$plugin_dir" --plugins=Loom --test-script="$events" >"$log" 2>&1 &
+  client_pid=$!
+  for _ in $(seq 1 600); do grep -q "is finished\|Unhandled error" "$log" && break; kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
+  if grep -q "Success =  true" "$log"; then
+    sleep 1 # the last render
+    import -window root "$shot"
+  fi
+  kill $client_pid 2>/dev/null || true
+  for _ in $(seq 1 20); do kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
+  kill -9 $client_pid 2>/dev/null || true
+  wait $client_pid 2>/dev/null || true
+  grep -q "is finished\|Unhandled error" "$log" && break
+  echo "attempt $attempt: the client did not finish the events"
+done
+grep -v "^\s*$" "$log" | tail -20
+grep -q "Success =  true" "$log" || { echo "the Loom panel events failed"; exit 1; }
+if [ ! -f "$baseline" ]; then
+  echo "no baseline at $baseline: copy $shot there after checking it by eye"; exit 1
+fi
+pvpython "$here/compare_images.py" "$shot" "$baseline" 15
+echo "Loom panel client test passed"
