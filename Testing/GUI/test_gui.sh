@@ -14,28 +14,20 @@ shot="$out_dir/$(basename "$baseline")"
 log="$out_dir/$(basename "$baseline" .png).log"
 rm -f "$shot" "$shot.done"
 
-# One Xvfb on a free display, checked before the client starts.
-display_number=$((90 + RANDOM % 100))
-Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb_pid=$!
-paraview_pid=
-trap 'kill $paraview_pid $xvfb_pid 2>/dev/null || true' EXIT
-export DISPLAY=":$display_number"
-for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
-xdpyinfo >/dev/null 2>&1 || { echo "Xvfb did not start"; exit 1; }
+source "$here/xvfb.sh"
 
 # Rendering under load sometimes loses the X connection: up to 3 attempts of at most 50 s each.
 for attempt in 1 2 3; do
   rm -f "$shot" "$shot.done"
   LOOM_GUI_SCREENSHOT="$shot" paraview --plugin-search-paths="$plugin_dir" --plugins=Loom \
     --script="$script" >"$log" 2>&1 &
-  paraview_pid=$!
+  client_pid=$!
   for _ in $(seq 1 500); do [ -f "$shot.done" ] && break; sleep 0.1; done
   # A client that lost its X connection may not stop on TERM: KILL it after a grace period.
-  kill $paraview_pid 2>/dev/null || true
-  for _ in $(seq 1 20); do kill -0 $paraview_pid 2>/dev/null || break; sleep 0.1; done
-  kill -9 $paraview_pid 2>/dev/null || true
-  wait $paraview_pid 2>/dev/null || true
+  kill $client_pid 2>/dev/null || true
+  for _ in $(seq 1 20); do kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
+  kill -9 $client_pid 2>/dev/null || true
+  wait $client_pid 2>/dev/null || true
   [ -f "$shot.done" ] && break
   echo "attempt $attempt: no screenshot after $((SECONDS)) s"
 done

@@ -9,13 +9,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$out_dir"
 events="$out_dir/loom_panel_events.xml" shot="$out_dir/loom_panel_client.png"
 sed "s/@LOOM_AUTO_DEVICE@/$auto_device/g" "$here/loom_panel_events.xml.in" >"$events"
-display_number=$((90 + RANDOM % 100))
-Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb_pid=$!
-client_pid=
-trap 'kill $client_pid $xvfb_pid 2>/dev/null || true' EXIT
-export DISPLAY=":$display_number"
-for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
+source "$here/xvfb.sh"
 for attempt in 1 2 3; do
   log="$out_dir/client-$attempt.log"
   paraview --dr --plugin-search-paths="$plugin_dir" --plugins=Loom --test-script="$events" >"$log" 2>&1 &
