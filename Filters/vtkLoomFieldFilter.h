@@ -7,10 +7,15 @@
 
 #include <vtkDataSetAlgorithm.h>
 #include <vtkSmartPointer.h>
+#include <vtkWeakPointer.h>
 
 #include <string>
+#include <vector>
 
 class vtkAlgorithmOutput;
+class vtkCompositeDataSet;
+class vtkDataObject;
+class vtkSelectionNode;
 class vtkDataSet;
 class vtkDataSetAttributes;
 class vtkIdTypeArray;
@@ -99,6 +104,9 @@ protected:
 
   /// Port 1 takes an optional vtkSelection; subclasses that override this call it for port 1.
   int FillInputPortInformation(int port, vtkInformation* info) override;
+  /// Keeps the whole composite input (see WholeInput), then as vtkDataSetAlgorithm.
+  vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputVector,
+                             vtkInformationVector* outputVector) override;
 
   /// The mask these properties (and the selection input, `inputVector[1]`) describe over the points
   /// (`onPoints`) or cells of `input`; the kept array goes to `keep`. Throws loom::cont::Error with
@@ -114,6 +122,13 @@ protected:
   vtkSmartPointer<vtkIdTypeArray> MaskIds;
 
 private:
+  struct MarkedBlocks;
+  /// vtkExtractSelection's marks of one selection node on a whole composite input, kept across its blocks.
+  vtkDataObject* MarkWhole(vtkCompositeDataSet* whole, vtkSelectionNode* node) const;
+  mutable std::vector<MarkedBlocks> Marked;
+  /// The composite input whose blocks the pipeline is executing this filter on, one at a time.
+  vtkWeakPointer<vtkCompositeDataSet> WholeInput;
+
   vtkLoomFieldFilter(const vtkLoomFieldFilter&) = delete;
   void operator=(const vtkLoomFieldFilter&) = delete;
 };

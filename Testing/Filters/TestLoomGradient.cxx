@@ -9,6 +9,7 @@
 #include "LoomFilterExpect.h"
 #include "LoomFilterTesting.h"
 
+#include <vtkLoomExecution.h>
 #include <vtkLoomGradient.h>
 
 #include <vtkCellArray.h>
@@ -31,6 +32,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -687,4 +689,68 @@ TEST(LoomGradient, EmptyAndBadInput)
   }
   EXPECT_EQ(before, image->GetMTime());
   EXPECT_EQ(arrays, image->GetPointData()->GetNumberOfArrays());
+}
+
+// A selection on a multiblock input names its blocks by flat index (COMPOSITE_INDEX, as ParaView's
+// selections on composite data do): each block is masked by its own nodes only, ids read directly and
+// other kinds (thresholds) marked by vtkExtractSelection on the whole input.
+TEST(LoomGradient, SelectionOnBlocks)
+{
+  auto first = Field(4);
+  auto second = loomtest::Hexahedra(Field(4));
+  vtkNew<vtkMultiBlockDataSet> blocks; // flat indices: 0 the multiblock, 1 and 2 its blocks
+  blocks->SetBlock(0, first);
+  blocks->SetBlock(1, second);
+  vtkNew<vtkLoomGradient> all;
+  Configure(all.Get(), blocks, Points("V"));
+  all->Update();
+  auto* allOut = vtkMultiBlockDataSet::SafeDownCast(all->GetOutputDataObject(0));
+  ASSERT_NE(nullptr, allOut);
+
+  auto selection = vtkSmartPointer<vtkSelection>::New();
+  // Point ids 0..9 of block 2 only.
+  vtkNew<vtkIdTypeArray> ids;
+  for (vtkIdType p = 0; p < 10; ++p)
+    ids->InsertNextValue(p);
+  vtkNew<vtkSelectionNode> idNode;
+  idNode->SetFieldType(vtkSelectionNode::POINT);
+  idNode->SetContentType(vtkSelectionNode::INDICES);
+  idNode->SetSelectionList(ids);
+  idNode->GetProperties()->Set(vtkSelectionNode::COMPOSITE_INDEX(), 2);
+  selection->AddNode(idNode);
+  // RTData in [150, 200] in block 1 only.
+  vtkNew<vtkDoubleArray> range;
+  range->SetName("RTData");
+  range->SetNumberOfComponents(2);
+  range->InsertNextTuple2(150.0, 200.0);
+  vtkNew<vtkSelectionNode> thresholdNode;
+  thresholdNode->SetFieldType(vtkSelectionNode::POINT);
+  thresholdNode->SetContentType(vtkSelectionNode::THRESHOLDS);
+  thresholdNode->SetSelectionList(range);
+  thresholdNode->GetProperties()->Set(vtkSelectionNode::COMPOSITE_INDEX(), 1);
+  selection->AddNode(thresholdNode);
+
+  vtkNew<vtkLoomGradient> some;
+  Configure(some.Get(), blocks, Points("V"));
+  some->SetSelectionData(selection);
+  some->Update();
+  auto* someOut = vtkMultiBlockDataSet::SafeDownCast(some->GetOutputDataObject(0));
+  ASSERT_NE(nullptr, someOut);
+  for (unsigned int b = 0; b < 2; ++b)
+  {
+    auto* in = vtkDataSet::SafeDownCast(blocks->GetBlock(b));
+    const vtkIdType n = in->GetNumberOfPoints();
+    std::vector<bool> expected(static_cast<std::size_t>(n), false);
+    vtkDataArray* rt = in->GetPointData()->GetArray("RTData");
+    for (vtkIdType p = 0; p < n; ++p)
+      expected[static_cast<std::size_t>(p)] =
+        b == 0 ? rt->GetComponent(p, 0) >= 150.0 && rt->GetComponent(p, 0) <= 200.0 : p < 10;
+    ASSERT_GT(std::count(expected.begin(), expected.end(), true), 0);
+    ExpectSelected(vtkDataSet::SafeDownCast(allOut->GetBlock(b))->GetPointData()->GetArray("Gradients"),
+                   vtkDataSet::SafeDownCast(someOut->GetBlock(b))->GetPointData()->GetArray("Gradients"), expected,
+                   "block " + std::to_string(b + 1));
+  }
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(some);
+  ASSERT_NE(nullptr, record);
+  EXPECT_TRUE(record->GetMasked());
 }
