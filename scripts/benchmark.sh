@@ -14,7 +14,8 @@ for name in device_adapter worklets reduce_by_key families; do
     --benchmark_out="output/benchmarks/$name.json" --benchmark_out_format=json "$@" \
     | tee "output/benchmarks/$name.txt"
 done
-if [ -d "$BUILD/lib/paraview-plugins/Loom" ]; then
-  PV_PLUGIN_PATH="$PWD/$BUILD/lib/paraview-plugins/Loom" pvpython Testing/Benchmarks/benchmark_filters.py \
+PLUGIN_DIR="$BUILD/lib/paraview-5.11/plugins/Loom" # ParaView's plugin subfolder (PARAVIEW_PLUGIN_SUBDIR)
+if [ -d "$PLUGIN_DIR" ]; then
+  PV_PLUGIN_PATH="$PWD/$PLUGIN_DIR" pvpython Testing/Benchmarks/benchmark_filters.py \
     output/benchmarks | tee output/benchmarks/filters.txt
 fi

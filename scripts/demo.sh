@@ -8,8 +8,9 @@ bash scripts/setup.sh
 mkdir -p output
 BUILD="${LOOM_BUILD_DIR:-build}"
 "$BUILD/Worklets/demo/loom_engine_demo" output
-if [ -d "$BUILD/lib/paraview-plugins/Loom" ]; then
-  export PV_PLUGIN_PATH="$PWD/$BUILD/lib/paraview-plugins/Loom" LOOM_DATA_DIR="$PWD/Data"
+PLUGIN_DIR="$BUILD/lib/paraview-5.11/plugins/Loom" # ParaView's plugin subfolder (PARAVIEW_PLUGIN_SUBDIR)
+if [ -d "$PLUGIN_DIR" ]; then
+  export PV_PLUGIN_PATH="$PWD/$PLUGIN_DIR" LOOM_DATA_DIR="$PWD/Data"
   if [ -n "${DISPLAY:-}" ]; then
     pvpython scripts/demo.py output
   else

@@ -20,6 +20,6 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/gpu-libs"
 for l in $libs; do cp -L "$l" "$stage/gpu-libs/"; done
-tar czf "$out" -P $programs "$build"/lib/paraview-plugins/Loom/libLoomFilters.so "$root/Data" \
+tar czf "$out" -P $programs "$build"/lib/paraview-5.11/plugins/Loom/libLoomFilters.so "$root/Data" \
   --transform "s|^$stage/gpu-libs|$root/gpu-libs|" "$stage/gpu-libs"
 echo "gpu_pack: $(du -h "$out" | cut -f1) in $out ($(echo $libs | wc -w) libraries)"

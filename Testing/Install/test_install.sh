@@ -12,7 +12,7 @@ echo "installed: $(find "$work/prefix" -type f | wc -l) files"
 for f in lib/cmake/loom/loom-config.cmake include/loom/loom/cont/ArrayHandle.h; do
   [ -f "$work/prefix/$f" ] || { echo "missing $f"; exit 1; }
 done
-find "$work/prefix" -name "Loom.so" | grep -q . || { echo "the plugin was not installed"; exit 1; }
+ls "$work"/prefix/lib/paraview-*/plugins/Loom/Loom.so >/dev/null || { echo "the plugin is not in ParaView's plugin folder"; exit 1; }
 find "$work/prefix" -name "vtkLoomContour.h" | grep -q . || { echo "the module's headers were not installed"; exit 1; }
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
