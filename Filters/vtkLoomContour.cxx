@@ -269,8 +269,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   if (count == 0)
     return fail("no isovalues: set at least one value to contour at.");
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
-    return fail("the input is empty (" + std::to_string(input->GetNumberOfPoints()) + " points, " +
-                std::to_string(input->GetNumberOfCells()) + " cells): nothing to contour.");
+    return 1; // empty in, empty out, silently (as ParaView's Contour; MPI ranks with empty pieces)
 
   loom::algorithms::ContourOptions options;
   for (int i = 0; i < count; ++i)

@@ -50,8 +50,17 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
   if (!input)
     return fail("no input dataset.");
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
-    return fail(std::string("the input is empty (") + std::to_string(input->GetNumberOfPoints()) + " points, " +
-                std::to_string(input->GetNumberOfCells()) + " cells): nothing to tetrahedralize.");
+  {
+    // Nothing to split: no cells out, silently (MPI ranks with empty pieces); a point set keeps its points.
+    if (auto* pointSet = vtkPointSet::SafeDownCast(input))
+    {
+      if (pointSet->GetPoints())
+        output->SetPoints(pointSet->GetPoints());
+      output->GetPointData()->PassData(input->GetPointData());
+    }
+    output->GetFieldData()->PassData(input->GetFieldData());
+    return 1;
+  }
 
   const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
   std::string current = "cells";

@@ -99,9 +99,11 @@ int main(int argc, char** argv)
     else if (option == "--screenshot")
       screenshot = argv[i + 1];
   }
-  // The client sees only the program's name (argv[argc] must be null for ParaView's logger).
-  int qtArgc = 1;
-  char* qtArgv[] = { argv[0], nullptr };
+  // The client sees the program's name and --dr (no user settings: a saved Loom default device must not
+  // change what the test expects); argv[argc] must be null for ParaView's logger.
+  char disableRegistry[] = "--dr";
+  int qtArgc = 2;
+  char* qtArgv[] = { argv[0], disableRegistry, nullptr };
   QApplication app(qtArgc, qtArgv);
   pqPVApplicationCore core(qtArgc, qtArgv);
   // ParaView's own property widgets and decorators, as the client registers them.

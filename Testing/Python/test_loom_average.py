@@ -65,7 +65,7 @@ for c in range(full.GetNumberOfTuples()):
 bad = LoomPointDatatoCellData(Input=wavelet, ProcessAllArrays=0, PointDataArraystoProcess=['no-such-array'])
 assert fetch(bad).GetNumberOfPoints() == 0, 'a missing array must give an empty output'
 
-# An empty dataset (a threshold that keeps nothing) and a string array are refused: empty output.
+# An empty dataset (a threshold that keeps nothing): an empty output, silently; a string array is refused: empty output.
 empty = Threshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=1e6, UpperThreshold=2e6)
 assert fetch(empty).GetNumberOfCells() == 0
 assert fetch(LoomPointDatatoCellData(Input=empty)).GetNumberOfPoints() == 0, 'an empty input must give an empty output'
