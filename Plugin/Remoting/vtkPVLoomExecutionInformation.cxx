@@ -33,6 +33,21 @@ std::string Union(const std::string& a, const std::string& b)
       out += (out.empty() ? "" : "+") + std::string(name);
   return out.empty() ? "none" : out;
 }
+
+// One record's values into another (vtkLoomExecution is a vtkObject: no copy assignment).
+void Assign(vtkLoomExecution& to, const vtkLoomExecution& from)
+{
+  to.Devices = from.Devices;
+  to.Seconds = from.Seconds;
+  to.InputPoints = from.InputPoints;
+  to.InputCells = from.InputCells;
+  to.OutputPoints = from.OutputPoints;
+  to.OutputCells = from.OutputCells;
+  to.Masked = from.Masked;
+  to.Fallback = from.Fallback;
+  to.Executions = from.Executions;
+  to.Message = from.Message;
+}
 } // namespace
 
 vtkPVLoomExecutionInformation::vtkPVLoomExecutionInformation()
@@ -53,17 +68,7 @@ void vtkPVLoomExecutionInformation::CopyFromObject(vtkObject* object)
   this->Executed = record != nullptr;
   if (!record)
     return;
-  vtkLoomExecution& r = *this->Record;
-  r.Devices = record->Devices;
-  r.Seconds = record->Seconds;
-  r.InputPoints = record->InputPoints;
-  r.InputCells = record->InputCells;
-  r.OutputPoints = record->OutputPoints;
-  r.OutputCells = record->OutputCells;
-  r.Masked = record->Masked;
-  r.Fallback = record->Fallback;
-  r.Executions = record->Executions;
-  r.Message = record->Message;
+  Assign(*this->Record, *record);
 }
 
 void vtkPVLoomExecutionInformation::AddInformation(vtkPVInformation* information)
@@ -79,16 +84,7 @@ void vtkPVLoomExecutionInformation::AddInformation(vtkPVInformation* information
   if (!this->Executed)
   {
     this->Executed = true;
-    r.Devices = o.Devices;
-    r.Seconds = o.Seconds;
-    r.InputPoints = o.InputPoints;
-    r.InputCells = o.InputCells;
-    r.OutputPoints = o.OutputPoints;
-    r.OutputCells = o.OutputCells;
-    r.Masked = o.Masked;
-    r.Fallback = o.Fallback;
-    r.Executions = o.Executions;
-    r.Message = o.Message;
+    Assign(r, o);
     return;
   }
   r.Devices = Union(r.Devices, o.Devices);

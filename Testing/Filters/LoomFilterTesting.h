@@ -2,6 +2,8 @@
 // as voxels and as hexahedra, the bundled datasets, an observer that collects error messages).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <vtkAlgorithm.h>
 #include <vtkAppendFilter.h>
 #include <vtkCommand.h>
@@ -118,6 +120,18 @@ inline Outcome UpdateCapturing(vtkAlgorithm* filter)
   filter->GetExecutive()->RemoveObservers(vtkCommand::ErrorEvent);
   return o;
 }
+/// Updates `filter` (its input set) and expects what an empty input gives: success, no error or warning,
+/// and no output cells.
+inline void ExpectSilentEmpty(vtkAlgorithm* filter, const std::string& what)
+{
+  const Outcome o = UpdateCapturing(filter);
+  EXPECT_EQ(1, o.Status) << what;
+  EXPECT_EQ("", o.Errors + o.Warnings) << what;
+  auto* out = vtkDataSet::SafeDownCast(filter->GetOutputDataObject(0));
+  ASSERT_NE(nullptr, out) << what;
+  EXPECT_EQ(0, out->GetNumberOfCells()) << what;
+}
+
 /// The messages vtkLogger prints at INFO and above while it lives (the filters' fallback notes).
 struct LogCapture
 {

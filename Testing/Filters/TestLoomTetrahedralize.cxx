@@ -443,10 +443,7 @@ TEST(LoomTetrahedralize, BadInputIsRefusedWithAClearError)
   {
     vtkNew<vtkLoomTetrahedralize> filter;
     filter->SetInputData(empty);
-    const loomtest::Outcome o = loomtest::UpdateCapturing(filter);
-    EXPECT_EQ(1, o.Status);
-    EXPECT_EQ("", o.Errors + o.Warnings);
-    EXPECT_EQ(0, filter->GetOutput()->GetNumberOfCells());
+    loomtest::ExpectSilentEmpty(filter, empty->GetClassName());
     EXPECT_EQ(empty->GetNumberOfPoints(), filter->GetOutput()->GetNumberOfPoints());
   }
 }
