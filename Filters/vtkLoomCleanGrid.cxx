@@ -157,6 +157,8 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   const double tolerance = this->ToleranceIsAbsolute ? this->AbsoluteTolerance : this->Tolerance;
   if (!(tolerance >= 0.0) || std::isinf(tolerance))
   {

@@ -65,8 +65,8 @@ std::string UnclippedCells(const loom::algorithms::CellSetAny& cells)
   return names;
 }
 
-/// The input's point data interpolated at the clip's points; non-numeric arrays are not carried (as
-/// vtkTableBasedClipDataSet does). Active attributes follow.
+/// The input's point data interpolated at the clip's points; non-numeric arrays take the nearest input
+/// point's values (as vtkTableBasedClipDataSet carries them). Active attributes follow.
 void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algorithms::ClipPoints& points,
                           loom::cont::DeviceId device)
 {
@@ -79,6 +79,8 @@ void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algor
     out->AddArray(loom::interop::FieldToVTK(
       loom::algorithms::InterpolateClipPoints(points, loom::interop::FieldFromVTK(array), device), name ? name : ""));
   }
+  if (loom::interop::HasNonNumericArrays(in))
+    loom::interop::GatherNonNumericAttributes(in, out, loom::algorithms::NearestInputPoints(points));
   for (int a = 0; a < vtkDataSetAttributes::NUM_ATTRIBUTES; ++a)
     if (vtkDataArray* active = in->GetAttribute(a))
       if (active->GetName())
@@ -208,8 +210,30 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
   };
   if (!input)
     return fail("no input dataset.");
-  if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
+  // VTK's vtkTableBasedClipDataSet with this filter's settings (the fallback).
+  auto clipWithVTK = [&]() {
+    vtkNew<vtkTableBasedClipDataSet> clip;
+    clip->SetInputData(input);
+    clip->SetClipFunction(this->ClipFunction);
+    clip->SetValue(this->Value);
+    clip->SetInsideOut(this->InsideOut);
+    clip->SetUseValueAsOffset(this->UseValueAsOffset);
+    clip->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+    clip->Update();
+    output->ShallowCopy(clip->GetOutput());
+    return 1;
+  };
+  if (input->GetNumberOfPoints() == 0)
     return 1; // empty in, empty out (MPI ranks with empty pieces)
+  if (input->GetNumberOfCells() == 0)
+  {
+    // Points without cells: ParaView's Clip keeps the points on the kept side (no cells).
+    LOOM_FALL_BACK_OR_FAIL("Loom Clip: the input has points but no cells, which Loom's clip family does not "
+                           "take; VTK's vtkTableBasedClipDataSet clips it instead.");
+    return clipWithVTK();
+  }
   const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
 
   std::string current = "cells";
@@ -227,18 +251,9 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     const std::string unclipped = unsupported.empty() ? UnclippedCells(cells) : unsupported;
     if (!unclipped.empty())
     {
-      LOOM_FALLBACK_NOTE("Loom Clip: the input has " << unclipped
+      LOOM_FALL_BACK_OR_FAIL("Loom Clip: the input has " << unclipped
                      << ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.");
-      vtkNew<vtkTableBasedClipDataSet> clip;
-      clip->SetInputData(input);
-      clip->SetClipFunction(this->ClipFunction);
-      clip->SetValue(this->Value);
-      clip->SetInsideOut(this->InsideOut);
-      clip->SetUseValueAsOffset(this->UseValueAsOffset);
-      clip->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
-      clip->Update();
-      output->ShallowCopy(clip->GetOutput());
-      return 1;
+      return clipWithVTK();
     }
 
     if (this->ClipFunction)
@@ -318,8 +333,12 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     if (!array)
       return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
     if (array->GetNumberOfComponents() != 1)
-      return fail(what + " has " + std::to_string(array->GetNumberOfComponents()) +
-                  " components; Clip needs a one-component array.");
+    {
+      LOOM_FALL_BACK_OR_FAIL("Loom Clip: " << what << " has " << array->GetNumberOfComponents()
+                             << " components; Loom's clip family takes one; VTK's vtkTableBasedClipDataSet clips it "
+                                "instead.");
+      return clipWithVTK();
+    }
     current = what;
     const FieldArray values = loom::interop::FieldFromVTK(array);
     if (association == vtkDataObject::FIELD_ASSOCIATION_CELLS)

@@ -9,6 +9,7 @@
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
+#include <vtkContourFilter.h>
 #include <vtkContourValues.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
@@ -16,6 +17,7 @@
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkMatrix3x3.h>
+#include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPointSet.h>
@@ -26,6 +28,8 @@
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
+#include <cmath>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -137,7 +141,8 @@ FieldArray IsovalueField(const loom::algorithms::ContourResult& r, const std::ve
     using T = decltype(zero);
     T* o = out.GetPortal<T>().Pointers[0];
     for (std::size_t v = 0; v < values.size(); ++v)
-      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1], static_cast<T>(values[v]));
+      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1],
+                static_cast<T>(std::is_integral_v<T> ? std::round(values[v]) : values[v])); // VTK rounds
     return 0;
   });
   return out;
@@ -181,6 +186,20 @@ FieldArray Concatenate(const std::vector<FieldArray>& pieces)
     return 0;
   });
   return out;
+}
+/// VTK's vtkContourFilter on the input with the Loom filter's settings (the fallback).
+void ContourWithVTK(vtkLoomContour* self, vtkDataSet* input, vtkPolyData* output)
+{
+  vtkNew<vtkContourFilter> contour;
+  contour->SetInputData(input);
+  contour->SetInputArrayToProcess(0, self->GetInputArrayInformation(0));
+  contour->SetNumberOfContours(self->GetNumberOfContours());
+  for (int i = 0; i < self->GetNumberOfContours(); ++i)
+    contour->SetValue(i, self->GetValue(i));
+  contour->SetComputeNormals(self->GetComputeNormals());
+  contour->SetComputeScalars(self->GetComputeScalars());
+  contour->Update();
+  output->ShallowCopy(contour->GetOutput());
 }
 } // namespace
 
@@ -239,6 +258,10 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
+  if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
+    return 1; // empty in, empty out, silently (as ParaView's Contour; MPI ranks with empty pieces)
 
   // The array to contour by.
   vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
@@ -262,14 +285,25 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   vtkDataArray* array = vtkDataArray::SafeDownCast(abstractArray);
   if (!array)
     return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
-  if (array->GetNumberOfComponents() != 1)
-    return fail(what + " has " + std::to_string(array->GetNumberOfComponents()) +
-                " components; Loom Contour needs a one-component array (pick a component with the Calculator).");
   const int count = static_cast<int>(this->Values->GetNumberOfContours());
   if (count == 0)
     return fail("no isovalues: set at least one value to contour at.");
-  if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
-    return 1; // empty in, empty out, silently (as ParaView's Contour; MPI ranks with empty pieces)
+  if (array->GetNumberOfComponents() != 1)
+  {
+    LOOM_FALL_BACK_OR_FAIL("Loom Contour: " << what << " has " << array->GetNumberOfComponents()
+                           << " components; Loom's contour family takes one (pick a component with the Calculator); "
+                              "VTK's vtkContourFilter contours it instead.");
+    ContourWithVTK(this, input, output);
+    return 1;
+  }
+  const std::string unsupported = loom::interop::UnsupportedCells(input);
+  if (!unsupported.empty())
+  {
+    LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has " << unsupported
+                           << ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.");
+    ContourWithVTK(this, input, output);
+    return 1;
+  }
 
   loom::algorithms::ContourOptions options;
   for (int i = 0; i < count; ++i)
@@ -363,7 +397,8 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
           continue;
         current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
         part.PointArrays.push_back(
-          loom::algorithms::InterpolateEdges(r.Points, loom::interop::FieldFromVTK(a), options.Device));
+          loom::algorithms::InterpolateEdges(r.Points, loom::interop::FieldFromVTK(a), options.Device,
+                                             this->RoundIntegers));
       }
       for (int i = 0; options.SourceCells && i < inCells->GetNumberOfArrays(); ++i)
       {
@@ -433,6 +468,29 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       output->GetCellData()->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
       ++k;
     }
+    // Non-numeric arrays (strings): the nearer end's value at each point, the source cell's at each
+    // cell, as VTK carries them.
+    auto concatenated = [&](auto ids) {
+      loom::Id total = 0;
+      for (const Part& p : parts)
+        total += ids(p).GetNumberOfValues();
+      loom::cont::ArrayHandle<loom::Id> all;
+      all.Allocate(total);
+      loom::Id at = 0;
+      for (const Part& p : parts)
+      {
+        const loom::cont::ArrayHandle<loom::Id> part = ids(p);
+        std::copy(part.GetPointer(), part.GetPointer() + part.GetNumberOfValues(), all.GetPointer() + at);
+        at += part.GetNumberOfValues();
+      }
+      return all;
+    };
+    if (this->InterpolateAttributes && loom::interop::HasNonNumericArrays(inPoints))
+      loom::interop::GatherNonNumericAttributes(
+        inPoints, outPoints, concatenated([](const Part& p) { return loom::algorithms::NearestEdgeEnds(p.Result.Points); }));
+    if (options.SourceCells && loom::interop::HasNonNumericArrays(inCells))
+      loom::interop::GatherNonNumericAttributes(inCells, output->GetCellData(),
+                                                concatenated([](const Part& p) { return p.Result.SourceCells; }));
     output->GetFieldData()->PassData(input->GetFieldData());
   }
   catch (const loom::cont::Error& e)

@@ -57,6 +57,16 @@ public:
   vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
   vtkGetMacro(Device, int);
 
+  /// How interpolated integer point arrays are stored: rounded half away from zero (default, as
+  /// vtkContourFilter), or truncated (off; Loom Slice asks for it where VTK's plane cutters run).
+  vtkSetMacro(RoundIntegers, bool);
+  vtkGetMacro(RoundIntegers, bool);
+  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
+  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
+  vtkSetMacro(FallbackToVTK, bool);
+  vtkGetMacro(FallbackToVTK, bool);
+  vtkBooleanMacro(FallbackToVTK, bool);
+
   vtkMTimeType GetMTime() override;
 
 protected:
@@ -75,4 +85,6 @@ private:
   bool InterpolateAttributes = true;
   bool MergePoints = true;
   int Device = DEVICE_AUTO;
+  bool FallbackToVTK = true;
+  bool RoundIntegers = true;
 };

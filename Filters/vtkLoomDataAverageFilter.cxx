@@ -4,6 +4,8 @@
 
 #include "LoomInterop.h"
 
+#include <loom/algorithms/GatherTuples.h>
+
 #include <loom/algorithms/average/Average.h>
 #include <loom/cont/Error.h>
 
@@ -67,6 +69,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     output->Initialize();
     return 0;
   };
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
 
   // Which arrays.
   std::vector<vtkDataArray*> arrays;
@@ -89,13 +93,18 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
       arrays.push_back(d);
     }
   }
+  if (!toCells && input->GetNumberOfCells() == 0)
+  {
+    output->Initialize(); // as VTK's Cell Data to Point Data: no cells, an empty output (points dropped)
+    return 1;
+  }
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
     return 1; // nothing to average: the structure and the passed arrays, silently (MPI ranks with empty pieces)
 
   std::string current;
   try
   {
-    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input, /*anyCellType=*/true);
     const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();
 
     loom::algorithms::FieldArray keep;
@@ -108,7 +117,9 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
         break;
       vtkDataArray* array = arrays[i];
       current = std::string("array '") + (array->GetName() ? array->GetName() : "") + "'";
-      const loom::algorithms::FieldArray in = loom::interop::FieldFromVTK(array);
+      // Integer arrays average into float arrays, as VTK's filters make them (double stays double).
+      const loom::algorithms::FieldArray in = loom::algorithms::AsFloatingPoint(
+        loom::interop::FieldFromVTK(array), device, loom::algorithms::ValueKind::Float32);
       const loom::algorithms::FieldArray out = toCells
         ? loom::algorithms::PointToCellAverage(cells, in, mask, device)
         : loom::algorithms::CellToPointAverage(cells, in, mask, device);

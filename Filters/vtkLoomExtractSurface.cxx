@@ -103,6 +103,8 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
     return 1; // empty in, empty out (MPI ranks with empty pieces)
 
@@ -123,7 +125,7 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
   }
   if (!reason.empty())
   {
-    LOOM_FALLBACK_NOTE("Loom Extract Surface: the input " << reason << "; VTK's vtkGeometryFilter extracts its surface instead.");
+    LOOM_FALL_BACK_OR_FAIL("Loom Extract Surface: the input " << reason << "; VTK's vtkGeometryFilter extracts its surface instead.");
     vtkNew<vtkGeometryFilter> filter;
     filter->SetInputData(input);
     filter->SetPieceInvariant(this->PieceInvariant);

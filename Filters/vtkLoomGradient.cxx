@@ -79,11 +79,16 @@ bool Holds(vtkFieldData* data, vtkDataArray* array)
 int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why)
 {
   vtkDataObject* result = nullptr;
+  auto fail = [&](const std::string& message) {
+    vtkErrorMacro(<< message);
+    output->Initialize();
+    return 0;
+  };
   vtkNew<vtkImageGradient> image;
   vtkNew<vtkGradientFilter> general;
   if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
   {
-    LOOM_FALLBACK_NOTE("Loom Gradient: " << why << "; VTK's vtkImageGradient computes it instead.");
+    LOOM_FALL_BACK_OR_FAIL("Loom Gradient: " << why << "; VTK's vtkImageGradient computes it instead.");
     image->SetInputData(input);
     image->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     image->SetDimensionality(this->Dimensionality);
@@ -92,7 +97,7 @@ int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::st
   }
   else
   {
-    LOOM_FALLBACK_NOTE("Loom Gradient: " << why << "; VTK's vtkGradientFilter computes the gradient instead.");
+    LOOM_FALL_BACK_OR_FAIL("Loom Gradient: " << why << "; VTK's vtkGradientFilter computes the gradient instead.");
     general->SetInputData(input);
     general->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     general->SetResultArrayName(NameOr(this->ResultArrayName, "Gradients"));
@@ -128,6 +133,8 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   vtkDataArray* array = this->GetInputArrayToProcess(0, inputVector);
   if (input->GetNumberOfCells() == 0)
   {
@@ -138,8 +145,18 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     return 1;
   }
   if (!array)
-    return fail("Scalar Array: the input has no such point or cell array (on a multiblock input, every non-empty "
-                "block needs it).");
+  {
+    vtkInformation* chosen = this->GetInputArrayInformation(0);
+    const std::string wanted =
+      chosen && chosen->Has(vtkDataObject::FIELD_NAME()) ? chosen->Get(vtkDataObject::FIELD_NAME()) : "";
+    vtkAbstractArray* other = wanted.empty() ? nullptr : input->GetPointData()->GetAbstractArray(wanted.c_str());
+    if (!other && !wanted.empty())
+      other = input->GetCellData()->GetAbstractArray(wanted.c_str());
+    if (other)
+      return fail("Scalar Array '" + wanted + "' is a " + other->GetClassName() + ", not a numeric array.");
+    return fail("Scalar Array '" + wanted + "': the input has no such point or cell array (on a multiblock input, "
+                "every non-empty block needs it).");
+  }
   const bool onPoints = Holds(input->GetPointData(), array);
   if (!onPoints && !Holds(input->GetCellData(), array))
     return fail(std::string("Scalar Array '") + NameOr(array->GetName(), "") +
@@ -147,9 +164,12 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   const std::string arrayName = NameOr(array->GetName(), "");
   if (array->GetNumberOfComponents() < 1)
     return fail("Scalar Array '" + arrayName + "' has no components.");
-  if (array->GetNumberOfComponents() > 16)
-    return fail("Scalar Array '" + arrayName + "' has " + std::to_string(array->GetNumberOfComponents()) +
-                " components; Loom differentiates at most 16.");
+  if (3 * array->GetNumberOfComponents() > loom::algorithms::MaxComponents)
+    return this->RunVTK(input, output,
+                        "the gradient of the " + std::to_string(array->GetNumberOfComponents()) +
+                          "-component Scalar Array '" + arrayName + "' has " +
+                          std::to_string(3 * array->GetNumberOfComponents()) + " components; Loom's fields hold at most " +
+                          std::to_string(loom::algorithms::MaxComponents));
 
   loom::algorithms::GradientOptions options;
   options.Gradient = this->ComputeGradient;

@@ -98,6 +98,11 @@ public:
   vtkGetMacro(BoundaryMethod, int);
   vtkSetClampMacro(Dimensionality, int, 2, 3);
   vtkGetMacro(Dimensionality, int);
+  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
+  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
+  vtkSetMacro(FallbackToVTK, bool);
+  vtkGetMacro(FallbackToVTK, bool);
+  vtkBooleanMacro(FallbackToVTK, bool);
   ///@}
 
   // Device and the mask (MaskArrayName, MaskIds, KeepArrayName, FillValue, FillWithNaN) come from
@@ -127,6 +132,7 @@ protected:
   int ReplacementValueOption = Zero;
   int BoundaryMethod = NON_SMOOTHED;
   int Dimensionality = 3;
+  bool FallbackToVTK = true;
 
 private:
   vtkLoomGradient(const vtkLoomGradient&) = delete;

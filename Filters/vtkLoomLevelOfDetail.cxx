@@ -51,6 +51,8 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
   };
   if (!input)
     return fail("no input polygonal data.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   const int* div = this->NumberOfDivisions;
   if (div[0] < 1 || div[1] < 1 || div[2] < 1)
   {
@@ -83,7 +85,7 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
 
   if (this->UseFeatureEdges)
   {
-    LOOM_FALLBACK_NOTE("Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "
+    LOOM_FALL_BACK_OR_FAIL("Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "
                  "VTK's vtkQuadricClustering clusters the input instead.");
     vtkNew<vtkQuadricClustering> filter;
     filter->SetInputData(input);

@@ -44,6 +44,11 @@ public:
   /// (the cluster family has CPU passes only: a CUDA request runs on TBB, else Serial).
   vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
   vtkGetMacro(Device, int);
+  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
+  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
+  vtkSetMacro(FallbackToVTK, bool);
+  vtkGetMacro(FallbackToVTK, bool);
+  vtkBooleanMacro(FallbackToVTK, bool);
   ///@}
 
   ///@{
@@ -119,6 +124,7 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
   int Device = DEVICE_AUTO;
+  bool FallbackToVTK = true;
   int NumberOfDivisions[3] = { 50, 50, 50 };
   bool AutoAdjustNumberOfDivisions = true;
   bool UseInputPoints = false;

@@ -11,6 +11,7 @@
 #include <loom/algorithms/slice/PlaneBand.h>
 #include <loom/cont/Error.h>
 
+#include <vtk3DLinearGridPlaneCutter.h>
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkCellTypes.h>
@@ -19,11 +20,13 @@
 #include <vtkCutter.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
+#include <vtkImageData.h>
 #include <vtkImplicitFunction.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkLogger.h>
 #include <vtkObjectFactory.h>
+#include <vtkPlane.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -114,11 +117,17 @@ void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
       }
   };
   carry(input->GetPointData(), output->GetPointData(), [&](const loom::algorithms::FieldArray& f) {
-    return loom::algorithms::InterpolateEdges(cut.Points, f, device);
+    return loom::algorithms::InterpolateEdges(cut.Points, f, device, /*roundIntegers=*/false);
   });
   carry(input->GetCellData(), output->GetCellData(), [&](const loom::algorithms::FieldArray& f) {
     return loom::algorithms::GatherSourceCells(cut.SourceCells, f, device);
   });
+  // Non-numeric arrays (strings): the nearer end's value, the source cell's, as VTK carries them.
+  if (loom::interop::HasNonNumericArrays(input->GetPointData()))
+    loom::interop::GatherNonNumericAttributes(input->GetPointData(), output->GetPointData(),
+                                              loom::algorithms::NearestEdgeEnds(cut.Points));
+  if (loom::interop::HasNonNumericArrays(input->GetCellData()))
+    loom::interop::GatherNonNumericAttributes(input->GetCellData(), output->GetCellData(), cut.SourceCells);
   output->GetFieldData()->PassData(input->GetFieldData());
 }
 } // namespace
@@ -179,6 +188,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   if (!this->CutFunction)
     return fail("Slice Type: no implicit function is set.");
   if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
@@ -197,7 +208,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     const std::string uncut = UncutCells(input);
     if (!uncut.empty())
     {
-      LOOM_FALLBACK_NOTE("Loom Slice: the input has " << uncut
+      LOOM_FALL_BACK_OR_FAIL("Loom Slice: the input has " << uncut
                      << ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.");
       vtkNew<vtkCutter> cutter;
       cutter->SetInputData(input);
@@ -264,6 +275,11 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->SetInterpolateAttributes(true);
   contour->SetMergePoints(this->MergePoints);
   contour->SetDevice(this->Device);
+  // ParaView's Slice by a plane runs VTK's plane cutters on images and on grids of linear 3D cells;
+  // they truncate interpolated integers where vtkContourFilter's path rounds them.
+  contour->SetRoundIntegers(!(vtkPlane::SafeDownCast(this->CutFunction) &&
+                              (vtkImageData::SafeDownCast(input) ||
+                               vtk3DLinearGridPlaneCutter::CanFullyProcessDataObject(input))));
   vtkNew<Messages> errors;
   contour->AddObserver(vtkCommand::ErrorEvent, errors);
   contour->Update();

@@ -12,9 +12,11 @@
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
+#include <vtkDataSetTriangleFilter.h>
 #include <vtkIdList.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPointSet.h>
@@ -49,16 +51,27 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
   {
-    // Nothing to split: no cells out, silently (MPI ranks with empty pieces); a point set keeps its points.
-    if (auto* pointSet = vtkPointSet::SafeDownCast(input))
-    {
-      if (pointSet->GetPoints())
-        output->SetPoints(pointSet->GetPoints());
-      output->GetPointData()->PassData(input->GetPointData());
-    }
+    // Nothing to split: an empty output with the input's arrays (no tuples), silently, as ParaView's
+    // Tetrahedralize gives for points without cells (MPI ranks with empty pieces).
+    output->GetPointData()->CopyAllocate(input->GetPointData(), 0);
+    output->GetCellData()->CopyAllocate(input->GetCellData(), 0);
     output->GetFieldData()->PassData(input->GetFieldData());
+    return 1;
+  }
+  const std::string unsupported = loom::interop::UnsupportedCells(input);
+  if (!unsupported.empty())
+  {
+    LOOM_FALL_BACK_OR_FAIL("Loom Tetrahedralize: the input has " << unsupported
+                           << ", which Loom's tetrahedralize family does not split; VTK's vtkDataSetTriangleFilter "
+                              "tetrahedralizes it instead.");
+    vtkNew<vtkDataSetTriangleFilter> triangulate;
+    triangulate->SetInputData(input);
+    triangulate->Update();
+    output->ShallowCopy(triangulate->GetOutput());
     return 1;
   }
 
@@ -121,6 +134,7 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
         children.TakeReference(array->NewInstance());
         children->SetName(array->GetName());
         children->SetNumberOfComponents(array->GetNumberOfComponents());
+        children->SetNumberOfTuples(parents->GetNumberOfIds()); // GetTuples writes, it does not allocate
         array->GetTuples(parents, children);
       }
       const int index = outCells->AddArray(children);

@@ -38,6 +38,11 @@ public:
   /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
   vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
   vtkGetMacro(Device, int);
+  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
+  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
+  vtkSetMacro(FallbackToVTK, bool);
+  vtkGetMacro(FallbackToVTK, bool);
+  vtkBooleanMacro(FallbackToVTK, bool);
   ///@}
 
   ///@{
@@ -56,6 +61,7 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
   int Device = DEVICE_AUTO;
+  bool FallbackToVTK = true;
   int HexahedronSplit = SPLIT_SIX;
 
 private:

@@ -64,8 +64,15 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   };
   if (!input)
     return fail("no input dataset.");
+  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+    return fail(malformed);
   if (input->GetNumberOfCells() == 0)
-    return 1; // empty in, empty out (MPI ranks with empty pieces)
+  {
+    // Empty in, empty out (MPI ranks with empty pieces), with the input's arrays as vtkThreshold leaves them.
+    output->GetPointData()->CopyAllocate(input->GetPointData(), 0);
+    output->GetCellData()->CopyAllocate(input->GetCellData(), 0);
+    return 1;
+  }
 
   // The Scalars array.
   vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
@@ -120,7 +127,7 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   const std::string unsupported = loom::interop::UnsupportedCells(input);
   if (!unsupported.empty())
   {
-    LOOM_FALLBACK_NOTE("Loom Threshold: the input has " << unsupported
+    LOOM_FALL_BACK_OR_FAIL("Loom Threshold: the input has " << unsupported
                    << ", which Loom's threshold family does not take; VTK's vtkThreshold thresholds it instead.");
     vtkNew<vtkThreshold> threshold;
     threshold->SetInputData(input);

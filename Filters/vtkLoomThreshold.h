@@ -96,6 +96,11 @@ public:
   /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
   vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
   vtkGetMacro(Device, int);
+  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
+  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
+  vtkSetMacro(FallbackToVTK, bool);
+  vtkGetMacro(FallbackToVTK, bool);
+  vtkBooleanMacro(FallbackToVTK, bool);
   ///@}
 
 protected:
@@ -114,6 +119,7 @@ protected:
   int ComponentMode = COMPONENT_MODE_USE_SELECTED;
   int SelectedComponent = 0;
   int Device = DEVICE_AUTO;
+  bool FallbackToVTK = true;
 
 private:
   vtkLoomThreshold(const vtkLoomThreshold&) = delete;

@@ -94,7 +94,16 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     const loom::algorithms::FieldArray moved = this->Move(input, inputVector, positions, mask, device);
     if (moved.GetNumberOfTuples() == 0)
     {
-      // Nothing to warp: the points pass as they are (a grid's, generated once).
+      // Nothing to warp (no such numeric point array): as VTK's warps, the points pass as they are (a
+      // grid's, generated once) and the arrays do not; a warning says why.
+      vtkInformation* chosen = this->GetInputArrayInformation(0);
+      vtkWarningMacro(<< this->FilterName() << ": the array '"
+                      << (chosen && chosen->Has(vtkDataObject::FIELD_NAME()) ? chosen->Get(vtkDataObject::FIELD_NAME())
+                                                                             : "")
+                      << "' to warp by is not a numeric point array of the input; the points pass unwarped and "
+                         "without arrays, as VTK's filter leaves them.");
+      output->GetPointData()->Initialize();
+      output->GetCellData()->Initialize();
       if (grid)
       {
         vtkNew<vtkPoints> same;

@@ -1,6 +1,8 @@
 // Loom filters: implementation of the VTK <-> Loom interop.
 #include "LoomInterop.h"
 
+#include <loom/algorithms/CheckCells.h>
+
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Logging.h>
 
@@ -28,6 +30,7 @@
 #include <set>
 #include <vector>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 
 namespace loom
@@ -120,9 +123,16 @@ void ReleaseHandedOver(void* pointer)
   }
 }
 
+/// The value type of the VTK array a Loom field of T becomes: 64-bit integers as VTK's own 64-bit types
+/// (long long: vtkTypeInt64Array, what VTK's filters and readers make), not as long.
+template <typename T>
+using VTKValue = std::conditional_t<std::is_integral_v<T> && sizeof(T) == 8,
+                                    std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>, T>;
+
 template <typename T>
 vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::string& name)
 {
+  using V = VTKValue<T>;
   const Id tuples = field.GetNumberOfTuples();
   const int comps = field.GetNumberOfComponents();
   field.ReleaseDeviceCopies(); // VTK reads it on the host: no GPU memory held for it
@@ -130,7 +140,7 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
   {
     // Nothing to hand over (VTK never frees a null pointer, so a registration would stay forever).
     vtkSmartPointer<vtkDataArray> empty;
-    empty.TakeReference(vtkDataArray::CreateDataArray(vtkTypeTraits<T>::VTK_TYPE_ID));
+    empty.TakeReference(vtkDataArray::CreateDataArray(vtkTypeTraits<V>::VTK_TYPE_ID));
     empty->SetNumberOfComponents(comps);
     empty->SetName(name.c_str());
     return empty;
@@ -139,25 +149,25 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
   {
     auto handle = field.GetAOS<T>();
     // The concrete class (vtkFloatArray, vtkIntArray, ...) so that SafeDownCasts downstream work.
-    vtkSmartPointer<vtkAOSDataArrayTemplate<T>> array;
+    vtkSmartPointer<vtkAOSDataArrayTemplate<V>> array;
     array.TakeReference(
-      vtkAOSDataArrayTemplate<T>::FastDownCast(vtkDataArray::CreateDataArray(vtkTypeTraits<T>::VTK_TYPE_ID)));
+      vtkAOSDataArrayTemplate<V>::FastDownCast(vtkDataArray::CreateDataArray(vtkTypeTraits<V>::VTK_TYPE_ID)));
     array->SetNumberOfComponents(comps);
     KeepHandedOver(handle.GetPointer(), std::make_shared<loom::cont::ArrayHandle<T>>(handle));
-    array->SetArray(handle.GetPointer(), tuples * comps, /*save=*/0,
+    array->SetArray(reinterpret_cast<V*>(handle.GetPointer()), tuples * comps, /*save=*/0,
                     vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
     array->SetArrayFreeFunction(&ReleaseHandedOver);
     array->SetName(name.c_str());
     return array;
   }
   const auto portal = field.GetPortal<T>();
-  auto array = vtkSmartPointer<vtkSOADataArrayTemplate<T>>::New();
+  auto array = vtkSmartPointer<vtkSOADataArrayTemplate<V>>::New();
   array->SetNumberOfComponents(comps);
   for (int c = 0; c < comps; ++c)
   {
     T* data = portal.Pointers[c];
     KeepHandedOver(data, std::make_shared<FieldArray>(field));
-    array->SetArray(c, data, tuples, /*updateMaxId=*/true, /*save=*/false,
+    array->SetArray(c, reinterpret_cast<V*>(data), tuples, /*updateMaxId=*/true, /*save=*/false,
                     vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
     array->SetArrayFreeFunction(c, &ReleaseHandedOver);
   }
@@ -454,6 +464,92 @@ std::string UnsupportedCells(vtkDataSet* dataset)
   return names;
 }
 
+namespace
+{
+/// The verdicts of MalformedCells for the last few cell arrays: MTimes only grow, so an array
+/// modified (or a new one at a freed one's address) never matches an old entry.
+struct CellCheckCache
+{
+  struct Entry
+  {
+    vtkCellArray* Cells;
+    vtkMTimeType CellsTime, OffsetsTime, ConnectivityTime;
+    vtkIdType Points, Count;
+    std::string Verdict;
+  };
+  std::mutex Mutex;
+  std::vector<Entry> Entries;
+};
+
+std::string CheckCellArray(vtkCellArray* cells, vtkIdType points, vtkIdType count, const char* what)
+{
+  if (!cells)
+    return "";
+  static CellCheckCache cache;
+  const CellCheckCache::Entry key{ cells, cells->GetMTime(), cells->GetOffsetsArray()->GetMTime(),
+                                   cells->GetConnectivityArray()->GetMTime(), points, count, "" };
+  auto same = [&](const CellCheckCache::Entry& e) {
+    return e.Cells == key.Cells && e.CellsTime == key.CellsTime && e.OffsetsTime == key.OffsetsTime &&
+      e.ConnectivityTime == key.ConnectivityTime && e.Points == key.Points && e.Count == key.Count;
+  };
+  {
+    std::lock_guard<std::mutex> lock(cache.Mutex);
+    for (const auto& e : cache.Entries)
+      if (same(e))
+        return e.Verdict;
+  }
+  // A check, not the filter's work: the devices it ran on stay out of the execution record.
+  const unsigned outer = loom::cont::BeginDeviceRecord();
+  std::string verdict;
+  try
+  {
+    verdict = loom::algorithms::CheckCellArrays(CellArrayFromVTK(cells), points, count, loom::cont::DeviceId::Auto);
+  }
+  catch (...)
+  {
+    loom::cont::DiscardDeviceRecord(outer);
+    throw;
+  }
+  loom::cont::DiscardDeviceRecord(outer);
+  if (!verdict.empty())
+    verdict = std::string("the input's ") + what + " are malformed: " + verdict + ".";
+  std::lock_guard<std::mutex> lock(cache.Mutex);
+  cache.Entries.insert(cache.Entries.begin(), key);
+  cache.Entries.front().Verdict = verdict;
+  if (cache.Entries.size() > 16)
+    cache.Entries.pop_back();
+  return verdict;
+}
+} // namespace
+
+std::string MalformedCells(vtkDataSet* dataset)
+{
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset))
+  {
+    vtkCellArray* cells = grid->GetCells();
+    vtkUnsignedCharArray* types = grid->GetCellTypesArray();
+    const vtkIdType count = cells ? cells->GetNumberOfOffsets() - (cells->GetNumberOfOffsets() > 0) : 0;
+    if (types && cells && types->GetNumberOfTuples() != count)
+      return "the input's cells are malformed: " + std::to_string(types->GetNumberOfTuples()) +
+        " cell types for " + std::to_string(count) + " cells.";
+    return CheckCellArray(cells, grid->GetNumberOfPoints(), -1, "cells");
+  }
+  if (auto* poly = vtkPolyData::SafeDownCast(dataset))
+  {
+    const std::pair<vtkCellArray*, const char*> kinds[] = { { poly->GetVerts(), "vertices" },
+                                                            { poly->GetLines(), "lines" },
+                                                            { poly->GetPolys(), "polygons" },
+                                                            { poly->GetStrips(), "triangle strips" } };
+    for (const auto& [cells, what] : kinds)
+    {
+      std::string verdict = CheckCellArray(cells, poly->GetNumberOfPoints(), -1, what);
+      if (!verdict.empty())
+        return verdict;
+    }
+  }
+  return "";
+}
+
 loom::algorithms::CellArrays CellArrayFromVTK(vtkCellArray* cells)
 {
   loom::algorithms::CellArrays h;
@@ -473,7 +569,7 @@ loom::algorithms::CellArrays CellArrayFromVTK(vtkCellArray* cells)
   return h;
 }
 
-loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)
+loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset, bool anyCellType)
 {
   if (auto* image = vtkImageData::SafeDownCast(dataset))
     return StructuredFromDims(image->GetDimensions());
@@ -495,7 +591,7 @@ loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset)
         grid->GetNumberOfPoints(), loom::cont::ArrayHandle<UInt8>{},
         loom::cont::make_ArrayHandle(std::vector<Int64>{ 0 }), loom::cont::ArrayHandle<Int64>{});
     const unsigned char* t = types->GetPointer(0);
-    for (Id c = 0; c < n; ++c)
+    for (Id c = 0; c < n && !anyCellType; ++c)
     {
       if (!IsSupportedCellShape(t[c]))
         throw loom::cont::ErrorBadType("cell " + std::to_string(c) + " has VTK cell type " +

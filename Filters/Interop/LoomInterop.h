@@ -83,12 +83,21 @@ LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
 /// their number of non-flat dimensions); unstructured grids give explicit cells on the cell array's
 /// own memory. Throws ErrorBadType for datasets or cells Loom does not handle (polyhedra, polygonal
 /// data with strips, higher-order cells), naming the cell type.
-LOOMFILTERS_EXPORT loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset);
+/// `anyCellType`: every cell by its point list, whatever its type (a polyhedron's points, all nodes of a
+/// higher-order cell), for families that read only point lists (the averaging family).
+LOOMFILTERS_EXPORT loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset, bool anyCellType = false);
 
 /// The cells of an unstructured grid that CellSetFromVTK does not take (polyhedra, higher-order and
 /// other non-linear cells), as "vtkPolyhedron (VTK cell type 42), ..."; empty when there are none
 /// (always for other datasets). For filters that hand such inputs to VTK's own filter.
 LOOMFILTERS_EXPORT std::string UnsupportedCells(vtkDataSet* dataset);
+
+/// "" when the cells of an unstructured grid or polygonal data are well formed (offsets from 0, never
+/// decreasing, ending at the connectivity's length, one cell type per cell, every point id naming a
+/// point; other datasets always are); else a sentence saying what is wrong, for the filter's error.
+/// Every Loom filter asks before any family (or VTK's filter, on a fallback) reads the cells. The
+/// verdict is kept while the arrays and the point count are unmodified, so a re-execution is free.
+LOOMFILTERS_EXPORT std::string MalformedCells(vtkDataSet* dataset);
 
 /// The point axes of an image (extent, origin, spacing and direction) or a rectilinear grid, as
 /// loom::algorithms::GridPoints takes them, and its point dimensions. False for other datasets.
@@ -114,6 +123,13 @@ LOOMFILTERS_EXPORT loom::algorithms::PointPositions PositionsFromVTK(vtkDataSet*
 /// arrays by Loom (any kind and layout), others (strings, ...) by VTK; the active attributes follow.
 LOOMFILTERS_EXPORT void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
                                          const loom::cont::ArrayHandle<Id>& ids, loom::cont::DeviceId device);
+
+/// Only the non-numeric arrays of `in` (strings, variants) gathered through `ids` into `out`: what VTK's
+/// interpolating filters carry for them (ids: each output point's nearest input point).
+LOOMFILTERS_EXPORT void GatherNonNumericAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
+                                                   const loom::cont::ArrayHandle<Id>& ids);
+/// True when `attributes` hold an array that is not numeric (strings, variants).
+LOOMFILTERS_EXPORT bool HasNonNumericArrays(vtkDataSetAttributes* attributes);
 
 /// As GatherAttributes, but numeric arrays take the mean of the tuples Members[Offsets[o] ..
 /// Offsets[o+1]-1] (loom::algorithms::AverageTuples); ghost flags, global and pedigree ids, and
@@ -177,8 +193,14 @@ LOOMFILTERS_EXPORT void NoteMasked();
 /// A message for the user: VTK's output window (ParaView's Output Messages window) and vtkLogger at
 /// INFO, and the running filter's record; `fallback` when VTK's filter computes the result instead.
 LOOMFILTERS_EXPORT void Note(const std::string& message, bool fallback = false);
+/// A Loom family cannot take the input, `note` saying so ("Loom Clip: the input has ..., which Loom's clip
+/// family does not cut; VTK's vtkTableBasedClipDataSet clips it instead."). With the filter's Fallback To
+/// VTK on (`allowed`): the note as an info message (Note with fallback) and true: run VTK's filter. Off:
+/// `error` gets the note's first part and "(Fallback To VTK is off)", and false: the filter fails.
+LOOMFILTERS_EXPORT bool FallBackToVTK(bool allowed, const std::string& note, std::string& error);
 } // namespace interop
 } // namespace loom
+
 
 /// Note(message, fallback = true) with the message written as a stream: LOOM_FALLBACK_NOTE("a " << b).
 #define LOOM_FALLBACK_NOTE(stream)                                                                \
@@ -187,4 +209,17 @@ LOOMFILTERS_EXPORT void Note(const std::string& message, bool fallback = false);
     std::ostringstream loomNote_;                                                                  \
     loomNote_ << stream;                                                                           \
     loom::interop::Note(loomNote_.str(), true);                                                    \
+  } while (0)
+
+/// In a filter's RequestData (with a `fail(message)` lambda and a FallbackToVTK member): the fallback
+/// note written as a stream; fails the filter when Fallback To VTK is off, else notes it and goes on
+/// (to the VTK filter's run that follows).
+#define LOOM_FALL_BACK_OR_FAIL(stream)                                                           \
+  do                                                                                               \
+  {                                                                                                \
+    std::ostringstream loomNote_;                                                                  \
+    loomNote_ << stream;                                                                           \
+    std::string loomError_;                                                                        \
+    if (!loom::interop::FallBackToVTK(this->FallbackToVTK, loomNote_.str(), loomError_))          \
+      return fail(loomError_);                                                                     \
   } while (0)

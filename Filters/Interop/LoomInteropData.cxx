@@ -131,7 +131,7 @@ namespace
 /// `numeric(field)` (a Loom pass), others (strings, ...) gathered by VTK; the active attributes follow.
 template <typename NumericPass>
 void CopyAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const loom::cont::ArrayHandle<Id>& ids,
-                    NumericPass&& numericPass)
+                    NumericPass&& numericPass, bool numericToo = true)
 {
   vtkSmartPointer<vtkIdList> list; // for non-numeric arrays only
   for (int a = 0; a < in->GetNumberOfArrays(); ++a)
@@ -140,6 +140,8 @@ void CopyAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const l
     const char* name = array->GetName() ? array->GetName() : "";
     vtkSmartPointer<vtkAbstractArray> gathered;
     auto* numeric = vtkDataArray::SafeDownCast(array);
+    if (numeric && !numericToo)
+      continue;
     if (numeric && numeric->GetNumberOfComponents() <= loom::algorithms::MaxComponents &&
         numeric->GetDataType() != VTK_BIT)
     {
@@ -185,6 +187,22 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
   CopyAttributes(in, out, ids, [&](const loom::algorithms::FieldArray& field, vtkDataSetAttributes*, vtkAbstractArray*) {
     return loom::algorithms::GatherTuples(ids, field, device);
   });
+}
+
+void GatherNonNumericAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
+                                const loom::cont::ArrayHandle<Id>& ids)
+{
+  CopyAttributes(
+    in, out, ids, [](const loom::algorithms::FieldArray& field, vtkDataSetAttributes*, vtkAbstractArray*) { return field; },
+    /*numericToo=*/false);
+}
+
+bool HasNonNumericArrays(vtkDataSetAttributes* attributes)
+{
+  for (int a = 0; a < attributes->GetNumberOfArrays(); ++a)
+    if (!vtkDataArray::SafeDownCast(attributes->GetAbstractArray(a)))
+      return true;
+  return false;
 }
 
 void AverageAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const loom::cont::ArrayHandle<Id>& firstIds,

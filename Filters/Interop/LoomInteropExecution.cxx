@@ -150,5 +150,20 @@ void Note(const std::string& message, bool fallback)
     Running->Fallback = Running->Fallback || fallback;
   }
 }
+bool FallBackToVTK(bool allowed, const std::string& note, std::string& error)
+{
+  if (allowed)
+  {
+    Note(note, true);
+    return true;
+  }
+  const std::string::size_type cut = note.find("; VTK's");
+  std::string why = note.substr(0, cut);
+  if (!why.empty() && why.back() == '.')
+    why.pop_back();
+  // The filter's label leads the note; vtkErrorMacro names the class already, the label stays for users.
+  error = why + " (Fallback To VTK is off; on, VTK's filter would compute it).";
+  return false;
+}
 } // namespace interop
 } // namespace loom

@@ -317,8 +317,12 @@ TEST(LoomClip, BadInput)
   o = run(copy, [](vtkLoomClip* c) { c->SetInputArrayToProcess(0, 0, 0, 0, "names"); });
   EXPECT_NE(o.Errors.find("Scalars array 'names' is a vtkStringArray, not a numeric array"), std::string::npos)
     << o.Errors;
-  o = run(copy, [](vtkLoomClip* c) { c->SetInputArrayToProcess(0, 0, 0, 0, "vectors"); });
+  o = run(copy, [](vtkLoomClip* c) {
+    c->SetInputArrayToProcess(0, 0, 0, 0, "vectors");
+    c->FallbackToVTKOff(); // on, vtkTableBasedClipDataSet clips by it (Filters.BadInput, "9 components")
+  });
   EXPECT_NE(o.Errors.find("Scalars array 'vectors' has 3 components"), std::string::npos) << o.Errors;
+  EXPECT_NE(o.Errors.find("Fallback To VTK is off"), std::string::npos) << o.Errors;
   EXPECT_EQ(copy->GetMTime(), before); // the input is not changed
   // A zero plane normal.
   vtkNew<vtkPlane> flat;

@@ -188,6 +188,7 @@ std::string ContourExpectingError(vtkDataSet* input, const char* array, const st
   contour->AddObserver(vtkCommand::ErrorEvent, catcher);
   contour->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, catcher);
   contour->SetInputData(input);
+  contour->FallbackToVTKOff(); // what VTK's filter would take is an error only then
   contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, array);
   contour->SetNumberOfContours(static_cast<int>(values.size()));
   for (std::size_t i = 0; i < values.size(); ++i)
@@ -516,6 +517,25 @@ TEST(LoomContour, BadInput)
   EXPECT_NE(m.find("'Names' is a vtkStringArray, not a numeric array"), std::string::npos) << m;
   m = ContourExpectingError(withExtra, "Vectors", { 1.0 });
   EXPECT_NE(m.find("'Vectors' has 3 components"), std::string::npos) << m;
+  EXPECT_NE(m.find("Fallback To VTK is off"), std::string::npos) << m;
+  {
+    // Fallback To VTK on (the default): vtkContourFilter contours the 3-component array, one info message.
+    loomtest::LogCapture log;
+    vtkNew<vtkLoomContour> contour;
+    contour->SetInputData(withExtra);
+    contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Vectors");
+    contour->SetValue(0, 1.0);
+    const loomtest::Outcome o = loomtest::UpdateCapturing(contour);
+    EXPECT_EQ(1, o.Status);
+    EXPECT_EQ("", o.Errors);
+    EXPECT_NE(log.Text.find("VTK's vtkContourFilter contours it instead"), std::string::npos) << log.Text;
+    vtkNew<vtkContourFilter> reference;
+    reference->SetInputData(withExtra);
+    reference->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Vectors");
+    reference->SetValue(0, 1.0);
+    reference->Update();
+    EXPECT_EQ(reference->GetOutput()->GetNumberOfCells(), contour->GetOutput()->GetNumberOfCells());
+  }
 
   vtkNew<vtkUnstructuredGrid> empty;
   vtkNew<vtkPoints> noPoints;

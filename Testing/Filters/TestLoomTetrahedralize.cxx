@@ -206,6 +206,7 @@ std::string RunExpectingError(vtkDataSet* input)
   filter->AddObserver(vtkCommand::ErrorEvent, catcher);
   filter->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, catcher);
   filter->SetInputData(input);
+  filter->FallbackToVTKOff(); // cells VTK's filter would take are errors only then
   EXPECT_EQ(0, filter->GetExecutive()->Update()) << "RequestData must return 0";
   EXPECT_EQ(0, filter->GetOutput()->GetNumberOfCells()) << "the output of a refused run is empty";
   std::cout << "refused: " << catcher->Message;
@@ -412,7 +413,8 @@ TEST(LoomTetrahedralize, TwoDimensionalImage)
 
 TEST(LoomTetrahedralize, BadInputIsRefusedWithAClearError)
 {
-  // An unsupported cell (a quadratic tetrahedron): the filter and the type are named; input unchanged.
+  // An unsupported cell (a quadratic tetrahedron): with Fallback To VTK off the filter and the type
+  // are named; input unchanged. On (the default), VTK's filter splits it (below).
   vtkNew<vtkUnstructuredGrid> quadratic;
   vtkNew<vtkPoints> points;
   for (int p = 0; p < 10; ++p)
@@ -433,9 +435,26 @@ TEST(LoomTetrahedralize, BadInputIsRefusedWithAClearError)
   vtkIdType four[4] = { 0, 1, 2, 3 };
   poly->InsertNextCell(VTK_POLYHEDRON, 4, four, 4, faces + 1);
   message = RunExpectingError(poly);
-  EXPECT_NE(std::string::npos, message.find("polyhedron")) << message;
+  EXPECT_NE(std::string::npos, message.find("cell type 42")) << message;
+  EXPECT_NE(std::string::npos, message.find("Fallback To VTK is off")) << message;
 
-  // Empty datasets, no cells or nothing at all: no cells out and no message (the points kept).
+  // Fallback To VTK on: the same cells split by vtkDataSetTriangleFilter, with one info message.
+  for (vtkUnstructuredGrid* grid : { static_cast<vtkUnstructuredGrid*>(quadratic), static_cast<vtkUnstructuredGrid*>(poly) })
+  {
+    loomtest::LogCapture log;
+    vtkNew<vtkLoomTetrahedralize> filter;
+    filter->SetInputData(grid);
+    const loomtest::Outcome o = loomtest::UpdateCapturing(filter);
+    EXPECT_EQ(1, o.Status);
+    EXPECT_EQ("", o.Errors);
+    EXPECT_NE(std::string::npos, log.Text.find("vtkDataSetTriangleFilter tetrahedralizes it instead")) << log.Text;
+    vtkNew<vtkDataSetTriangleFilter> reference;
+    reference->SetInputData(grid);
+    reference->Update();
+    EXPECT_EQ(reference->GetOutput()->GetNumberOfCells(), filter->GetOutput()->GetNumberOfCells());
+  }
+
+  // Empty datasets, no cells or nothing at all: an empty output and no message (as VTK's filter gives).
   vtkNew<vtkUnstructuredGrid> noCells;
   noCells->SetPoints(points);
   vtkNew<vtkImageData> nothing;
@@ -444,6 +463,6 @@ TEST(LoomTetrahedralize, BadInputIsRefusedWithAClearError)
     vtkNew<vtkLoomTetrahedralize> filter;
     filter->SetInputData(empty);
     loomtest::ExpectSilentEmpty(filter, empty->GetClassName());
-    EXPECT_EQ(empty->GetNumberOfPoints(), filter->GetOutput()->GetNumberOfPoints());
+    EXPECT_EQ(0, filter->GetOutput()->GetNumberOfPoints());
   }
 }

@@ -113,6 +113,7 @@ for label, settings in (('missing array', {'Scalars': ['POINTS', 'nothing']}),
                         ('three components', {'Scalars': ['POINTS', 'Normals']})):
     normals = GenerateSurfaceNormals(Input=ExtractSurface(Input=wavelet)) if 'three' in label else wavelet
     bad = LoomClip(Input=normals, ClipType='Scalar')
+    bad.FallbackToVTK = 0  # on, VTK's clip takes a 3-component array (checked below)
     for key, value in settings.items():
         try:
             setattr(bad, key, value)
@@ -123,6 +124,16 @@ for label, settings in (('missing array', {'Scalars': ['POINTS', 'nothing']}),
     print(('ok  ' if ok else 'FAIL'), 'bad input:', label)
     if not ok:
         failures.append(f'bad input {label}: {out.GetNumberOfCells()} cells')
+
+# Fallback To VTK on (the default): a 3-component array is clipped by VTK's filter, as ParaView's Clip.
+normals = GenerateSurfaceNormals(Input=ExtractSurface(Input=wavelet))
+loom = LoomClip(Input=normals, ClipType='Scalar', Scalars=['POINTS', 'Normals'], Value=0.1)
+paraview_clip = Clip(Input=normals, ClipType='Scalar', Scalars=['POINTS', 'Normals'], Value=0.1, Invert=loom.Invert)
+cells = (fetch(loom).GetNumberOfCells(), fetch(paraview_clip).GetNumberOfCells())
+ok = cells[0] == cells[1] and cells[0] > 0
+print(('ok  ' if ok else 'FAIL'), 'three components through VTK: cells', cells)
+if not ok:
+    failures.append(f'fallback of a 3-component array: {cells}')
 
 if failures:
     print('\n'.join(failures))

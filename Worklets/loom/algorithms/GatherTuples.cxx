@@ -1,5 +1,7 @@
 // Loom algorithms: GatherTuples (every value kind instantiated here).
 #include <loom/algorithms/GatherTuples.h>
+
+#include <type_traits>
 #include <loom/algorithms/HostForEach.h>
 
 #include <atomic>
@@ -40,21 +42,28 @@ FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray
   });
   return out;
 }
-FieldArray AsFloatingPoint(const FieldArray& field, loom::cont::DeviceId device)
+FieldArray AsFloatingPoint(const FieldArray& field, loom::cont::DeviceId device, ValueKind kind)
 {
   if (field.GetKind() == ValueKind::Float32 || field.GetKind() == ValueKind::Float64)
     return field;
   const Id n = field.GetNumberOfTuples();
   const IdComponent components = field.GetNumberOfComponents();
-  FieldArray copy = FieldArray::Allocate(ValueKind::Float64, n, components);
-  Float64* to = copy.GetPortal<Float64>().Pointers[0];
-  CallWithKind(field.GetKind(), [&](auto zero) {
-    const auto from = field.GetPortal<decltype(zero)>();
-    HostForEach(device, n, 1 << 14, [&, to](Id t) {
-      for (IdComponent c = 0; c < components; ++c)
-        to[t * components + c] = static_cast<Float64>(from.Get(t, c));
+  const ValueKind target = kind == ValueKind::Float32 ? ValueKind::Float32 : ValueKind::Float64;
+  FieldArray copy = FieldArray::Allocate(target, n, components);
+  auto convert = [&](auto* to) {
+    using To = std::remove_pointer_t<decltype(to)>;
+    CallWithKind(field.GetKind(), [&](auto zero) {
+      const auto from = field.GetPortal<decltype(zero)>();
+      HostForEach(device, n, 1 << 14, [&, to](Id t) {
+        for (IdComponent c = 0; c < components; ++c)
+          to[t * components + c] = static_cast<To>(from.Get(t, c));
+      });
     });
-  });
+  };
+  if (target == ValueKind::Float32)
+    convert(copy.GetPortal<Float32>().Pointers[0]);
+  else
+    convert(copy.GetPortal<Float64>().Pointers[0]);
   return copy;
 }
 

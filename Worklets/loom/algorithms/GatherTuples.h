@@ -17,9 +17,11 @@ namespace algorithms
 FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray& field,
                         loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
-/// A Float32 or Float64 field as it is; any other kind as an interleaved Float64 copy (integer point
-/// coordinates for the families that compare positions as VTK does, in double).
-FieldArray AsFloatingPoint(const FieldArray& field, loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+/// A Float32 or Float64 field as it is; any other kind as an interleaved copy of kind `to` (Float64:
+/// integer point coordinates for the families that compare positions as VTK does, in double; Float32:
+/// integer arrays the averaging filters turn into float arrays, as VTK's do).
+FieldArray AsFloatingPoint(const FieldArray& field, loom::cont::DeviceId device = loom::cont::DeviceId::Auto,
+                           ValueKind to = ValueKind::Float64);
 
 /// The id arrays one after another (the gather ids of output cells written kind by kind, as
 /// vtkPolyData numbers its vertices, lines, polygons and strips).

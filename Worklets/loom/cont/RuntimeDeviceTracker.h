@@ -118,6 +118,8 @@ std::string DescribeDevice(DeviceId device);
 /// ("tbb", "cuda+tbb"; empty when nothing ran) and gives them to the enclosing record too.
 unsigned BeginDeviceRecord();
 std::string EndDeviceRecord(unsigned outer);
+/// Ends a record without giving its devices to the enclosing one (checks of the input, not the work).
+void DiscardDeviceRecord(unsigned outer);
 
 namespace internal
 {

@@ -325,6 +325,32 @@ ClipResult Clip(const CellSetAny& cells, const FieldArray& field, const ClipOpti
     });
 }
 
+loom::cont::ArrayHandle<Id> NearestInputPoints(const ClipPoints& points)
+{
+  const Id kept = points.Kept.GetNumberOfValues();
+  const loom::cont::ArrayHandle<Id> ends = NearestEdgeEnds(points.Edges);
+  const Id edges = ends.GetNumberOfValues();
+  const Id extra = points.GetNumberOfExtraPoints();
+  loom::cont::ArrayHandle<Id> nearest;
+  nearest.Allocate(kept + edges + extra);
+  Id* out = nearest.GetPointer();
+  if (kept)
+    std::memcpy(out, points.Kept.GetPointer(), sizeof(Id) * static_cast<size_t>(kept));
+  if (edges)
+    std::memcpy(out + kept, ends.GetPointer(), sizeof(Id) * static_cast<size_t>(edges));
+  const Id* ids = points.ExtraIds.GetPointer();
+  const Float64* weights = points.ExtraWeights.GetPointer();
+  for (Id e = 0; e < extra; ++e)
+  {
+    IdComponent best = 0;
+    for (IdComponent t = 1; t < ClipPoints::ExtraTerms; ++t)
+      if (weights[e * ClipPoints::ExtraTerms + t] > weights[e * ClipPoints::ExtraTerms + best])
+        best = t;
+    out[kept + edges + e] = ids[e * ClipPoints::ExtraTerms + best];
+  }
+  return nearest;
+}
+
 FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& field, loom::cont::DeviceId device)
 {
   return WithCudaFallback(

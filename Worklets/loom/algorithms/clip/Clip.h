@@ -74,6 +74,11 @@ ClipResult Clip(const CellSetAny& cells, const FieldArray& field, const ClipOpti
 /// The VTK types of the cells Clip cannot cut (empty when it can cut them all).
 std::vector<UInt8> UnclippableCellTypes(const CellSetAny& cells);
 
+/// For each output point, the input point whose value a non-numeric array (strings) takes there, as
+/// VTK interpolates such arrays: a kept point's own, a cut edge's nearer end, an inner point's
+/// heaviest term.
+loom::cont::ArrayHandle<Id> NearestInputPoints(const ClipPoints& points);
+
 /// A point field at the clip's output points (same kind and components; integer kinds truncate the
 /// interpolated value, as VTK does).
 FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& pointField,

@@ -91,8 +91,14 @@ struct ContourCellKinds
 ContourCellKinds GetContourCellKinds(const CellSetAny& cells);
 
 /// A point field at the contour points, interpolated along the edges, in the field's value kind.
+/// Integer kinds round half away from zero (vtkDataArray's interpolation, vtkContourFilter's), or
+/// truncate when `roundIntegers` is false (VTK's plane cutters: vtkCutter on images and linear grids).
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField,
-                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto, bool roundIntegers = true);
+
+/// For each contour point, the input point whose value a non-numeric array (strings) takes there, as
+/// VTK interpolates such arrays: the edge's nearer end (B from weight 0.5 on).
+loom::cont::ArrayHandle<Id> NearestEdgeEnds(const ContourEdges& edges);
 
 /// Positions of the contour points of a uniform or rectilinear grid: `axes[d]` holds the coordinate
 /// of each of the pointDims[d] planes along axis d. The result is xyz of the given kind (Float32 or

@@ -26,22 +26,40 @@ contour::EdgePointers PointersOf(const ContourEdges& edges)
 }
 } // namespace
 
-FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, loom::cont::DeviceId device)
+FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, loom::cont::DeviceId device,
+                            bool roundIntegers)
 {
   CheckEdges(edges);
   return WithCudaFallback(
-    device, "contour point field interpolation", [&](auto) { return contour::InterpolateEdgesCuda(edges, pointField); },
+    device, "contour point field interpolation",
+    [&](auto) { return contour::InterpolateEdgesCuda(edges, pointField, roundIntegers); },
     [&](loom::cont::DeviceId cpu) {
       const Id n = edges.GetNumberOfPoints();
       FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
       CallWithKind(pointField.GetKind(), [&](auto zero) {
         using T = decltype(zero);
-        const contour::InterpolatePoint<T> body{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>() };
+        const contour::InterpolatePoint<T> body{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>(),
+                                                 roundIntegers };
         contour::ForEach(cpu, n, 4096, body);
         return 0;
       });
       return out;
     });
+}
+
+loom::cont::ArrayHandle<Id> NearestEdgeEnds(const ContourEdges& edges)
+{
+  CheckEdges(edges);
+  const Id n = edges.GetNumberOfPoints();
+  loom::cont::ArrayHandle<Id> nearest;
+  nearest.Allocate(n);
+  const Id* a = edges.A.GetPointer();
+  const Id* b = edges.B.GetPointer();
+  const Float64* w = edges.Weight.GetPointer();
+  Id* out = nearest.GetPointer();
+  for (Id p = 0; p < n; ++p)
+    out[p] = w[p] >= 0.5 ? b[p] : a[p];
+  return nearest;
 }
 
 FieldArray GatherSourceCells(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField,

@@ -46,14 +46,14 @@ struct DeviceAxes
 };
 } // namespace
 
-FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField)
+FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers)
 {
   const Id n = edges.GetNumberOfPoints();
   FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
   CallWithKind(pointField.GetKind(), [&](auto zero) {
     using T = decltype(zero);
     CudaAlgorithm::Schedule(InterpolatePoint<T>{ DevicePointersOf(edges), pointField.GetDevicePortal<T>(false, false),
-                                                 out.GetDevicePortal<T>(true, false) },
+                                                 out.GetDevicePortal<T>(true, false), roundIntegers },
                             n);
     return 0;
   });

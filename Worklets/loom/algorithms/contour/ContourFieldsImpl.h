@@ -6,6 +6,8 @@
 #include <loom/algorithms/contour/ContourImpl.h>
 
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 namespace loom
 {
@@ -61,19 +63,40 @@ struct EdgePointers
   const Float64* W = nullptr;
 };
 
+/// An interpolated value stored as T the way VTK stores it (vtkDataArray's edge interpolation): integers
+/// rounded half away from zero and clamped to T's range, floating point as it is.
+template <typename T>
+LOOM_EXEC T StoreAs(double v)
+{
+  if constexpr (std::is_integral_v<T>)
+  {
+    constexpr double low = static_cast<double>(std::numeric_limits<T>::lowest());
+    constexpr double high = static_cast<double>(std::numeric_limits<T>::max());
+    if (!(v > low)) // NaN too
+      return std::numeric_limits<T>::lowest();
+    if (v >= high)
+      return std::numeric_limits<T>::max();
+    return static_cast<T>(v >= 0.0 ? v + 0.5 : v - 0.5);
+  }
+  else
+    return static_cast<T>(v);
+}
+
 /// A point field at contour point p, every component.
 template <typename T>
 struct InterpolatePoint
 {
   EdgePointers E;
   ComponentPortal<T> In, Out;
+  bool RoundIntegers = true; // false: truncate, as VTK's plane cutters store integers
   LOOM_EXEC void operator()(Id p) const
   {
     for (IdComponent c = 0; c < this->In.NumberOfComponents; ++c)
     {
       const double va = static_cast<double>(this->In.Get(this->E.A[p], c));
       const double vb = static_cast<double>(this->In.Get(this->E.B[p], c));
-      this->Out.Set(p, c, static_cast<T>(va + static_cast<double>(this->E.W[p]) * (vb - va)));
+      const double v = va + static_cast<double>(this->E.W[p]) * (vb - va);
+      this->Out.Set(p, c, this->RoundIntegers ? StoreAs<T>(v) : static_cast<T>(v));
     }
   }
 };
@@ -156,7 +179,7 @@ struct GradientNormal
 
 /// The CUDA versions (ContourFieldsCuda.cu), called by the entries of ContourFields.cxx when the
 /// device resolves to CUDA; arguments are checked by those entries.
-FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField);
+FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers);
 FieldArray GatherSourceCellsCuda(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField);
 FieldArray AxesEdgePointsCuda(const ContourEdges& edges, const Id3& dims, const std::vector<double> axes[3],
                               ValueKind kind);

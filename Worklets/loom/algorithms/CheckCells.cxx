@@ -1,0 +1,95 @@
+// Loom algorithms: CheckCellArrays: chunks of the offsets and of the connectivity checked in
+// parallel; each chunk keeps the first fault it meets, the lowest chunk's fault is reported.
+#include <loom/algorithms/CheckCells.h>
+#include <loom/algorithms/HostForEach.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace
+{
+constexpr Id Chunk = 1 << 16;
+
+template <typename T>
+std::string CheckTyped(const loom::cont::ArrayHandle<T>& offsetsHandle, const loom::cont::ArrayHandle<T>& connHandle,
+                       Id numberOfPoints, Id numberOfCells, loom::cont::DeviceId device)
+{
+  const Id numOffsets = offsetsHandle.GetNumberOfValues();
+  const Id numConn = connHandle.GetNumberOfValues();
+  if (numOffsets == 0)
+    return numberOfCells > 0 ? "the cell array has no offsets for its " + std::to_string(numberOfCells) + " cells"
+                             : std::string();
+  if (numberOfCells >= 0 && numOffsets != numberOfCells + 1)
+    return "the cell array has " + std::to_string(numOffsets) + " offsets for " + std::to_string(numberOfCells) +
+      " cells (it needs one more offset than cells)";
+  const T* offsets = offsetsHandle.ReadPortal().GetArray();
+  const T* conn = connHandle.ReadPortal().GetArray();
+  if (offsets[0] != 0)
+    return "the cell array's first offset is " + std::to_string(offsets[0]) + ", not 0";
+  if (offsets[numOffsets - 1] != numConn)
+    return "the cell array's last offset is " + std::to_string(offsets[numOffsets - 1]) + " but its connectivity has " +
+      std::to_string(numConn) + " entries";
+
+  // First fault per chunk: offsets chunks first, then connectivity chunks.
+  const Id offsetChunks = (numOffsets - 1 + Chunk - 1) / Chunk;
+  const Id connChunks = (numConn + Chunk - 1) / Chunk;
+  if (offsetChunks + connChunks == 0)
+    return std::string();
+  std::vector<Id> fault(static_cast<size_t>(offsetChunks + connChunks), -1);
+  HostForEach(device, offsetChunks + connChunks, 1, [&](Id c) {
+    if (c < offsetChunks)
+    {
+      const Id end = std::min<Id>(numOffsets - 1, (c + 1) * Chunk);
+      for (Id i = c * Chunk; i < end; ++i)
+        if (offsets[i + 1] < offsets[i])
+        {
+          fault[c] = i + 1;
+          return;
+        }
+    }
+    else
+    {
+      const Id k = c - offsetChunks;
+      const Id begin = k * Chunk, end = std::min<Id>(numConn, begin + Chunk);
+      // A branch-free sweep first (vectorizes), the position only when it failed.
+      T low = 0, high = 0;
+      for (Id i = begin; i < end; ++i)
+      {
+        low = std::min(low, conn[i]);
+        high = std::max(high, conn[i]);
+      }
+      if (low < 0 || static_cast<Id>(high) >= numberOfPoints)
+        for (Id i = begin; i < end; ++i)
+          if (conn[i] < 0 || static_cast<Id>(conn[i]) >= numberOfPoints)
+          {
+            fault[c] = i;
+            return;
+          }
+    }
+  });
+  for (Id c = 0; c < offsetChunks + connChunks; ++c)
+  {
+    const Id i = fault[c];
+    if (i < 0)
+      continue;
+    if (c < offsetChunks)
+      return "the cell array's offset " + std::to_string(i) + " (" + std::to_string(offsets[i]) +
+        ") is below the one before it (" + std::to_string(offsets[i - 1]) + ")";
+    return "connectivity entry " + std::to_string(i) + " names point " + std::to_string(conn[i]) + "; there are " +
+      std::to_string(numberOfPoints) + " points";
+  }
+  return std::string();
+}
+} // namespace
+
+std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numberOfCells, loom::cont::DeviceId device)
+{
+  return cells.Is64Bit ? CheckTyped(cells.Offsets64, cells.Connectivity64, numberOfPoints, numberOfCells, device)
+                       : CheckTyped(cells.Offsets32, cells.Connectivity32, numberOfPoints, numberOfCells, device);
+}
+} // namespace algorithms
+} // namespace loom

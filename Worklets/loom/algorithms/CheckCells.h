@@ -1,0 +1,22 @@
+// Loom algorithms: a cell array checked before a family reads it: offsets from 0, never decreasing,
+// ending at the connectivity's length, and every point id naming a point. A family indexes points
+// and connectivity by these values without checks of its own, so malformed arrays must stop here.
+#pragma once
+
+#include <loom/algorithms/CellArrays.h>
+#include <loom/cont/DeviceAdapterTag.h>
+
+#include <string>
+
+namespace loom
+{
+namespace algorithms
+{
+/// "" when `cells` (with `numberOfCells` cells, -1: as many as the offsets say) is well formed on
+/// `numberOfPoints` points; else what is wrong, as a sentence naming the first fault found
+/// ("offset 12 (7) is below offset 11 (8)", "connectivity entry 40 is point 600; there are 512 points").
+/// One pass over the offsets and the connectivity on a CPU device (the arrays are host memory).
+std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numberOfCells,
+                            loom::cont::DeviceId device);
+} // namespace algorithms
+} // namespace loom
