@@ -62,6 +62,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
   toOutput->PassData(toInput);
   if (this->PassInputData)
     fromOutput->PassData(from);
+  else if (vtkAbstractArray* ghosts = from->GetAbstractArray(vtkDataSetAttributes::GhostArrayName()))
+    fromOutput->AddArray(ghosts); // ghost flags always stay with their points or cells, as VTK's filters keep them
   output->GetFieldData()->PassData(input->GetFieldData());
 
   auto fail = [&](const std::string& message) {
@@ -69,7 +71,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     output->Initialize();
     return 0;
   };
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+  if (const std::string malformed = loom::interop::MalformedCells(input, this->MaskArrayName, !toCells);
+      !malformed.empty())
     return fail(malformed);
 
   // Which arrays.
@@ -77,8 +80,9 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
   if (this->ProcessAllArrays)
   {
     for (int i = 0; i < from->GetNumberOfArrays(); ++i)
-      if (vtkDataArray* a = from->GetArray(i))
-        arrays.push_back(a);
+      if (vtkDataArray* a = from->GetArray(i);
+          a && !(a->GetName() && std::string(a->GetName()) == vtkDataSetAttributes::GhostArrayName()))
+        arrays.push_back(a); // ghost flags are not averaged (VTK's filters neither)
   }
   else
   {

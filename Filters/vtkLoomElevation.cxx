@@ -32,6 +32,12 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
     vtkErrorMacro(<< "Loom Elevation: no input dataset.");
     return 0;
   }
+  if (const std::string malformed = loom::interop::MalformedArrays(input, this->MaskArrayName, true);
+      !malformed.empty())
+  {
+    vtkErrorMacro(<< "Loom Elevation: " << malformed);
+    return 0;
+  }
   output->CopyStructure(input);
   output->GetPointData()->PassData(input->GetPointData());
   output->GetCellData()->PassData(input->GetCellData());

@@ -133,9 +133,12 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   };
   if (!input)
     return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
-    return fail(malformed);
   vtkDataArray* array = this->GetInputArrayToProcess(0, inputVector);
+  // The mask is on the differentiated array's side.
+  if (const std::string malformed =
+        loom::interop::MalformedCells(input, this->MaskArrayName, !array || Holds(input->GetPointData(), array));
+      !malformed.empty())
+    return fail(malformed);
   if (input->GetNumberOfCells() == 0)
   {
     // As VTK: nothing to differentiate; the input passes (a warning only when there was a field).

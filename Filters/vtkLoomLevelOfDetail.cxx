@@ -63,26 +63,6 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
   }
   if (input->GetNumberOfPoints() == 0)
     return 1; // empty in, empty out (as VTK's filter)
-  // Arrays shorter than the points or cells (VTK's filter returns an empty output for them).
-  for (int kind = 0; kind < 2; ++kind)
-  {
-    vtkDataSetAttributes* data = kind == 0 ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
-                                           : static_cast<vtkDataSetAttributes*>(input->GetCellData());
-    const vtkIdType needed = kind == 0 ? input->GetNumberOfPoints() : input->GetNumberOfCells();
-    for (int i = 0; i < data->GetNumberOfArrays(); ++i)
-    {
-      vtkAbstractArray* array = data->GetAbstractArray(i);
-      if (array && array->GetNumberOfTuples() < needed)
-      {
-        std::ostringstream message;
-        message << "the " << (kind == 0 ? "point" : "cell") << " array '" << (array->GetName() ? array->GetName() : "")
-                << "' has " << array->GetNumberOfTuples() << " tuples for " << needed << " "
-                << (kind == 0 ? "points" : "cells") << "; the input is inconsistent.";
-        return fail(message.str());
-      }
-    }
-  }
-
   if (this->UseFeatureEdges)
   {
     LOOM_FALL_BACK_OR_FAIL("Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "

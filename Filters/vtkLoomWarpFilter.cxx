@@ -62,6 +62,12 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     return 0;
   }
   output->Initialize();
+  if (const std::string malformed = loom::interop::MalformedArrays(input, this->MaskArrayName, true);
+      !malformed.empty())
+  {
+    vtkErrorMacro(<< this->FilterName() << ": " << malformed);
+    return 0;
+  }
   const bool grid = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input);
   if (grid)
   {

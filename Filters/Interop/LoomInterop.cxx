@@ -9,6 +9,8 @@
 #include <vtkAOSDataArrayTemplate.h>
 #include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkPointData.h>
 #include <vtkCommand.h>
 #include <vtkCellType.h>
 #include <vtkCellTypes.h>
@@ -192,6 +194,13 @@ loom::algorithms::CellSetAny StructuredFromDims(const int dims[3])
   for (int i = 0; i < 3; ++i)
     if (dims[i] > 1)
       compact[d++] = dims[i];
+  if (d == 0 && dims[0] == 1 && dims[1] == 1 && dims[2] == 1)
+  {
+    // One point is one vertex cell in VTK (vtkImageData's VTK_SINGLE_POINT): an explicit set of one vertex.
+    return loom::cont::CellSetExplicit<Int64, Int64>(1, loom::cont::make_ArrayHandle(std::vector<UInt8>{ CELL_SHAPE_VERTEX }),
+                                                     loom::cont::make_ArrayHandle(std::vector<Int64>{ 0, 1 }),
+                                                     loom::cont::make_ArrayHandle(std::vector<Int64>{ 0 }));
+  }
   switch (d)
   {
     case 0:
@@ -473,7 +482,7 @@ struct CellCheckCache
   struct Entry
   {
     vtkCellArray* Cells;
-    vtkMTimeType CellsTime, OffsetsTime, ConnectivityTime;
+    vtkMTimeType CellsTime, OffsetsTime, ConnectivityTime, TypesTime;
     vtkIdType Points, Count;
     std::string Verdict;
   };
@@ -481,16 +490,19 @@ struct CellCheckCache
   std::vector<Entry> Entries;
 };
 
-std::string CheckCellArray(vtkCellArray* cells, vtkIdType points, vtkIdType count, const char* what)
+std::string CheckCellArray(vtkCellArray* cells, vtkIdType points, vtkIdType count, const char* what,
+                           vtkUnsignedCharArray* types = nullptr)
 {
   if (!cells)
     return "";
   static CellCheckCache cache;
-  const CellCheckCache::Entry key{ cells, cells->GetMTime(), cells->GetOffsetsArray()->GetMTime(),
-                                   cells->GetConnectivityArray()->GetMTime(), points, count, "" };
+  const CellCheckCache::Entry key{ cells,  cells->GetMTime(), cells->GetOffsetsArray()->GetMTime(),
+                                   cells->GetConnectivityArray()->GetMTime(), types ? types->GetMTime() : 0,
+                                   points, count,  "" };
   auto same = [&](const CellCheckCache::Entry& e) {
     return e.Cells == key.Cells && e.CellsTime == key.CellsTime && e.OffsetsTime == key.OffsetsTime &&
-      e.ConnectivityTime == key.ConnectivityTime && e.Points == key.Points && e.Count == key.Count;
+      e.ConnectivityTime == key.ConnectivityTime && e.TypesTime == key.TypesTime && e.Points == key.Points &&
+      e.Count == key.Count;
   };
   {
     std::lock_guard<std::mutex> lock(cache.Mutex);
@@ -503,7 +515,11 @@ std::string CheckCellArray(vtkCellArray* cells, vtkIdType points, vtkIdType coun
   std::string verdict;
   try
   {
-    verdict = loom::algorithms::CheckCellArrays(CellArrayFromVTK(cells), points, count, loom::cont::DeviceId::Auto);
+    const loom::cont::ArrayHandle<UInt8> shapes =
+      types && types->GetNumberOfTuples() > 0 ? Borrow<UInt8>(types, types->GetPointer(0), types->GetNumberOfTuples())
+                                              : loom::cont::ArrayHandle<UInt8>{};
+    verdict =
+      loom::algorithms::CheckCellArrays(CellArrayFromVTK(cells), points, count, loom::cont::DeviceId::Auto, shapes);
   }
   catch (...)
   {
@@ -522,8 +538,37 @@ std::string CheckCellArray(vtkCellArray* cells, vtkIdType points, vtkIdType coun
 }
 } // namespace
 
-std::string MalformedCells(vtkDataSet* dataset)
+std::string MalformedArrays(vtkDataSet* dataset, const char* maskName, bool maskOnPoints)
 {
+  if (!dataset)
+    return "";
+  for (int side = 0; side < 2; ++side)
+  {
+    const int cells = maskOnPoints ? side : 1 - side; // the mask's side first
+    vtkDataSetAttributes* attributes = cells ? static_cast<vtkDataSetAttributes*>(dataset->GetCellData())
+                                             : static_cast<vtkDataSetAttributes*>(dataset->GetPointData());
+    const vtkIdType count = cells ? dataset->GetNumberOfCells() : dataset->GetNumberOfPoints();
+    for (int a = 0; a < attributes->GetNumberOfArrays(); ++a)
+    {
+      vtkAbstractArray* array = attributes->GetAbstractArray(a);
+      const bool isMask =
+        maskName && array && array->GetName() && maskOnPoints == !cells && std::string(maskName) == array->GetName();
+      if (isMask && array->GetNumberOfTuples() < count) // worded as the mask's own check (MaskFromVTK)
+        return std::string("Mask Array '") + maskName + "' has " + std::to_string(array->GetNumberOfTuples()) +
+          " values for " + std::to_string(count) + (cells ? " cells." : " points.");
+      if (array && array->GetNumberOfTuples() < count)
+        return std::string("the input's ") + (cells ? "cell" : "point") + " array '" +
+          (array->GetName() ? array->GetName() : "") + "' has " + std::to_string(array->GetNumberOfTuples()) +
+          " tuples for " + std::to_string(count) + (cells ? " cells." : " points.");
+    }
+  }
+  return "";
+}
+
+std::string MalformedCells(vtkDataSet* dataset, const char* maskName, bool maskOnPoints)
+{
+  if (std::string arrays = MalformedArrays(dataset, maskName, maskOnPoints); !arrays.empty())
+    return arrays;
   if (auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset))
   {
     vtkCellArray* cells = grid->GetCells();
@@ -532,7 +577,7 @@ std::string MalformedCells(vtkDataSet* dataset)
     if (types && cells && types->GetNumberOfTuples() != count)
       return "the input's cells are malformed: " + std::to_string(types->GetNumberOfTuples()) +
         " cell types for " + std::to_string(count) + " cells.";
-    return CheckCellArray(cells, grid->GetNumberOfPoints(), -1, "cells");
+    return CheckCellArray(cells, grid->GetNumberOfPoints(), -1, "cells", types);
   }
   if (auto* poly = vtkPolyData::SafeDownCast(dataset))
   {

@@ -97,7 +97,18 @@ LOOMFILTERS_EXPORT std::string UnsupportedCells(vtkDataSet* dataset);
 /// point; other datasets always are); else a sentence saying what is wrong, for the filter's error.
 /// Every Loom filter asks before any family (or VTK's filter, on a fallback) reads the cells. The
 /// verdict is kept while the arrays and the point count are unmodified, so a re-execution is free.
-LOOMFILTERS_EXPORT std::string MalformedCells(vtkDataSet* dataset);
+/// Asks MalformedArrays first (with the mask's name and side, for the field filters).
+LOOMFILTERS_EXPORT std::string MalformedCells(vtkDataSet* dataset, const char* maskName = nullptr,
+                                              bool maskOnPoints = true);
+
+/// "" when every point and cell array of the dataset has a tuple for each point or cell; else a sentence
+/// naming the first short one ("the input's point array 'mask' has 1 tuples for 8 points."). Longer
+/// arrays are accepted, as vtkDataSet::CheckAttributes accepts them. The field filters name their Mask
+/// Array (`maskName`, on points or cells): a short one is reported as the property ("Mask Array 'm' has 3
+/// values for 8 points."). For the filters
+/// that read point arrays but not cells (the point maps).
+LOOMFILTERS_EXPORT std::string MalformedArrays(vtkDataSet* dataset, const char* maskName = nullptr,
+                                               bool maskOnPoints = true);
 
 /// The point axes of an image (extent, origin, spacing and direction) or a rectilinear grid, as
 /// loom::algorithms::GridPoints takes them, and its point dimensions. False for other datasets.

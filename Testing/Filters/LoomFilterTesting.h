@@ -22,6 +22,9 @@
 #include <vtkUnstructuredGrid.h>
 #include <vtkFloatArray.h>
 #include <vtkDoubleArray.h>
+#include <vtkDataObjectTree.h>
+#include <vtkDataObjectTreeIterator.h>
+#include <vector>
 
 #include <cmath>
 
@@ -191,5 +194,22 @@ inline void RTDataAsInt(vtkDataSet* data)
     asInt->SetValue(i, static_cast<int>(rt->GetComponent(i, 0)));
   data->GetPointData()->RemoveArray("RTData");
   data->GetPointData()->SetScalars(asInt);
+}
+/// The leaves of a data object (itself when it is a dataset); null leaves skipped.
+inline std::vector<vtkDataSet*> Leaves(vtkDataObject* data)
+{
+  std::vector<vtkDataSet*> leaves;
+  if (auto* set = vtkDataSet::SafeDownCast(data))
+    leaves.push_back(set);
+  else if (auto* tree = vtkDataObjectTree::SafeDownCast(data))
+  {
+    vtkSmartPointer<vtkDataObjectTreeIterator> it;
+    it.TakeReference(tree->NewTreeIterator());
+    it->SkipEmptyNodesOn();
+    for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
+      if (auto* leaf = vtkDataSet::SafeDownCast(it->GetCurrentDataObject()))
+        leaves.push_back(leaf);
+  }
+  return leaves;
 }
 } // namespace loomtest

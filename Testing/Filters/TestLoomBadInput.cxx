@@ -34,6 +34,7 @@
 #include <vtkTableBasedClipDataSet.h>
 #include <vtkThreshold.h>
 #include <vtkTriangleFilter.h>
+#include <vtkUnsignedCharArray.h>
 #include <vtkUnsignedLongLongArray.h>
 #include <vtkWarpScalar.h>
 #include <vtkWarpVector.h>
@@ -364,6 +365,15 @@ std::vector<Case> Cases()
     c->SetComponent(c->GetNumberOfTuples() / 2, 0, out->GetNumberOfPoints() + 3);
     return Ptr(out);
   });
+  add("cell type of another point count", true, false, false, [](vtkPointSet* base, Settings&) -> Ptr {
+    if (!vtkUnstructuredGrid::SafeDownCast(base))
+      return nullptr; // polygonal cells take their kind from their point count
+    auto out = Copy(base);
+    vtkUnsignedCharArray* types = vtkUnstructuredGrid::SafeDownCast(out)->GetCellTypesArray();
+    types->SetValue(types->GetNumberOfTuples() - 1, VTK_TETRA); // a hexahedron's 8 points as a tetrahedron
+    types->Modified();
+    return Ptr(out);
+  });
   add("mask of wrong length", false, false, true, [](vtkPointSet* base, Settings& setup) {
     auto out = Copy(base);
     vtkNew<vtkCharArray> mask;
@@ -596,23 +606,6 @@ std::vector<Filter> Filters()
 
 // ---- Outcomes ----------------------------------------------------------------------------------
 
-/// The leaves of a data object (itself when it is a dataset); null leaves skipped.
-std::vector<vtkDataSet*> Leaves(vtkDataObject* data)
-{
-  std::vector<vtkDataSet*> leaves;
-  if (auto* set = vtkDataSet::SafeDownCast(data))
-    leaves.push_back(set);
-  else if (auto* tree = vtkDataObjectTree::SafeDownCast(data))
-  {
-    vtkSmartPointer<vtkDataObjectTreeIterator> it;
-    it.TakeReference(tree->NewTreeIterator());
-    it->SkipEmptyNodesOn();
-    for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
-      if (auto* leaf = vtkDataSet::SafeDownCast(it->GetCurrentDataObject()))
-        leaves.push_back(leaf);
-  }
-  return leaves;
-}
 
 /// What a comparison looks at: sizes, and per array its components, tuples, finite range and the
 /// count of NaN values.
@@ -632,7 +625,7 @@ struct Summary
 Summary Summarize(vtkDataObject* data)
 {
   Summary s;
-  for (vtkDataSet* leaf : Leaves(data))
+  for (vtkDataSet* leaf : loomtest::Leaves(data))
   {
     s.Points += leaf->GetNumberOfPoints();
     s.Cells += leaf->GetNumberOfCells();
@@ -712,7 +705,7 @@ std::string Fingerprint(vtkDataObject* data)
 {
   std::ostringstream f;
   f << data->GetMTime();
-  for (vtkDataSet* leaf : Leaves(data))
+  for (vtkDataSet* leaf : loomtest::Leaves(data))
   {
     f << " " << leaf->GetMTime() << "/" << leaf->GetNumberOfPoints() << "/" << leaf->GetNumberOfCells();
     for (vtkFieldData* fd : { static_cast<vtkFieldData*>(leaf->GetPointData()),
@@ -733,7 +726,7 @@ std::string Fingerprint(vtkDataObject* data)
 void SetValues(vtkDataObject* data, Settings& setup)
 {
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  for (vtkDataSet* leaf : Leaves(data))
+  for (vtkDataSet* leaf : loomtest::Leaves(data))
     if (auto* a = leaf->GetPointData()->GetArray(setup.Array.c_str()))
       for (vtkIdType i = 0; i < a->GetNumberOfTuples(); ++i)
       {

@@ -439,7 +439,7 @@ TEST(LevelOfDetailInput, ZeroBinsIsAnError)
   loom->SetNumberOfDivisions(10, 10, 10);
   const loomtest::Outcome s = loomtest::UpdateCapturing(loom);
   EXPECT_EQ(s.Status, 0);
-  EXPECT_NE(s.Errors.find("Loom Level of Detail: the cell array 'Partial' has " +
+  EXPECT_NE(s.Errors.find("Loom Level of Detail: the input's cell array 'Partial' has " +
                           std::to_string(contour->GetNumberOfCells() - 1) + " tuples"),
             std::string::npos)
     << s.Errors;

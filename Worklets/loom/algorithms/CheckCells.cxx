@@ -1,5 +1,6 @@
 // Loom algorithms: CheckCellArrays: chunks of the offsets and of the connectivity checked in
 // parallel; each chunk keeps the first fault it meets, the lowest chunk's fault is reported.
+#include <loom/CellShape.h>
 #include <loom/algorithms/CheckCells.h>
 #include <loom/algorithms/HostForEach.h>
 
@@ -16,7 +17,8 @@ constexpr Id Chunk = 1 << 16;
 
 template <typename T>
 std::string CheckTyped(const loom::cont::ArrayHandle<T>& offsetsHandle, const loom::cont::ArrayHandle<T>& connHandle,
-                       Id numberOfPoints, Id numberOfCells, loom::cont::DeviceId device)
+                       const loom::cont::ArrayHandle<UInt8>& shapesHandle, Id numberOfPoints, Id numberOfCells,
+                       loom::cont::DeviceId device)
 {
   const Id numOffsets = offsetsHandle.GetNumberOfValues();
   const Id numConn = connHandle.GetNumberOfValues();
@@ -28,6 +30,10 @@ std::string CheckTyped(const loom::cont::ArrayHandle<T>& offsetsHandle, const lo
       " cells (it needs one more offset than cells)";
   const T* offsets = offsetsHandle.ReadPortal().GetArray();
   const T* conn = connHandle.ReadPortal().GetArray();
+  const Id numShapes = shapesHandle.GetNumberOfValues();
+  if (numShapes > 0 && numShapes != numOffsets - 1)
+    return "there are " + std::to_string(numShapes) + " cell types for " + std::to_string(numOffsets - 1) + " cells";
+  const UInt8* shapes = numShapes > 0 ? shapesHandle.ReadPortal().GetArray() : nullptr;
   if (offsets[0] != 0)
     return "the cell array's first offset is " + std::to_string(offsets[0]) + ", not 0";
   if (offsets[numOffsets - 1] != numConn)
@@ -45,11 +51,20 @@ std::string CheckTyped(const loom::cont::ArrayHandle<T>& offsetsHandle, const lo
     {
       const Id end = std::min<Id>(numOffsets - 1, (c + 1) * Chunk);
       for (Id i = c * Chunk; i < end; ++i)
+      {
         if (offsets[i + 1] < offsets[i])
         {
           fault[c] = i + 1;
           return;
         }
+        // A fixed-size shape with another point count: a family would read past the cell.
+        const IdComponent expected = shapes ? CellShapeNumberOfPoints(shapes[i]) : -1;
+        if (expected > 0 && offsets[i + 1] - offsets[i] != static_cast<T>(expected))
+        {
+          fault[c] = i + 1;
+          return;
+        }
+      }
     }
     else
     {
@@ -76,9 +91,13 @@ std::string CheckTyped(const loom::cont::ArrayHandle<T>& offsetsHandle, const lo
     const Id i = fault[c];
     if (i < 0)
       continue;
-    if (c < offsetChunks)
+    if (c < offsetChunks && offsets[i] < offsets[i - 1])
       return "the cell array's offset " + std::to_string(i) + " (" + std::to_string(offsets[i]) +
         ") is below the one before it (" + std::to_string(offsets[i - 1]) + ")";
+    if (c < offsetChunks)
+      return "cell " + std::to_string(i - 1) + " has VTK cell type " + std::to_string(int(shapes[i - 1])) + " and " +
+        std::to_string(offsets[i] - offsets[i - 1]) + " points; that type has " +
+        std::to_string(CellShapeNumberOfPoints(shapes[i - 1]));
     return "connectivity entry " + std::to_string(i) + " names point " + std::to_string(conn[i]) + "; there are " +
       std::to_string(numberOfPoints) + " points";
   }
@@ -86,10 +105,12 @@ std::string CheckTyped(const loom::cont::ArrayHandle<T>& offsetsHandle, const lo
 }
 } // namespace
 
-std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numberOfCells, loom::cont::DeviceId device)
+std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numberOfCells, loom::cont::DeviceId device,
+                            const loom::cont::ArrayHandle<UInt8>& shapes)
 {
-  return cells.Is64Bit ? CheckTyped(cells.Offsets64, cells.Connectivity64, numberOfPoints, numberOfCells, device)
-                       : CheckTyped(cells.Offsets32, cells.Connectivity32, numberOfPoints, numberOfCells, device);
+  return cells.Is64Bit
+    ? CheckTyped(cells.Offsets64, cells.Connectivity64, shapes, numberOfPoints, numberOfCells, device)
+    : CheckTyped(cells.Offsets32, cells.Connectivity32, shapes, numberOfPoints, numberOfCells, device);
 }
 } // namespace algorithms
 } // namespace loom

@@ -15,8 +15,10 @@ namespace algorithms
 /// "" when `cells` (with `numberOfCells` cells, -1: as many as the offsets say) is well formed on
 /// `numberOfPoints` points; else what is wrong, as a sentence naming the first fault found
 /// ("offset 12 (7) is below offset 11 (8)", "connectivity entry 40 is point 600; there are 512 points").
-/// One pass over the offsets and the connectivity on a CPU device (the arrays are host memory).
+/// With `shapes` (one VTK cell type per cell), each cell of a fixed-size shape must have that shape's
+/// point count ("cell 3 has VTK cell type 10 and 3 points; that type has 4"): a family reads as many ids
+/// as the shape has. One pass over the offsets and the connectivity on a CPU device (host memory).
 std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numberOfCells,
-                            loom::cont::DeviceId device);
+                            loom::cont::DeviceId device, const loom::cont::ArrayHandle<UInt8>& shapes = {});
 } // namespace algorithms
 } // namespace loom
