@@ -109,14 +109,10 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     return 1; // empty in, empty out (MPI ranks with empty pieces)
 
   // What Loom's surface family does not take goes to VTK's filter, as ParaView's Extract Surface runs it.
-  const bool structured = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input) ||
-    vtkStructuredGrid::SafeDownCast(input);
   const loom::cont::ArrayHandle<loom::UInt8> flags = CellFlags(input, this->RemoveGhostInterfaces != 0);
   std::string reason;
   if (vtkPolyData::SafeDownCast(input))
     reason = "is polygonal data already";
-  else if (structured && flags.GetNumberOfValues() > 0)
-    reason = "is a structured dataset with ghost or hidden cells";
   else
   {
     const std::string unsupported = loom::interop::UnsupportedCells(input);

@@ -680,6 +680,50 @@ ExternalFacesResult StructuredPassed(const loom::cont::CellSetStructured<Dim>& c
   });
   return r;
 }
+/// A structured cell set as explicit cells (hexahedra, quadrilaterals or lines in VTK's point order), for
+/// ghost or hidden cells: their flags need the explicit path's face matching.
+template <int Dim>
+loom::cont::CellSetExplicit<Int64, Int64> AsExplicit(const loom::cont::CellSetStructured<Dim>& cells,
+                                                      loom::cont::DeviceId device)
+{
+  const Id3 p = cells.GetPointDimensions();
+  const Id3 c = cells.GetCellDimensions();
+  const Id numCells = cells.GetNumberOfCells();
+  constexpr int corners = Dim == 3 ? 8 : Dim == 2 ? 4 : 2;
+  constexpr UInt8 shape = Dim == 3 ? CELL_SHAPE_HEXAHEDRON : Dim == 2 ? CELL_SHAPE_QUAD : CELL_SHAPE_LINE;
+  loom::cont::ArrayHandle<UInt8> shapes;
+  loom::cont::ArrayHandle<Int64> offsets, connectivity;
+  shapes.Allocate(numCells);
+  offsets.Allocate(numCells + 1);
+  connectivity.Allocate(numCells * corners);
+  UInt8* s = shapes.GetPointer();
+  Int64* o = offsets.GetPointer();
+  Int64* conn = connectivity.GetPointer();
+  o[numCells] = numCells * corners;
+  HostForEach(device, numCells, 4096, [&](Id cell) {
+    const Id i = cell % c[0], j = (cell / c[0]) % c[1], k = cell / (c[0] * c[1]);
+    const Id base = i + p[0] * (j + p[1] * k);
+    const Id dx = 1, dy = p[0], dz = p[0] * p[1];
+    Int64* v = conn + cell * corners;
+    s[cell] = shape;
+    o[cell] = cell * corners;
+    v[0] = base;
+    v[1] = base + dx;
+    if (Dim >= 2)
+    {
+      v[2] = base + dx + dy;
+      v[3] = base + dy;
+    }
+    if (Dim == 3)
+    {
+      v[4] = base + dz;
+      v[5] = base + dx + dz;
+      v[6] = base + dx + dy + dz;
+      v[7] = base + dy + dz;
+    }
+  });
+  return loom::cont::CellSetExplicit<Int64, Int64>(cells.GetNumberOfPoints(), shapes, offsets, connectivity);
+}
 } // namespace
 } // namespace surface
 
@@ -698,8 +742,7 @@ ExternalFacesResult ExternalFaces(const CellSetAny& cells, const ExternalFacesOp
                     std::is_same_v<CellSetType, loom::cont::CellSetStructured<1>>)
       {
         if (flags != 0)
-          throw loom::cont::ErrorBadValue("ExternalFaces: cell flags (ghost or hidden cells) are not taken on a "
-                                          "structured cell set.");
+          return surface::ExplicitFaces(surface::AsExplicit(c, options.Device), options);
         if constexpr (std::is_same_v<CellSetType, loom::cont::CellSetStructured<3>>)
           return surface::StructuredFaces(c, options.Device);
         else

@@ -54,7 +54,8 @@ struct ExternalFacesResult
 /// cell has a face on the same points; external faces are ordered by their smallest point id, then by
 /// cell and face, each starting at that point (VTK's order), triangles and quadrilaterals with VTK's
 /// outward orientation. 3D structured cell sets visit their boundary only: the quadrilaterals of the six
-/// sides (x low, x high, y low, y high, z low, z high), and the boundary points. ErrorBadType for cell
+/// sides (x low, x high, y low, y high, z low, z high), and the boundary points; with cell flags (ghost or
+/// hidden cells) they are matched as explicit hexahedra, quadrilaterals or lines. ErrorBadType for cell
 /// types other than VTK's linear ones.
 ExternalFacesResult ExternalFaces(const CellSetAny& cells, const ExternalFacesOptions& options);
 } // namespace algorithms
