@@ -208,8 +208,10 @@ public:
     p.NumberOfTuples = this->Tuples;
     p.Stride = this->SOA ? 1 : this->Components;
     for (IdComponent c = 0; c < this->Components; ++c)
-      p.Pointers[c] = this->SOA ? static_cast<T*>(this->Blocks[static_cast<std::size_t>(c)].Data)
-                                : static_cast<T*>(this->Blocks[0].Data) + c;
+    {
+      T* block = static_cast<T*>(this->Blocks[this->SOA ? static_cast<std::size_t>(c) : 0].Data);
+      p.Pointers[c] = this->SOA || !block ? block : block + c; // an empty field has no memory to offset
+    }
     return p;
   }
 

@@ -1,0 +1,99 @@
+# Loom memory and first-run harness (pvpython): every Loom proxy (Testing/Exit/loom_proxy_table.py's
+# inputs and properties) on the wavelet at N^3 points, each in a fresh process: the first execution's time
+# beside the median of 3 repeats, and the process's peak resident memory against the input plus the output
+# (their actual sizes). The peak counts from the process's resident size before the wavelet is made, so it
+# holds the input, the filter's work and its output.
+#   pvpython memory_filters.py [N ...]            every filter at each N (default 256), a table
+#   pvpython memory_filters.py --one PROXY N      one filter, one line (the driver's child)
+# Environment: LOOM_MEMORY_FILTERS (comma-separated proxy names, default all), LOOM_MEMORY_DEVICE
+# (default TBB).
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PVPYTHON = os.environ.get('LOOM_PVPYTHON', 'pvpython')  # sys.executable is vtkpython's (absent) path there
+
+
+def resident_bytes():
+    with open('/proc/self/statm') as f:
+        return int(f.read().split()[1]) * os.sysconf('SC_PAGE_SIZE')
+
+
+def peak_bytes():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
+
+
+def one(proxy_name, n):
+    from paraview import simple
+    sys.path.insert(0, os.path.join(HERE, '..', 'Exit'))
+    from loom_proxy_table import PROXIES
+    simple.LoadDistributedPlugin('Loom', ns=vars(simple))
+    kind, properties = PROXIES[proxy_name]
+    half = n // 2
+    base = resident_bytes()
+    source = simple.Wavelet(WholeExtent=[-half, half - 1] * 3)
+    if kind == 'WaveletCells':
+        source = simple.PointDatatoCellData(Input=source)
+    elif kind == 'WaveletContour':
+        source = simple.Contour(Input=source, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], ComputeNormals=1)
+    source.UpdatePipeline()
+    data_in = source.GetClientSideObject().GetOutputDataObject(0)
+    input_bytes = data_in.GetActualMemorySize() * 1024
+    filter_proxy = getattr(simple, proxy_name)(Input=source, **properties)
+    if 'Device' in filter_proxy.ListProperties():
+        filter_proxy.Device = os.environ.get('LOOM_MEMORY_DEVICE', 'TBB')
+    before = peak_bytes()
+    t0 = time.perf_counter()
+    filter_proxy.UpdatePipeline()
+    first = time.perf_counter() - t0
+    output = filter_proxy.GetClientSideObject().GetOutputDataObject(0)
+    output_bytes = output.GetActualMemorySize() * 1024
+    peak = peak_bytes()
+    repeats = []
+    algorithm = filter_proxy.GetClientSideObject()
+    for _ in range(3):
+        algorithm.Modified()
+        t0 = time.perf_counter()
+        algorithm.Update()
+        repeats.append(time.perf_counter() - t0)
+    median = statistics.median(repeats)
+    ratio = (peak - base) / float(input_bytes + output_bytes)
+    print('ROW %s %d %d %d %d %d %.4f %.4f' % (proxy_name, n, input_bytes, output_bytes, peak - base,
+                                               max(0, peak - before), first, median), flush=True)
+    return ratio
+
+
+def driver(sizes):
+    sys.path.insert(0, os.path.join(HERE, '..', 'Exit'))
+    from loom_proxy_table import PROXIES
+    wanted = os.environ.get('LOOM_MEMORY_FILTERS')
+    names = wanted.split(',') if wanted else sorted(PROXIES)
+    print('| filter | N^3 | input MB | output MB | peak above start MB | peak / (in + out) | first s | '
+          'repeat median s | first / repeat |')
+    print('|---|---|---|---|---|---|---|---|---|')
+    for n in sizes:
+        for name in names:
+            run = subprocess.run([PVPYTHON, os.path.abspath(__file__), '--one', name, str(n)],
+                                 capture_output=True, text=True)
+            rows = [line for line in run.stdout.splitlines() if line.startswith('ROW ')]
+            if run.returncode != 0 or not rows:
+                tail = (run.stdout + run.stderr).strip().splitlines()[-3:]
+                print('| %s | %d | failed (status %d): %s |' % (name, n, run.returncode, ' / '.join(tail)))
+                continue
+            _, proxy, size, inb, outb, peak, _, first, median = rows[-1].split()
+            inb, outb, peak = int(inb), int(outb), int(peak)
+            first, median = float(first), float(median)
+            print('| %s | %s | %.0f | %.0f | %.0f | %.2f | %.3f | %.3f | %.2f |' % (
+                proxy, size, inb / 1e6, outb / 1e6, peak / 1e6, peak / float(inb + outb), first, median,
+                first / median if median > 0 else float('nan')), flush=True)
+
+
+if __name__ == '__main__':
+    if len(sys.argv) == 4 and sys.argv[1] == '--one':
+        one(sys.argv[2], int(sys.argv[3]))
+    else:
+        driver([int(a) for a in sys.argv[1:]] or [256])
