@@ -31,6 +31,7 @@
 #include <cmath>
 #include <type_traits>
 #include <string>
+#include <limits>
 #include <vector>
 
 vtkStandardNewMacro(vtkLoomContour);
@@ -141,8 +142,14 @@ FieldArray IsovalueField(const loom::algorithms::ContourResult& r, const std::ve
     using T = decltype(zero);
     T* o = out.GetPortal<T>().Pointers[0];
     for (std::size_t v = 0; v < values.size(); ++v)
-      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1],
-                static_cast<T>(std::is_integral_v<T> ? std::round(values[v]) : values[v])); // VTK rounds
+    {
+      double value = values[v];
+      if constexpr (std::is_integral_v<T>) // VTK rounds; a value the type cannot hold is clamped (NaN: 0)
+        value = std::isnan(value) ? 0.0
+                                  : std::clamp(std::round(value), static_cast<double>(std::numeric_limits<T>::lowest()),
+                                               static_cast<double>(std::numeric_limits<T>::max()));
+      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1], static_cast<T>(value));
+    }
     return 0;
   });
   return out;

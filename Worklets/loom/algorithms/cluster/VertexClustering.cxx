@@ -481,7 +481,8 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
   ArrayHandle<Id> order, groupOfVertex;
   order.Allocate(numUsed);
   groupOfVertex.Allocate(numUsed);
-  std::memcpy(order.GetPointer(), first + skip, static_cast<std::size_t>(numUsed) * sizeof(Id));
+  if (numUsed > 0)
+    std::memcpy(order.GetPointer(), first + skip, static_cast<std::size_t>(numUsed) * sizeof(Id));
   Id* gov = groupOfVertex.GetPointer();
   HostForEach(device, numUsed, 1 << 14, [=](Id u) { gov[u] = u + skip; });
   loom::cont::Algorithm::SortByKey(device, order, groupOfVertex);

@@ -78,7 +78,8 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   // Merge: sort the keys with their slots, number the distinct keys, hand the numbers back.
   loom::cont::ArrayHandle<Int64> sorted;
   sorted.Allocate(slots);
-  std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
+  if (slots > 0) // (an empty handle's pointer is null, which memcpy may not take even for 0 bytes)
+    std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
   loom::cont::ArrayHandle<Id> order;
   order.Allocate(slots);
   if (pointCount <= slots)
@@ -164,14 +165,17 @@ ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
   };
   auto append = [sources](const ContourResult& p, ContourResult& r, Id p0, Id s0) {
     const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues();
-    std::memcpy(r.Points.A.GetPointer() + p0, p.Points.A.GetPointer(), np * sizeof(Id));
-    std::memcpy(r.Points.B.GetPointer() + p0, p.Points.B.GetPointer(), np * sizeof(Id));
-    std::memcpy(r.Points.Weight.GetPointer() + p0, p.Points.Weight.GetPointer(), np * sizeof(Float64));
+    if (np > 0)
+    {
+      std::memcpy(r.Points.A.GetPointer() + p0, p.Points.A.GetPointer(), np * sizeof(Id));
+      std::memcpy(r.Points.B.GetPointer() + p0, p.Points.B.GetPointer(), np * sizeof(Id));
+      std::memcpy(r.Points.Weight.GetPointer() + p0, p.Points.Weight.GetPointer(), np * sizeof(Float64));
+    }
     const Id* in = p.Connectivity.GetPointer();
     Id* out = r.Connectivity.GetPointer() + s0;
     for (Id s = 0; s < ns; ++s)
       out[s] = in[s] + p0;
-    if (sources)
+    if (sources && ns > 0)
       std::memcpy(r.SourceCells.GetPointer() + s0 / r.PrimitiveSize, p.SourceCells.GetPointer(),
                   (ns / r.PrimitiveSize) * sizeof(Id));
   };
