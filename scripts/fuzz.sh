@@ -7,18 +7,10 @@
 # the corpus with its fix).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh >/dev/null
-if ! command -v clang++ >/dev/null 2>&1; then
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends clang
-fi
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOOM_ENABLE_CUDA=OFF \
-  -DLOOM_ENABLE_SANITIZERS=ON -DLOOM_ENABLE_FUZZER=ON -DLOOM_PLUGIN_GUI=OFF -DLOOM_WRAP_PYTHON=OFF >/dev/null
-cmake --build build-fuzz -j 2 --target loom_filter_fuzzer
+bash scripts/clang-asan-build.sh loom_filter_fuzzer
 mkdir -p build-fuzz/corpus build-fuzz/crashes
-# Leaks: LSan's report at exit covers VTK's and ParaView's one-time allocations (their singletons);
-# Testing/Filters/lsan.supp names each. The buffer pool is off so that ASan sees every block freed.
+# Leaks: LeakSanitizer runs too; Testing/Filters/lsan.supp holds suppressions for ParaView's and VTK's own
+# allocations should any be needed (none so far). The buffer pool is off so that ASan sees every block freed.
 LOOM_BUFFER_POOL=0 \
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 LSAN_OPTIONS="suppressions=$PWD/Testing/Filters/lsan.supp:print_suppressions=0" \

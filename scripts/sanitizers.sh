@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Loom: build the engine tests with ASan+UBSan and run them on every CPU device, then with TSan and
-# run the TBB suite. Uses build-asan/ and build-tsan/; prints a one-line verdict per run.
+# run the TBB suite, then the VTK C++ filter tests with ASan+UBSan (clang). Uses build-asan/,
+# build-tsan/ and build-fuzz/; prints a one-line verdict per run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh >/dev/null
@@ -33,4 +34,15 @@ if grep -q "^\[  FAILED  \]" build-tsan/tsan-report.txt; then
   echo "sanitizers: the TSan run's tests failed (build-tsan/tsan-report.txt)"
   exit 1
 fi
-echo "sanitizers: ASan+UBSan passed on every CPU device; TSan run of the TBB suite done"
+# ASan + UBSan (and LeakSanitizer) over the VTK C++ filter tests: clang's build of Loom's module
+# (build-fuzz/, shared with scripts/fuzz.sh) under Debian's uninstrumented VTK. No suppressions are needed.
+FILTER_TESTS=(loom_filter_tests loom_bad_input_tests loom_contour_tests loom_contour_case_tests
+  loom_tetrahedralize_tests loom_threshold_tests loom_slice_tests loom_clip_tests loom_extract_surface_tests
+  loom_clean_grid_tests loom_level_of_detail_tests loom_gradient_tests loom_point_map_tests loom_execution_tests)
+bash scripts/clang-asan-build.sh "${FILTER_TESTS[@]}"
+for t in "${FILTER_TESTS[@]}"; do
+  LOOM_BUFFER_POOL=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "build-fuzz/Testing/Filters/$t" > "build-fuzz/$t.log" 2>&1 ||
+    { echo "sanitizers: $t failed under ASan+UBSan (build-fuzz/$t.log)"; exit 1; }
+done
+echo "sanitizers: ASan+UBSan passed on every CPU device and on the ${#FILTER_TESTS[@]} filter test programs; TSan run of the TBB suite done"
