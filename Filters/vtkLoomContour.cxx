@@ -143,12 +143,22 @@ FieldArray IsovalueField(const loom::algorithms::ContourResult& r, const std::ve
     T* o = out.GetPortal<T>().Pointers[0];
     for (std::size_t v = 0; v < values.size(); ++v)
     {
-      double value = values[v];
-      if constexpr (std::is_integral_v<T>) // VTK rounds; a value the type cannot hold is clamped (NaN: 0)
-        value = std::isnan(value) ? 0.0
-                                  : std::clamp(std::round(value), static_cast<double>(std::numeric_limits<T>::lowest()),
-                                               static_cast<double>(std::numeric_limits<T>::max()));
-      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1], static_cast<T>(value));
+      T value = static_cast<T>(0);
+      if constexpr (std::is_integral_v<T>)
+      {
+        // VTK rounds; a value the type cannot hold is clamped (NaN: 0). The limits as doubles may round up
+        // (2^63 for a 64-bit maximum), so the comparisons decide before any conversion.
+        const double rounded = std::round(values[v]);
+        const double low = static_cast<double>(std::numeric_limits<T>::lowest());
+        const double high = static_cast<double>(std::numeric_limits<T>::max());
+        value = std::isnan(rounded) ? static_cast<T>(0)
+          : rounded <= low          ? std::numeric_limits<T>::lowest()
+          : rounded >= high         ? std::numeric_limits<T>::max()
+                                    : static_cast<T>(rounded);
+      }
+      else
+        value = static_cast<T>(values[v]);
+      std::fill(o + r.PointStarts[v], o + r.PointStarts[v + 1], value);
     }
     return 0;
   });
