@@ -105,8 +105,7 @@ LOOMFILTERS_EXPORT std::string MalformedCells(vtkDataSet* dataset, const char* m
 /// naming the first short one ("the input's point array 'mask' has 1 tuples for 8 points."). Longer
 /// arrays are accepted, as vtkDataSet::CheckAttributes accepts them. The field filters name their Mask
 /// Array (`maskName`, on points or cells): a short one is reported as the property ("Mask Array 'm' has 3
-/// values for 8 points."). For the filters
-/// that read point arrays but not cells (the point maps).
+/// values for 8 points."). For the filters that read point arrays but not cells (the point maps).
 LOOMFILTERS_EXPORT std::string MalformedArrays(vtkDataSet* dataset, const char* maskName = nullptr,
                                                bool maskOnPoints = true);
 

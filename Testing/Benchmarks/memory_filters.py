@@ -48,7 +48,6 @@ def one(proxy_name, n):
         filter_proxy.Device = os.environ.get('LOOM_MEMORY_DEVICE', 'TBB')
     filter_proxy.UpdateVTKObjects()
     algorithm = filter_proxy.GetClientSideObject()
-    before = peak_bytes()
     # The filter's own Update, first and repeated (a proxy's UpdatePipeline adds ParaView's data information,
     # which ParaView's filters pay as well).
     t0 = time.perf_counter()
@@ -64,10 +63,8 @@ def one(proxy_name, n):
         algorithm.Update()
         repeats.append(time.perf_counter() - t0)
     median = statistics.median(repeats)
-    ratio = (peak - base) / float(input_bytes + output_bytes)
-    print('ROW %s %d %d %d %d %d %.4f %.4f' % (proxy_name, n, input_bytes, output_bytes, peak - base,
-                                               max(0, peak - before), first, median), flush=True)
-    return ratio
+    print('ROW %s %d %d %d %d %.4f %.4f' % (proxy_name, n, input_bytes, output_bytes, peak - base, first, median),
+          flush=True)
 
 
 def driver(sizes):
@@ -87,7 +84,7 @@ def driver(sizes):
                 tail = (run.stdout + run.stderr).strip().splitlines()[-3:]
                 print('| %s | %d | failed (status %d): %s |' % (name, n, run.returncode, ' / '.join(tail)))
                 continue
-            _, proxy, size, inb, outb, peak, _, first, median = rows[-1].split()
+            _, proxy, size, inb, outb, peak, first, median = rows[-1].split()
             inb, outb, peak = int(inb), int(outb), int(peak)
             first, median = float(first), float(median)
             print('| %s | %s | %.0f | %.0f | %.0f | %.2f | %.3f | %.3f | %.2f |' % (

@@ -122,38 +122,10 @@ vtkSmartPointer<vtkAbstractArray> RandomArray(Bytes& in, vtkIdType tuples, bool&
   vtkSmartPointer<vtkAbstractArray> array;
   const char* name = ArrayNames[in.Pick(5)];
   const int type = std::string(name) == "vtkGhostType" ? 2 : in.Pick(10);
-  switch (type)
-  {
-    case 0:
-      array = vtkSmartPointer<vtkFloatArray>::New();
-      break;
-    case 1:
-      array = vtkSmartPointer<vtkSignedCharArray>::New();
-      break;
-    case 2:
-      array = vtkSmartPointer<vtkUnsignedCharArray>::New();
-      break;
-    case 3:
-      array = vtkSmartPointer<vtkShortArray>::New();
-      break;
-    case 4:
-      array = vtkSmartPointer<vtkIntArray>::New();
-      break;
-    case 5:
-      array = vtkSmartPointer<vtkTypeInt64Array>::New();
-      break;
-    case 6:
-      array = vtkSmartPointer<vtkUnsignedLongLongArray>::New();
-      break;
-    case 7:
-      array = vtkSmartPointer<vtkIdTypeArray>::New();
-      break;
-    case 8:
-      array = vtkSmartPointer<vtkStringArray>::New();
-      break;
-    default:
-      array = vtkSmartPointer<vtkDoubleArray>::New();
-  }
+  // The value types, by the input's choice (a ghost array is always unsigned char, choice 2).
+  const int types[] = { VTK_FLOAT, VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,  VTK_INT,
+                        VTK_TYPE_INT64, VTK_UNSIGNED_LONG_LONG, VTK_ID_TYPE, VTK_STRING, VTK_DOUBLE };
+  array.TakeReference(vtkAbstractArray::CreateArray(types[type]));
   const int componentChoices[] = { 1, 1, 1, 3, 3, 2, 4, 6, 9 };
   array->SetName(name);
   array->SetNumberOfComponents(type == 2 && std::string(name) == "vtkGhostType" ? 1 : componentChoices[in.Pick(9)]);
