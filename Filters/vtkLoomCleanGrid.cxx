@@ -32,6 +32,7 @@
 #include <cmath>
 #include <vector>
 #include <sstream>
+#include <new>
 #include <string>
 #include <variant>
 
@@ -146,6 +147,9 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
                                   vtkInformationVector* outputVector)
 {
   const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
+  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
+  // progress nears its end rather than jumping to it).
+  execution.ExpectPasses(11.0);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -222,7 +226,6 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
           BlankCells(sgrid, shapes, cells);
       }
     }
-    this->UpdateProgress(0.1);
 
     current = "points";
     loom::algorithms::MergePointsOptions options;
@@ -236,13 +239,8 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     const loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
     const loom::algorithms::MergePointsResult merged =
       loom::algorithms::MergePoints(loom::algorithms::AsFloatingPoint(positions, device), options);
-    this->UpdateProgress(0.5);
     if (this->CheckAbort())
-    {
-      vtkWarningMacro(<< "Loom Clean to Grid: aborted; the output is empty.");
-      output->Initialize();
-      return 1;
-    }
+    return loom::interop::Aborted(this, output, "Loom Clean to Grid");
 
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetData(
@@ -265,7 +263,6 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
       renumber(cells.Offsets64, cells.Connectivity64);
     else
       renumber(cells.Offsets32, cells.Connectivity32);
-    this->UpdateProgress(0.7);
 
     current = "point data";
     if (this->PointDataWeighingStrategy == AVERAGING)
@@ -277,6 +274,14 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->GetCellData()->PassData(input->GetCellData());
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::ErrorAborted&)
+  {
+    return loom::interop::Aborted(this, output, "Loom Clean to Grid");
+  }
+  catch (const std::bad_alloc&)
+  {
+    return loom::interop::OutOfMemory(this, output, "Loom Clean to Grid");
   }
   catch (const loom::cont::Error& e)
   {

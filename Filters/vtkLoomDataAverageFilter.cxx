@@ -15,6 +15,10 @@
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkPointData.h>
+#include <vtkPolyData.h>
+#include <vtkUnstructuredGrid.h>
+
+#include <new>
 
 
 vtkLoomDataAverageFilter::vtkLoomDataAverageFilter() = default;
@@ -115,10 +119,16 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     const loom::algorithms::OutputMask mask = this->MaskFor(input, !toCells, inputVector, keep);
 
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    // Loop elements per input point and cell: about one pass over the cells per array (measured on the
+    // hexahedral wavelet).
+    // Cell to point on explicit cells first lists each point's cells (two passes, kept for later runs).
+    const bool explicitCells = vtkUnstructuredGrid::SafeDownCast(input) || vtkPolyData::SafeDownCast(input);
+    execution.ExpectPasses(0.45 * static_cast<double>(std::max<std::size_t>(1, arrays.size())) +
+                           (!toCells && explicitCells ? 0.9 : 0.0));
     for (std::size_t i = 0; i < arrays.size(); ++i)
     {
-      if (this->GetAbortExecute())
-        break;
+      if (this->CheckAbort())
+        return loom::interop::Aborted(this, output, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data");
       vtkDataArray* array = arrays[i];
       current = std::string("array '") + (array->GetName() ? array->GetName() : "") + "'";
       // Integer arrays average into float arrays, as VTK's filters make them (double stays double).
@@ -128,8 +138,15 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
         ? loom::algorithms::PointToCellAverage(cells, in, mask, device)
         : loom::algorithms::CellToPointAverage(cells, in, mask, device);
       toOutput->AddArray(loom::interop::FieldToVTK(out, array->GetName() ? array->GetName() : ""));
-      this->UpdateProgress(static_cast<double>(i + 1) / static_cast<double>(arrays.size()));
     }
+  }
+  catch (const loom::cont::ErrorAborted&)
+  {
+    return loom::interop::Aborted(this, output, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data");
+  }
+  catch (const std::bad_alloc&)
+  {
+    return loom::interop::OutOfMemory(this, output, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data");
   }
   catch (const loom::cont::Error& e)
   {

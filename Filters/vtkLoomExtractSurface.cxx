@@ -28,6 +28,7 @@
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
+#include <new>
 #include <string>
 
 vtkStandardNewMacro(vtkLoomExtractSurface);
@@ -92,6 +93,9 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
                                        vtkInformationVector* outputVector)
 {
   const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
+  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
+  // progress nears its end rather than jumping to it).
+  execution.ExpectPasses(8.0);
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -141,13 +145,8 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     options.CellFlags = flags;
     const loom::algorithms::ExternalFacesResult surface =
       loom::algorithms::ExternalFaces(loom::interop::CellSetFromVTK(input), options);
-    this->UpdateProgress(0.6);
     if (this->CheckAbort())
-    {
-      vtkWarningMacro(<< "Loom Extract Surface: aborted; the output is empty.");
-      output->Initialize();
-      return 1;
-    }
+    return loom::interop::Aborted(this, output, "Loom Extract Surface");
 
     current = "points";
     auto points = vtkSmartPointer<vtkPoints>::New();
@@ -161,7 +160,6 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     output->SetStrips(ToVTK(surface.Strips));
     current = "point data";
     loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), surface.PointIds, options.Device);
-    this->UpdateProgress(0.8);
     current = "cell data";
     // vtkPolyData numbers its cells vertices first, then lines, polygons and strips.
     const loom::cont::ArrayHandle<loom::Id> sources = loom::algorithms::ConcatenateIds(
@@ -170,6 +168,14 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::ErrorAborted&)
+  {
+    return loom::interop::Aborted(this, output, "Loom Extract Surface");
+  }
+  catch (const std::bad_alloc&)
+  {
+    return loom::interop::OutOfMemory(this, output, "Loom Extract Surface");
   }
   catch (const loom::cont::Error& e)
   {

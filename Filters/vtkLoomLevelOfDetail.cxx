@@ -23,6 +23,7 @@
 #include <vtkQuadricClustering.h>
 
 #include <sstream>
+#include <new>
 #include <string>
 
 vtkStandardNewMacro(vtkLoomLevelOfDetail);
@@ -40,6 +41,9 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
                                       vtkInformationVector* outputVector)
 {
   const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
+  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
+  // progress nears its end rather than jumping to it).
+  execution.ExpectPasses(35.0);
   vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
@@ -102,16 +106,10 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
     mesh.Lines = CellsOf(input->GetLines());
     mesh.Polys = CellsOf(input->GetPolys());
     mesh.Strips = CellsOf(input->GetStrips());
-    this->UpdateProgress(0.1);
     current = "bins";
     const loom::algorithms::VertexClusteringResult result = loom::algorithms::ClusterVertices(mesh, options);
-    this->UpdateProgress(0.7);
     if (this->CheckAbort())
-    {
-      vtkWarningMacro(<< "Loom Level of Detail: aborted; the output is empty.");
-      output->Initialize();
-      return 1;
-    }
+    return loom::interop::Aborted(this, output, "Loom Level of Detail");
 
     current = "output";
     auto points = vtkSmartPointer<vtkPoints>::New();
@@ -140,7 +138,6 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
       loom::interop::AverageAttributes(input->GetPointData(), output->GetPointData(), firstIds, result.MemberOffsets,
                                        result.Members, options.Device);
     }
-    this->UpdateProgress(0.9);
 
     current = "cell data";
     if (this->CopyCellData)
@@ -151,6 +148,14 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
       loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
     }
     this->UpdateProgress(1.0);
+  }
+  catch (const loom::cont::ErrorAborted&)
+  {
+    return loom::interop::Aborted(this, output, "Loom Level of Detail");
+  }
+  catch (const std::bad_alloc&)
+  {
+    return loom::interop::OutOfMemory(this, output, "Loom Level of Detail");
   }
   catch (const loom::cont::Error& e)
   {

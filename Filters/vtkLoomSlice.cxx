@@ -11,7 +11,6 @@
 #include <loom/algorithms/slice/PlaneBand.h>
 #include <loom/cont/Error.h>
 
-#include <vtk3DLinearGridPlaneCutter.h>
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkCellTypes.h>
@@ -32,8 +31,11 @@
 #include <vtkPolyData.h>
 #include <vtkTypeInt32Array.h>
 #include <vtkTypeInt64Array.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,28 @@ struct Messages : vtkCommand
 /// The cells the contour family does not cut (vertices, lines, polygons of more than four points,
 /// strips, polyhedra, higher-order cells), named; empty when there are none. Polygonal data is read from its four cell arrays
 /// directly (a Loom cell set of it would copy them).
+// vtk3DLinearGridPlaneCutter::CanFullyProcessDataObject for one dataset (an unstructured grid whose cells
+// are all tetrahedra, hexahedra, voxels, wedges or pyramids), read from the cell types array in one pass:
+// VTK's own answer builds the distinct types through a call per cell (0.2 s for 1.4 million cells here).
+bool AllLinear3DCells(vtkDataSet* input)
+{
+  auto* grid = vtkUnstructuredGrid::SafeDownCast(input);
+  if (!grid)
+    return false;
+  vtkUnsignedCharArray* types = grid->GetCellTypesArray();
+  if (!types)
+    return true;
+  bool linear[256] = {};
+  for (int type : { VTK_VOXEL, VTK_TETRA, VTK_HEXAHEDRON, VTK_WEDGE, VTK_PYRAMID })
+    linear[type] = true;
+  const unsigned char* t = types->GetPointer(0);
+  const vtkIdType n = types->GetNumberOfValues();
+  bool all = true;
+  for (vtkIdType c = 0; c < n; ++c)
+    all &= linear[t[c]];
+  return all;
+}
+
 std::string UncutCells(vtkDataSet* input)
 {
   std::string kinds;
@@ -178,6 +202,9 @@ int vtkLoomSlice::FillInputPortInformation(int, vtkInformation* info)
 int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
+  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
+  // progress nears its end rather than jumping to it).
+  execution.ExpectPasses(2.5 * std::max<vtkIdType>(1, this->GetNumberOfContours()));
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   output->Initialize();
@@ -243,6 +270,14 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
                                          FunctionArrayName);
     }
   }
+  catch (const loom::cont::ErrorAborted&)
+  {
+    return loom::interop::Aborted(this, output, "Loom Slice");
+  }
+  catch (const std::bad_alloc&)
+  {
+    return loom::interop::OutOfMemory(this, output, "Loom Slice");
+  }
   catch (const loom::cont::Error& e)
   {
     return fail(std::string("Slice Type (") + this->CutFunction->GetClassName() + "): " + e.what());
@@ -252,12 +287,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     this->UpdateProgress(1.0);
     return 1;
   }
-  this->UpdateProgress(0.2);
   if (this->CheckAbort())
-  {
-    vtkWarningMacro(<< "Loom Slice: aborted; the output is empty.");
-    return 1;
-  }
+  return loom::interop::Aborted(this, output, "Loom Slice");
 
   vtkSmartPointer<vtkDataSet> withValues;
   withValues.TakeReference(input->NewInstance());
@@ -279,10 +310,12 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   // they truncate interpolated integers where vtkContourFilter's path rounds them.
   contour->SetRoundIntegers(!(vtkPlane::SafeDownCast(this->CutFunction) &&
                               (vtkImageData::SafeDownCast(input) ||
-                               vtk3DLinearGridPlaneCutter::CanFullyProcessDataObject(input))));
+                               AllLinear3DCells(input))));
   vtkNew<Messages> errors;
   contour->AddObserver(vtkCommand::ErrorEvent, errors);
   contour->Update();
+  if (this->CheckAbort()) // the contour stopped for this filter's abort flag (its own output is empty)
+    return loom::interop::Aborted(this, output, "Loom Slice");
   if (!errors->Text.empty())
   {
     // The contour's own words, without its "Loom Contour"/"Contour By" framing of the hidden array.

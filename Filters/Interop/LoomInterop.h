@@ -11,11 +11,13 @@
 #include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
+#include <loom/cont/WorkMonitor.h>
 
 #include "LoomFiltersModule.h"
 
 #include <vtkSmartPointer.h>
 
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +33,7 @@ struct ImplicitFunction;
 }
 }
 class vtkDataArray;
+class vtkDataObject;
 class vtkAlgorithm;
 class vtkDataSet;
 class vtkInformationVector;
@@ -180,6 +183,10 @@ LOOMFILTERS_EXPORT loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vt
 /// (vtkLoomExecution::GetLast): the devices that ran Loom work on this thread meanwhile, the wall time,
 /// the first input's and the output's sizes (read when the scope ends), the mask and fallback notes
 /// and the last message given meanwhile (Note, the engine's log lines).
+/// It also watches the Loom work of the execution (loom::cont::WorkMonitor): every CPU loop reports the
+/// elements it has done about every 10 ms, the filter's progress (UpdateProgress) follows the share of
+/// the expected work done, and the filter's abort flag (CheckAbort) stops the loops within a few
+/// milliseconds with loom::cont::ErrorAborted, which the filter turns into Aborted().
 class LOOMFILTERS_EXPORT ExecutionScope
 {
 public:
@@ -188,7 +195,14 @@ public:
   ExecutionScope(const ExecutionScope&) = delete;
   ExecutionScope& operator=(const ExecutionScope&) = delete;
 
+  /// How many loop elements the execution is expected to run, in units of the input's points plus
+  /// cells (`passes`; the default, 4, fits a family that visits its input a few times): progress is
+  /// the share of them done (95% at the expected count, then approaching 99% until the filter ends).
+  void ExpectPasses(double passes) const;
+
 private:
+  struct Watching;
+  std::unique_ptr<Watching> Watch;
   vtkAlgorithm* Filter;
   vtkInformationVector** Inputs;
   vtkInformationVector* Outputs;
@@ -197,6 +211,16 @@ private:
   unsigned OuterDevices;
   double Start;
 };
+
+/// What a filter does when its work was aborted (loom::cont::ErrorAborted, after its abort flag was set):
+/// the output emptied, one warning ("<label>: aborted; the output is empty."), and 1 (an aborted run is
+/// not a failure; VTK's executive passes the abort downstream).
+LOOMFILTERS_EXPORT int Aborted(vtkAlgorithm* filter, vtkDataObject* output, const char* label);
+
+/// What a filter does when an allocation failed (std::bad_alloc; Loom's own blocks throw
+/// loom::cont::ErrorBadAllocation, which names the bytes): the output emptied (its blocks freed), one
+/// error ("<label>: out of memory (an allocation failed); the output is empty."), and 0. The process goes on.
+LOOMFILTERS_EXPORT int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label);
 
 /// Notes in the running filter's record that a mask limits its work.
 LOOMFILTERS_EXPORT void NoteMasked();

@@ -5,6 +5,7 @@
 
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
+#include <loom/cont/WorkMonitor.h>
 
 #include <vtkAlgorithm.h>
 #include <vtkDataObject.h>
@@ -15,7 +16,10 @@
 #include <vtkNew.h>
 #include <vtkOutputWindow.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <iostream>
 
 namespace loom
 {
@@ -23,8 +27,10 @@ namespace interop
 {
 namespace
 {
-// The record of the filter executing on this thread (nullptr outside RequestData).
+// The record of the filter executing on this thread (nullptr outside RequestData), and how many Loom
+// executions are open on this thread (2 for a Loom filter that Slice runs).
 thread_local vtkLoomExecution* Running = nullptr;
+thread_local int Depth = 0;
 
 double Now()
 {
@@ -93,6 +99,64 @@ struct SinkInstaller
 } installer;
 } // namespace
 
+// The filter's view of its Loom work: progress from the loop elements done against the expected count,
+// the abort flag asked at each report.
+struct ExecutionScope::Watching final : loom::cont::WorkMonitor
+{
+  vtkAlgorithm* Filter;
+  double Unit;     // the input's points plus cells
+  double Expected; // loop elements expected
+  double Reported = 0.0;
+  int Reports = 0;
+  std::unique_ptr<loom::cont::WorkMonitorScope> Scope;
+
+  Watching(vtkAlgorithm* filter, double unit)
+    : Filter(filter)
+    , Unit(std::max(1.0, unit))
+    , Expected(4.0 * std::max(1.0, unit))
+  {
+  }
+
+  bool Continue(loom::Int64 done, loom::Int64) override
+  {
+    // 95% at the expected count; past it (an estimate, not a promise) on towards 99%, never back.
+    const double share = static_cast<double>(done) / this->Expected;
+    const double progress = share <= 1.0 ? 0.95 * share : 0.99 - 0.04 / share;
+    if (progress > this->Reported)
+    {
+      this->Reported = progress;
+      ++this->Reports;
+      this->Filter->UpdateProgress(progress);
+    }
+    return !this->Filter->CheckAbort();
+  }
+};
+
+void ExecutionScope::ExpectPasses(double passes) const
+{
+  if (this->Watch)
+    this->Watch->Expected = std::max(1.0, passes * this->Watch->Unit);
+}
+
+int Aborted(vtkAlgorithm* filter, vtkDataObject* output, const char* label)
+{
+  if (output)
+    output->Initialize();
+  // A Loom filter run by another one stops for the outer filter's abort flag: the outer one warns.
+  if (Depth > 1)
+    return 1;
+  vtkWarningWithObjectMacro(filter, << label << ": aborted; the output is empty.");
+  return 1;
+}
+
+int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label)
+{
+  if (output)
+    output->Initialize();
+  vtkErrorWithObjectMacro(filter, << label << ": out of memory (an allocation failed); the output is empty.");
+  return 0;
+}
+
 ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inputVector,
                                vtkInformationVector* outputVector)
   : Filter(filter)
@@ -113,10 +177,29 @@ ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inpu
   this->Record->Fallback = false;
   this->Record->Message.clear();
   Running = this->Record;
+  ++Depth;
+
+  // A Loom filter run inside another one's execution (Slice runs Contour) is part of the outer
+  // filter's work: the outer monitor goes on counting it, and the outer filter's abort flag stops it.
+  if (this->Enclosing)
+    return;
+  vtkIdType points = 0, cells = 0;
+  if (filter->GetNumberOfInputPorts() > 0 && inputVector && inputVector[0] &&
+      inputVector[0]->GetNumberOfInformationObjects() > 0)
+    Sizes(inputVector[0]->GetInformationObject(0)->Get(vtkDataObject::DATA_OBJECT()), points, cells);
+  this->Watch.reset(new Watching(filter, static_cast<double>(points + cells)));
+  this->Watch->Scope.reset(new loom::cont::WorkMonitorScope(this->Watch.get()));
 }
 
 ExecutionScope::~ExecutionScope()
 {
+  if (this->Watch && std::getenv("LOOM_WORK_TRACE"))
+    std::cerr << "loom work: " << this->Filter->GetClassName() << " " << this->Watch->Scope->Done()
+              << " elements = " << static_cast<double>(this->Watch->Scope->Done()) / this->Watch->Unit
+              << " x (points + cells), " << this->Watch->Reports << " progress reports, last "
+              << this->Watch->Reported << "\n";
+  if (this->Watch)
+    this->Watch->Scope.reset();
   vtkLoomExecution& r = *this->Record;
   r.Seconds = Now() - this->Start;
   const std::string devices = DisplayNames(loom::cont::EndDeviceRecord(this->OuterDevices));
@@ -132,6 +215,7 @@ ExecutionScope::~ExecutionScope()
   Sizes(output, r.OutputPoints, r.OutputCells);
   ++r.Executions;
   Running = this->Enclosing;
+  --Depth;
 }
 
 void NoteMasked()

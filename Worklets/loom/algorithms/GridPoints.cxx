@@ -26,7 +26,7 @@ void Generate(const Id3& dims, const std::vector<double> axes[3], const loom::co
     });
     return;
   }
-  HostForEach(device, ny * dims[2], 16, [=](Id row) {
+  HostForEach(device, ny * dims[2], 16, dims[0], [=](Id row) {
     const Id j = row % ny, k = row / ny;
     const double base[3] = { ay[3 * j] + az[3 * k], ay[3 * j + 1] + az[3 * k + 1], ay[3 * j + 2] + az[3 * k + 2] };
     T* p = out + 3 * nx * row;

@@ -5,14 +5,18 @@
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/internal/CpuSchedule.h>
 
+#include <utility>
+
 namespace loom
 {
 namespace algorithms
 {
 /// Run `f(i)` for i in [0, n), at least `grain` indices per task, on the CPU device the tracker picks
 /// for `requested` (a device with its own memory runs it on the calling thread: the data is host's).
+/// `weight`: the elements one index stands for (a row's cells, a block's values), for the progress count
+/// of a WorkMonitor (loom/cont/WorkMonitor.h).
 template <typename F>
-void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
+void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, Id weight, F&& f)
 {
   auto body = [&f](Id begin, Id end) {
     for (Id i = begin; i < end; ++i)
@@ -20,11 +24,18 @@ void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
   };
   loom::cont::CallOnDevice(requested, [&](auto tag) {
     if constexpr (decltype(tag)::IsHost)
-      loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, n, grain);
+      loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, n, grain, weight);
     else
       body(0, n);
     return 0;
   });
+}
+
+/// HostForEach where each index is one element.
+template <typename F>
+void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
+{
+  HostForEach(requested, n, grain, Id(1), std::forward<F>(f));
 }
 } // namespace algorithms
 } // namespace loom

@@ -36,7 +36,7 @@ inline void FillBytes(loom::cont::DeviceId device, char* to, const char* from, i
 {
   constexpr Id piece = Id(4) << 20;
   const Id pieces = (bytes + piece - 1) / piece;
-  HostForEach(device, pieces, 1, [=](Id p) {
+  HostForEach(device, pieces, 1, piece / 8, [=](Id p) {
     const Id begin = p * piece, size = std::min(piece, bytes - begin);
     if (from)
       std::memcpy(to + begin, from + begin, static_cast<std::size_t>(size));

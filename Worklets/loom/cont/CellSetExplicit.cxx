@@ -2,6 +2,7 @@
 // (count, prefix sum, place).
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/CellSetExplicit.h>
+#include <loom/cont/internal/CpuSchedule.h>
 
 #include <atomic>
 
@@ -44,23 +45,35 @@ ReverseConnectivity BuildReverseConnectivity(const ArrayHandle<OffsetsT>& cellOf
   cursor.Allocate(numberOfPoints + 1);
   Id* count = cursor.GetPointer();
   std::fill(count, count + numberOfPoints + 1, Id(0));
-  for (Id k = 0; k < m; ++k)
-  {
-    const Id p = static_cast<Id>(conn[k]);
-    if (p < 0 || p >= numberOfPoints)
-      throw ErrorBadValue("Cell set: point id " + std::to_string(p) + " (connectivity entry " +
-                          std::to_string(k) + ") is outside the " + std::to_string(numberOfPoints) +
-                          " points.");
-    ++count[p];
-  }
+  // (Both passes go through the sequential schedule: in order on this thread, in pieces that a
+  // WorkMonitor can watch and stop.)
+  auto countUses = [&](Id begin, Id end) {
+    for (Id k = begin; k < end; ++k)
+    {
+      const Id p = static_cast<Id>(conn[k]);
+      if (p < 0 || p >= numberOfPoints)
+        throw ErrorBadValue("Cell set: point id " + std::to_string(p) + " (connectivity entry " +
+                            std::to_string(k) + ") is outside the " + std::to_string(numberOfPoints) +
+                            " points.");
+      ++count[p];
+    }
+  };
+  // (Counted per cell for the monitor: each pass is one pass over the cells.)
+  auto countCells = [&](Id begin, Id end) {
+    countUses(static_cast<Id>(offsets[begin]), static_cast<Id>(offsets[end]));
+  };
+  internal::CpuSequentialRanges(countCells, numberOfCells);
   ReverseConnectivity result;
   Algorithm::ScanExclusive(device, cursor, result.Offsets, Id(0));
   std::copy(result.Offsets.GetPointer(), result.Offsets.GetPointer() + numberOfPoints + 1, count);
   result.CellIds.Allocate(m);
   Id* cells = result.CellIds.GetPointer();
-  for (Id c = 0; c < numberOfCells; ++c)
-    for (Id k = static_cast<Id>(offsets[c]); k < static_cast<Id>(offsets[c + 1]); ++k)
-      cells[count[conn[k]]++] = c;
+  auto place = [&](Id begin, Id end) {
+    for (Id c = begin; c < end; ++c)
+      for (Id k = static_cast<Id>(offsets[c]); k < static_cast<Id>(offsets[c + 1]); ++k)
+        cells[count[conn[k]]++] = c;
+  };
+  internal::CpuSequentialRanges(place, numberOfCells);
   return result;
 }
 

@@ -62,11 +62,12 @@ struct DeviceAdapterAlgorithm
   {
     internal::CpuSchedule3D(Id_, functor, range);
   }
-  /// Call functor(begin, end) over sub-ranges of [0, n), each at least `grain` long.
+  /// Call functor(begin, end) over sub-ranges of [0, n), each at least `grain` long (each index
+  /// `weight` elements of work, for a WorkMonitor's count).
   template <typename Functor>
-  static void ScheduleRanges(Functor& functor, Id n, Id grain = internal::CpuDefaultGrain)
+  static void ScheduleRanges(Functor& functor, Id n, Id grain = internal::CpuDefaultGrain, Id weight = 1)
   {
-    internal::CpuScheduleRanges(Id_, functor, n, grain);
+    internal::CpuScheduleRanges(Id_, functor, n, grain, weight);
   }
   /// Wait for scheduled work: CPU schedules return when done.
   static void Synchronize() {}

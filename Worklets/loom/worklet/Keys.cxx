@@ -58,7 +58,7 @@ void BuildKeysOnHost(Device device, const loom::cont::ArrayHandle<K>& keys, loom
       st[b + 1] = c;
     }
   };
-  Algorithm::ScheduleRanges(count, blocks, 1);
+  Algorithm::ScheduleRanges(count, blocks, 1, BlockSize);
   for (Id b = 0; b < blocks; ++b)
     st[b + 1] += st[b];
   const Id distinct = st[blocks];
@@ -76,7 +76,7 @@ void BuildKeysOnHost(Device device, const loom::cont::ArrayHandle<K>& keys, loom
         }
     }
   };
-  Algorithm::ScheduleRanges(write, blocks, 1);
+  Algorithm::ScheduleRanges(write, blocks, 1, BlockSize);
   off[distinct] = n;
 }
 } // namespace

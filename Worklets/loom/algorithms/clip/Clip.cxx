@@ -53,7 +53,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   Totals* tot = totals.data();
   std::atomic<Id> unreadable{ -1 }; // a cell the tables do not know (reported below; any one will do)
   const CutEdgeCounts cutCounts(tables);
-  HostForEach(device, blocks, 1, [&, flags, used, cases, tot](Id b) {
+  HostForEach(device, blocks, 1, BlockSize, [&, flags, used, cases, tot](Id b) {
     // Local copies: the byte stores below may alias anything reached through a reference, which
     // would make the compiler reload the reader and the tables for every cell.
     const Reader cellReader = reader;
@@ -91,7 +91,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   const Id pointBlocks = (numPoints + (1 << 16) - 1) >> 16;
   std::vector<Id> pointStart(static_cast<std::size_t>(pointBlocks) + 1, 0);
   Id* ps = pointStart.data();
-  HostForEach(device, pointBlocks, 1, [=](Id b) {
+  HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
     Id n = 0;
     for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
       n += used[p];
@@ -102,7 +102,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   const Id keptCount = ps[pointBlocks];
   r.Points.Kept.Allocate(keptCount);
   Id* kept = r.Points.Kept.GetPointer();
-  HostForEach(device, pointBlocks, 1, [=](Id b) {
+  HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
     Id n = ps[b];
     for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
     {
@@ -138,7 +138,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
                                            keyArray.GetPointer(),
                                            r.Points.ExtraIds.GetPointer(),
                                            r.Points.ExtraWeights.GetPointer() };
-    HostForEach(device, blocks, 1, [&](Id b) {
+    HostForEach(device, blocks, 1, BlockSize, [&](Id b) {
       const auto blockWriter = writer; // a local copy, as above
       Totals at = tot[b];
       for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
@@ -205,7 +205,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   auto patch = [&](auto* conn) {
     using C = std::remove_pointer_t<decltype(conn)>;
     const PatchConnectivity<C> patchOne{ conn, slotPoint.GetPointer(), keptCount, slots, extraShift };
-    HostForEach(device, blocks, 1, [&, patchOne](Id b) {
+    HostForEach(device, blocks, 1, BlockSize, [&, patchOne](Id b) {
       Id at = tot[b].Connectivity;
       for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
       {

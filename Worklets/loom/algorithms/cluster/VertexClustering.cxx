@@ -137,7 +137,7 @@ ArrayHandle<Id> CompactIndices(DeviceId device, Id n, Pred pred)
   const Id blocks = (n + IndexBlock - 1) / IndexBlock;
   std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
   Id* s = start.data();
-  HostForEach(device, blocks, 1, [&, s](Id b) {
+  HostForEach(device, blocks, 1, IndexBlock, [&, s](Id b) {
     Id count = 0;
     for (Id i = b * IndexBlock; i < std::min(n, (b + 1) * IndexBlock); ++i)
       count += pred(i) ? 1 : 0;
@@ -148,7 +148,7 @@ ArrayHandle<Id> CompactIndices(DeviceId device, Id n, Pred pred)
   ArrayHandle<Id> out;
   out.Allocate(s[blocks]);
   Id* o = out.GetPointer();
-  HostForEach(device, blocks, 1, [&, s, o](Id b) {
+  HostForEach(device, blocks, 1, IndexBlock, [&, s, o](Id b) {
     Id at = s[b];
     for (Id i = b * IndexBlock; i < std::min(n, (b + 1) * IndexBlock); ++i)
       if (pred(i))
@@ -278,7 +278,7 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
     const Id blocks = (numPoints + IndexBlock - 1) / IndexBlock;
     std::vector<double> partial(static_cast<std::size_t>(blocks) * 6);
     double* part = partial.data();
-    HostForEach(device, blocks, 1, [&, part](Id b) {
+    HostForEach(device, blocks, 1, IndexBlock, [&, part](Id b) {
       double* r = part + 6 * b;
       for (int c = 0; c < 3; ++c)
       {
@@ -409,7 +409,7 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
   std::vector<std::vector<Id>> found(cellBlocks.size());
   std::vector<Id> blockStart(cellBlocks.size() + 1, 0);
   Id* bs = blockStart.data();
-  HostForEach(device, numCellBlocks, 1, [&, bs](Id b) {
+  HostForEach(device, numCellBlocks, 1, CellBlock, [&, bs](Id b) {
     std::vector<Id>& out = found[static_cast<std::size_t>(b)];
     visitBlock(cellBlocks[static_cast<std::size_t>(b)], [&](Id cell, Id a, Id p, Id c) {
       out.push_back(cell);
@@ -430,7 +430,7 @@ VertexClusteringResult Cluster(const FieldArray& positions, const VertexClusteri
   elementCells.Allocate(numElements);
   Id* corners = cornerIds.GetPointer();
   Id* cellOf = elementCells.GetPointer();
-  HostForEach(device, numCellBlocks, 1, [&, bs, corners, cellOf](Id b) {
+  HostForEach(device, numCellBlocks, 1, CellBlock, [&, bs, corners, cellOf](Id b) {
     std::vector<Id>& in = found[static_cast<std::size_t>(b)];
     const Id at = bs[b], n = bs[b + 1] - at;
     for (Id i = 0; i < n; ++i)

@@ -24,6 +24,12 @@ void ForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
 {
   HostForEach(requested, n, grain, std::forward<F>(f));
 }
+/// The same over rows or blocks of `weight` elements each (for a WorkMonitor's count).
+template <typename F>
+void ForEach(loom::cont::DeviceId requested, Id n, Id grain, Id weight, F&& f)
+{
+  HostForEach(requested, n, grain, weight, std::forward<F>(f));
+}
 
 /// The slot whose table contours the cells of a structured cell set of `dimension` (2 or 3) that came
 /// from `grid`: a structured grid's are hexahedra (quads), an image's and a rectilinear grid's the

@@ -396,7 +396,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     // Points whose value is the isovalue (possible only when T holds it exactly) make points on
     // vertices, which several edges share: this path numbers points per edge, so pass 5 welds them.
     const bool exact = static_cast<double>(threshold) == value;
-    ForEach(device, rows, rowGrain, [=](Id r) {
+    ForEach(device, rows, rowGrain, nx, [=](Id r) {
       const T* f = field + r * nx;
       UInt8* xc = xcases + r * edges;
       Id count = 0;
@@ -453,7 +453,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
 
     // Pass 2.
     RowCounts* counts = s.Counts.data();
-    ForEach(device, rows, rowGrain, [=](Id r) {
+    ForEach(device, rows, rowGrain, nx, [=](Id r) {
       const Id j = r % ny, k = r / ny;
       RowCounts rc;
       const UInt8* x0 = xcases + r * edges;
@@ -547,7 +547,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     const Id* triangleOffsets = s.TriangleOffsets.data();
 
     // Pass 4.
-    ForEach(device, rows, rowGrain, [=](Id r) {
+    ForEach(device, rows, rowGrain, nx, [=](Id r) {
       const Id j = r % ny, k = r / ny;
       const T* f = field + r * nx;
       const UInt8* x0 = xcases + r * edges;

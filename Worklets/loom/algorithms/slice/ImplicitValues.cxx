@@ -43,7 +43,7 @@ FieldArray ImplicitValues(const ImplicitFunction& function, const FieldArray* po
   const double* ax = axes[0].data();
   const double* ay = axes[1].data();
   const double* az = axes[2].data();
-  HostForEach(device, ny * pointDims[2], 4, [=](Id row) {
+  HostForEach(device, ny * pointDims[2], 4, pointDims[0], [=](Id row) {
     const Id j = row % ny, k = row / ny;
     const double base[3] = { ay[3 * j] + az[3 * k], ay[3 * j + 1] + az[3 * k + 1], ay[3 * j + 2] + az[3 * k + 2] };
     double* o = v + row * nx;

@@ -260,7 +260,7 @@ Id NumberUsedPoints(loom::cont::DeviceId device, const UInt8* used, Id numPoints
   const Id blocks = (numPoints + PointBlock - 1) / PointBlock;
   std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
   Id* s = start.data();
-  HostForEach(device, blocks, 1, [=](Id b) {
+  HostForEach(device, blocks, 1, PointBlock, [=](Id b) {
     Id n = 0;
     for (Id p = b * PointBlock, end = std::min(numPoints, p + PointBlock); p < end; ++p)
       n += used[p];
@@ -270,7 +270,7 @@ Id NumberUsedPoints(loom::cont::DeviceId device, const UInt8* used, Id numPoints
     s[b + 1] += s[b];
   pointIds.Allocate(s[blocks]);
   Id* ids = pointIds.GetPointer();
-  HostForEach(device, blocks, 1, [=](Id b) {
+  HostForEach(device, blocks, 1, PointBlock, [=](Id b) {
     Id n = s[b];
     for (Id p = b * PointBlock, end = std::min(numPoints, p + PointBlock); p < end; ++p)
     {
@@ -318,7 +318,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
   };
   // The largest span of ids within a face (packed keys when it is small).
   std::atomic<Id> widest{ 0 };
-  HostForEach(device, cellBlocks, 1, [&, count](Id b) {
+  HostForEach(device, cellBlocks, 1, CellBlock, [&, count](Id b) {
     Id spread = 0;
     for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
     {
@@ -375,7 +375,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
     cursorArray.Allocate(numPoints);
     Int32* cursor = cursorArray.GetPointer();
     std::memset(cursor, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
-    HostForEach(device, cellBlocks, 1, [&, cursor, entries, keys, start](Id b) {
+    HostForEach(device, cellBlocks, 1, CellBlock, [&, cursor, entries, keys, start](Id b) {
       for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
       {
         const FaceTable* t = FacesOf(shapes[c]);
@@ -455,7 +455,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
     std::vector<Totals> cellTotals(static_cast<std::size_t>(cellBlocks));
     Totals* ct = cellTotals.data();
     auto passed = [=](Id c) { return !(flags && flags[c]) && KindOf(shapes[c]) < Solid; };
-    HostForEach(device, cellBlocks, 1, [=](Id b) {
+    HostForEach(device, cellBlocks, 1, CellBlock, [=](Id b) {
       Totals t;
       for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
         if (passed(c))
@@ -471,7 +471,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
     const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
     std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
     Totals* ft = faceTotals.data();
-    HostForEach(device, faceBlocks, 1, [&, entries, external, used, ft](Id b) {
+    HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, used, ft](Id b) {
       Totals t;
       for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
         if (external[i])
@@ -503,7 +503,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
       writers[k] = Allocate(*outs[k], cellsOut, connOut, usedCount > 0x7fffffff || connOut > 0x7fffffff);
     }
     const KindWriter* w = writers;
-    HostForEach(device, cellBlocks, 1, [=](Id b) {
+    HostForEach(device, cellBlocks, 1, CellBlock, [=](Id b) {
       Totals at = ct[b];
       for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
         if (passed(c))
@@ -521,7 +521,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
           }
         }
     });
-    HostForEach(device, faceBlocks, 1, [&, entries, external, ft, w, number](Id b) {
+    HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, ft, w, number](Id b) {
       Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
       Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
       const KindWriter& out = w[Poly];

@@ -254,7 +254,7 @@ void SelectedComponentFlags(const FieldArray& field, const Criterion& test, loom
   const double lo = test.Lower, hi = test.Upper;
   const auto method = test.Method;
   constexpr Id block = 1 << 14;
-  HostForEach(device, (n + block - 1) / block, 1, [=](Id b) {
+  HostForEach(device, (n + block - 1) / block, 1, block, [=](Id b) {
     const Id begin = b * block, end = begin + block < n ? begin + block : n;
     if (method == ThresholdOptions::Method::BelowLower)
       for (Id i = begin; i < end; ++i)
@@ -282,7 +282,7 @@ inline void UsedPointsFromCellRows(const loom::cont::CellSetStructured<3>& cells
   used.Allocate(nx * ny * nz);
   UInt8* out = used.GetPointer();
   const UInt8* k = keep.ReadPortal().GetArray();
-  HostForEach(device, ny * nz, 8, [=](Id row) {
+  HostForEach(device, ny * nz, 8, nx, [=](Id row) {
     const Id j = row % ny, z = row / ny;
     UInt8* o = out + row * nx;
     std::memset(o, 0, static_cast<std::size_t>(nx));
@@ -324,7 +324,7 @@ void WriteStructuredCells(const loom::cont::CellSetStructured<3>& cells, const l
                             { 0, 1, nx, nx + 1, nxy, nxy + 1, nxy + nx, nxy + nx + 1 } };
   const Id* c = corner[voxels ? 1 : 0];
   constexpr Id block = 1 << 13;
-  HostForEach(device, (n + block - 1) / block, 1, [=](Id b) {
+  HostForEach(device, (n + block - 1) / block, 1, block, [=](Id b) {
     const Id begin = b * block, end = begin + block < n ? begin + block : n;
     for (Id o = begin; o < end; ++o)
     {
@@ -358,7 +358,7 @@ void CellFlagsFromPointIds(const loom::cont::CellSetExplicit<O, C>& cells, const
   const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
   const UInt8* f = passes.ReadPortal().GetArray();
   const UInt8 flip = invert ? 1 : 0;
-  HostForEach(device, (n + ExplicitCellBlock - 1) / ExplicitCellBlock, 1, [=](Id b) {
+  HostForEach(device, (n + ExplicitCellBlock - 1) / ExplicitCellBlock, 1, ExplicitCellBlock, [=](Id b) {
     const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
     for (Id c = begin; c < end; ++c)
     {
@@ -385,14 +385,14 @@ void UsedPointsFromCellIds(const loom::cont::CellSetExplicit<O, C>& cells, const
   used.Allocate(points);
   UInt8* u = used.GetPointer();
   constexpr Id pointBlock = 1 << 20;
-  HostForEach(device, (points + pointBlock - 1) / pointBlock, 1, [=](Id b) {
+  HostForEach(device, (points + pointBlock - 1) / pointBlock, 1, pointBlock, [=](Id b) {
     const Id begin = b * pointBlock;
     std::memset(u + begin, 0, static_cast<std::size_t>(begin + pointBlock < points ? pointBlock : points - begin));
   });
   const O* off = cells.GetOffsets().ReadPortal().GetArray();
   const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
   const UInt8* k = keep.ReadPortal().GetArray();
-  HostForEach(device, (n + ExplicitCellBlock - 1) / ExplicitCellBlock, 1, [=](Id b) {
+  HostForEach(device, (n + ExplicitCellBlock - 1) / ExplicitCellBlock, 1, ExplicitCellBlock, [=](Id b) {
     const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
     for (Id c = begin; c < end; ++c)
       if (k[c])
@@ -418,7 +418,7 @@ void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const lo
   const Id* map = pointMap.ReadPortal().GetArray();
   std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
   Id* st = start.data();
-  HostForEach(device, blocks, 1, [=](Id b) {
+  HostForEach(device, blocks, 1, ExplicitCellBlock, [=](Id b) {
     const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
     Id size = 0;
     for (Id o = begin; o < end; ++o)
@@ -433,7 +433,7 @@ void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const lo
   OutId* outOff = offsets.GetPointer();
   OutId* outConn = connectivity.GetPointer();
   UInt8* outShapes = shapes.GetPointer();
-  HostForEach(device, blocks, 1, [=](Id b) {
+  HostForEach(device, blocks, 1, ExplicitCellBlock, [=](Id b) {
     const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
     Id at = st[b];
     for (Id o = begin; o < end; ++o)
@@ -459,7 +459,7 @@ inline void CellFlagsFromPointRows(const loom::cont::CellSetStructured<3>& cells
   UInt8* out = keep.GetPointer();
   const UInt8* f = passes.ReadPortal().GetArray();
   const UInt8 flip = invert ? 1 : 0;
-  HostForEach(device, cy * cz, 8, [=](Id row) {
+  HostForEach(device, cy * cz, 8, cx, [=](Id row) {
     const Id j = row % cy, k = row / cy;
     const UInt8* a = f + (j + k * ny) * nx;
     const UInt8* b = a + nx;

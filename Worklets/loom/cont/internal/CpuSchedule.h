@@ -15,14 +15,27 @@ namespace internal
 /// Smallest piece handed to one thread for cheap per-element work.
 constexpr Id CpuDefaultGrain = 4096;
 
-/// Run `rangeFunctor(begin, end)` over sub-ranges of [0, n) on the CPU device `device`.
+/// Run `rangeFunctor(begin, end)` over sub-ranges of [0, n) on the CPU device `device`; each index
+/// stands for `weight` elements of work (see ScheduleOnCpu).
 template <typename RangeFunctor>
-void CpuScheduleRanges(DeviceId device, RangeFunctor& rangeFunctor, Id n, Id grain = CpuDefaultGrain)
+void CpuScheduleRanges(DeviceId device, RangeFunctor& rangeFunctor, Id n, Id grain = CpuDefaultGrain,
+                       Id weight = 1)
 {
   const RangeFunction call = [](void* context, Id begin, Id end) {
     (*static_cast<RangeFunctor*>(context))(begin, end);
   };
-  GetCpuBackend(device).Schedule(&rangeFunctor, call, n, grain);
+  ScheduleOnCpu(device, &rangeFunctor, call, n, grain, weight);
+}
+
+/// Run `rangeFunctor(begin, end)` over [0, n) in order on the calling thread, for passes that must stay
+/// sequential; under a WorkMonitor in pieces that report progress and honour an abort (ErrorAborted).
+template <typename RangeFunctor>
+void CpuSequentialRanges(RangeFunctor& rangeFunctor, Id n, Id weight = 1)
+{
+  const RangeFunction call = [](void* context, Id begin, Id end) {
+    (*static_cast<RangeFunctor*>(context))(begin, end);
+  };
+  ScheduleSequential(&rangeFunctor, call, n, weight);
 }
 
 /// Number of threads the CPU device runs.
@@ -32,9 +45,16 @@ inline int CpuConcurrency(DeviceId device)
 }
 
 /// How many chunks a chunked algorithm (scan, copy-if, radix sort) splits n values into:
-/// one on a single thread, a few per thread otherwise, never below `minChunk` values each.
+/// one on a single thread, a few per thread otherwise, never below `minChunk` values each. Under a
+/// WorkMonitor, also at most about 256 Ki values each, so that progress and abort come between them.
 inline Id CpuNumberOfChunks(DeviceId device, Id n, Id minChunk = 1 << 15)
 {
+  constexpr Id MonitoredChunk = Id(1) << 18;
+  if (n > MonitoredChunk && LoopsAreMonitored())
+  {
+    const Id threads = CpuConcurrency(device);
+    return std::max<Id>(n / MonitoredChunk, threads <= 1 ? 1 : std::min<Id>(threads * 4, n / minChunk));
+  }
   const Id threads = CpuConcurrency(device);
   if (threads <= 1 || n <= minChunk)
     return 1;
@@ -51,7 +71,7 @@ void CpuForEachChunk(DeviceId device, Id n, Id numChunks, ChunkFunctor&& chunkFu
       chunkFunctor(c, n * c / numChunks, n * (c + 1) / numChunks);
     }
   };
-  CpuScheduleRanges(device, body, numChunks, 1);
+  CpuScheduleRanges(device, body, numChunks, 1, numChunks > 0 ? std::max<Id>(1, n / numChunks) : 1);
 }
 
 /// Run `functor(i)` for every i in [0, n).
@@ -86,7 +106,7 @@ void CpuSchedule3D(DeviceId device, const Functor& functor, const Id3& range)
       }
     }
   };
-  CpuScheduleRanges(device, body, rows, std::max<Id>(1, CpuDefaultGrain / nx));
+  CpuScheduleRanges(device, body, rows, std::max<Id>(1, CpuDefaultGrain / nx), nx);
 }
 } // namespace internal
 } // namespace cont

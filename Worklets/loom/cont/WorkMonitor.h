@@ -1,0 +1,56 @@
+// Loom: progress and abort inside long CPU work. A caller (a VTK filter's RequestData) installs a
+// WorkMonitor on its thread; every CPU loop that thread starts (not the loops nested in them) is then
+// run in pieces of a few milliseconds: the elements done are counted, the monitor is asked on the
+// installing thread about every ReportInterval whether to go on, and once it says stop the pieces not
+// yet started are skipped on every thread and the loop throws ErrorAborted.
+#pragma once
+
+#include <loom/cont/Error.h>
+#include <loom/Types.h>
+
+namespace loom
+{
+namespace cont
+{
+/// The work was stopped by its caller (a WorkMonitor said stop); the results are incomplete.
+class ErrorAborted : public Error
+{
+public:
+  using Error::Error;
+};
+
+/// What a caller watching its Loom work implements. Called only on the thread that installed it.
+class WorkMonitor
+{
+public:
+  virtual ~WorkMonitor() = default;
+  /// `done`: elements finished so far over every monitored loop of this thread since the monitor was
+  /// installed (a loop over n cells adds n once it ends; a loop over rows counts their cells); `running`:
+  /// elements of the loop now running.
+  /// Return false to stop the work.
+  virtual bool Continue(Int64 done, Int64 running) = 0;
+};
+
+/// Seconds between two calls of WorkMonitor::Continue while a loop runs (0.01).
+constexpr double WorkReportInterval = 0.01;
+
+/// Installs `monitor` on this thread for the scope's life (nested scopes: the innermost one watches).
+class WorkMonitorScope
+{
+public:
+  explicit WorkMonitorScope(WorkMonitor* monitor);
+  ~WorkMonitorScope();
+  WorkMonitorScope(const WorkMonitorScope&) = delete;
+  /// Elements done by the monitored loops that ended so far in this scope.
+  Int64 Done() const;
+  WorkMonitorScope& operator=(const WorkMonitorScope&) = delete;
+
+private:
+  void* Outer;
+  void* State;
+};
+
+/// Throws ErrorAborted when the monitor installed on this thread has said stop (for work between loops).
+void ThrowIfAborted();
+} // namespace cont
+} // namespace loom
