@@ -183,6 +183,14 @@ ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inpu
   // filter's work: the outer monitor goes on counting it, and the outer filter's abort flag stops it.
   if (this->Enclosing)
     return;
+  // LOOM_WORK_MONITOR=0: no monitor (no progress inside the families, abort between phases only), to
+  // measure what the monitor costs.
+  static const bool monitor = [] {
+    const char* env = std::getenv("LOOM_WORK_MONITOR");
+    return !(env && env[0] == '0');
+  }();
+  if (!monitor)
+    return;
   vtkIdType points = 0, cells = 0;
   if (filter->GetNumberOfInputPorts() > 0 && inputVector && inputVector[0] &&
       inputVector[0]->GetNumberOfInformationObjects() > 0)
