@@ -136,7 +136,7 @@ FieldArray GridPoints(const loom::algorithms::ContourEdges& edges, const int dim
 
 // The contour scalar: each isovalue at its points, in the contoured array's kind.
 FieldArray IsovalueField(const loom::algorithms::ContourResult& r, const std::vector<double>& values,
-                         loom::algorithms::ValueKind kind)
+                         loom::algorithms::ValueKind kind, bool truncate)
 {
   FieldArray out = FieldArray::Allocate(kind, r.Points.GetNumberOfPoints(), 1);
   loom::algorithms::CallWithKind(kind, [&](auto zero) {
@@ -149,7 +149,8 @@ FieldArray IsovalueField(const loom::algorithms::ContourResult& r, const std::ve
       {
         // VTK rounds; a value the type cannot hold is clamped (NaN: 0). The limits as doubles may round up
         // (2^63 for a 64-bit maximum), so the comparisons decide before any conversion.
-        const double rounded = std::round(values[v]);
+        // (ParaView's Contour converts the isovalue to the type: toward zero.)
+        const double rounded = truncate ? std::trunc(values[v]) : std::round(values[v]);
         const double low = static_cast<double>(std::numeric_limits<T>::lowest());
         const double high = static_cast<double>(std::numeric_limits<T>::max());
         value = std::isnan(rounded) ? static_cast<T>(0)
@@ -396,7 +397,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       else
         part.Points = loom::algorithms::InterpolateEdges(r.Points, inputPoints, options.Device);
       if (this->ComputeScalars)
-        part.Scalars = IsovalueField(r, options.IsoValues, field.GetKind());
+        part.Scalars = IsovalueField(r, options.IsoValues, field.GetKind(), this->IsovaluesAsParaView);
       if (this->ComputeNormals)
       {
         current = "the normals";

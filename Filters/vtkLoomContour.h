@@ -61,6 +61,11 @@ public:
   /// vtkContourFilter), or truncated (off; Loom Slice asks for it where VTK's plane cutters run).
   vtkSetMacro(RoundIntegers, bool);
   vtkGetMacro(RoundIntegers, bool);
+  /// How Compute Scalars stores each point's isovalue in an integer array: rounded (off, the default, as
+  /// vtkContourFilter), or converted as ParaView's Contour stores it (on: truncated toward zero, 2.67 gives
+  /// 2, as vtkPVContourFilter's clean-up of the output scalars does). The Loom Contour proxy turns it on.
+  vtkSetMacro(IsovaluesAsParaView, bool);
+  vtkGetMacro(IsovaluesAsParaView, bool);
   /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
   /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
   vtkSetMacro(FallbackToVTK, bool);
@@ -87,4 +92,5 @@ private:
   int Device = DEVICE_AUTO;
   bool FallbackToVTK = true;
   bool RoundIntegers = true;
+  bool IsovaluesAsParaView = false;
 };

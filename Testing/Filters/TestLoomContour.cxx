@@ -21,6 +21,7 @@
 #include <vtkFloatArray.h>
 #include <vtkFlyingEdges3D.h>
 #include <vtkImageData.h>
+#include <vtkIntArray.h>
 #include <vtkMultiBlockDataSet.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -471,6 +472,38 @@ TEST(LoomContour, NonFiniteValuesAndValuesOutsideTheRange)
   auto none = LoomContour(image, "RTData", { -1e6, 1e6 });
   EXPECT_EQ(none->GetNumberOfPolys(), 0);
   EXPECT_EQ(none->GetNumberOfPoints(), 0);
+}
+
+TEST(LoomContour, IntegerIsovaluesRoundedOrAsParaView)
+{
+  // An integer field: the output scalars hold the isovalue rounded (vtkContourFilter) or, with
+  // IsovaluesAsParaView (the proxy's setting), converted toward zero as ParaView's Contour stores it.
+  auto image = Wavelet(8);
+  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
+  vtkNew<vtkIntArray> ints;
+  ints->SetName("I");
+  ints->SetNumberOfTuples(rt->GetNumberOfTuples());
+  for (vtkIdType i = 0; i < rt->GetNumberOfTuples(); ++i)
+    ints->SetValue(i, static_cast<int>(std::lround(rt->GetComponent(i, 0))));
+  image->GetPointData()->AddArray(ints);
+  for (const double isovalue : { 150.7, 149.2 })
+    for (const bool asParaView : { false, true })
+    {
+      vtkNew<vtkLoomContour> contour;
+      contour->SetInputData(image);
+      contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "I");
+      contour->SetValue(0, isovalue);
+      contour->SetIsovaluesAsParaView(asParaView);
+      contour->Update();
+      vtkDataArray* scalars = contour->GetOutput()->GetPointData()->GetArray("I");
+      ASSERT_NE(scalars, nullptr);
+      ASSERT_GT(scalars->GetNumberOfTuples(), 0);
+      const double expected = asParaView ? std::trunc(isovalue) : std::round(isovalue);
+      double range[2];
+      scalars->GetRange(range, 0);
+      EXPECT_EQ(range[0], expected) << isovalue << (asParaView ? " as ParaView" : " rounded");
+      EXPECT_EQ(range[1], expected) << isovalue << (asParaView ? " as ParaView" : " rounded");
+    }
 }
 
 TEST(LoomContour, TwoDimensionalImageGivesIsolines)

@@ -1,0 +1,545 @@
+# Loom pvpython test: the bad-input matrix through ParaView's proxies. Every Loom proxy on every case of the
+# README's "Bad-input matrix" (the same base input and changes as Testing/Filters/TestLoomBadInput.cxx:
+# the 8^3-point wavelet as 343 hexahedra, or its surface as triangles for Level of Detail, with point
+# scalars `s`, point vectors `V` and cell scalars `c`), beside ParaView's own proxy for the filter with
+# the same property values, fed by a trivial producer as a reader's output would be. The outcome of each
+# cell is worked out as the C++ test does and must be the README's: `=` (the outputs agree: points, cells,
+# and per array its type, components, tuples, finite range to 1e-6 and count of NaN), `VTK` (one info
+# message says VTK's filter computes it, and the outputs agree), `error` (an error naming the filter, an
+# empty output; ParaView's proxy fails or gives nothing, or the input is malformed), `runs`, `≠`, `n/a`.
+# Every run also checks that the input is unchanged and that the process goes on.
+import math
+import os
+import re
+import sys
+
+import numpy
+from paraview import servermanager
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+from vtkmodules.vtkCommonCore import (vtkCharArray, vtkDoubleArray, vtkFloatArray, vtkIdList, vtkIdTypeArray,
+                                      vtkOutputWindow, vtkPoints, vtkSignedCharArray, vtkStringArray,
+                                      vtkStringOutputWindow, vtkUnsignedLongLongArray)
+from vtkmodules.vtkCommonDataModel import (VTK_POLYHEDRON, VTK_QUADRATIC_TETRA, VTK_TETRA, vtkDataObjectTreeIterator,
+                                           vtkDataSet, vtkMultiBlockDataSet, vtkPartitionedDataSet, vtkPolyData,
+                                           vtkUnstructuredGrid)
+from vtkmodules.vtkFiltersCore import vtkAppendFilter, vtkTriangleFilter
+from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet
+from vtkmodules.vtkFiltersGeometry import vtkGeometryFilter
+from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
+
+LoadDistributedPlugin('Loom', ns=globals())
+HERE = os.path.dirname(os.path.abspath(__file__))
+README = os.path.join(HERE, '..', '..', 'README.md')
+
+# Messages of each run, from VTK's output window (errors, warnings, and the fallback's info message).
+# pvpython sends Python's own output there too: this test writes to the process's real streams.
+LOG = vtkStringOutputWindow()
+vtkOutputWindow.SetInstance(LOG)
+
+
+def say(text):
+    sys.__stdout__.write(text + '\n')
+    sys.__stdout__.flush()
+
+
+# ---- Inputs ------------------------------------------------------------------------------------------
+
+def add_arrays(data):
+    """Point s, point V (3), cell c: from positions and cell bounds, as the C++ test makes them."""
+    s, v, c = vtkDoubleArray(), vtkDoubleArray(), vtkDoubleArray()
+    s.SetName('s')
+    v.SetName('V')
+    v.SetNumberOfComponents(3)
+    c.SetName('c')
+    for p in range(data.GetNumberOfPoints()):
+        x = data.GetPoint(p)
+        s.InsertNextValue(8.0 * math.sin(0.5 * x[0]) + 6.0 * math.cos(0.4 * x[1]) + x[2])
+        v.InsertNextTuple3(math.sin(0.3 * x[0]) * x[1], math.cos(0.2 * x[1]) * x[2], 0.1 * x[0] * x[2] + x[1])
+    b = [0.0] * 6
+    for i in range(data.GetNumberOfCells()):
+        data.GetCellBounds(i, b)
+        c.InsertNextValue(b[0] + 2.0 * b[2] - b[4])
+    data.GetPointData().Initialize()
+    data.GetCellData().Initialize()
+    data.GetPointData().SetScalars(s)
+    data.GetPointData().SetVectors(v)
+    data.GetCellData().SetScalars(c)
+
+
+def base(poly):
+    wavelet = vtkRTAnalyticSource()
+    wavelet.SetWholeExtent(-4, 3, -4, 3, -4, 3)
+    points = vtkImageDataToPointSet()
+    points.SetInputConnection(wavelet.GetOutputPort())
+    append = vtkAppendFilter()
+    append.SetInputConnection(points.GetOutputPort())
+    append.Update()
+    grid = append.GetOutput()
+    if poly:
+        surface = vtkGeometryFilter()
+        surface.SetInputData(grid)
+        triangles = vtkTriangleFilter()
+        triangles.SetInputConnection(surface.GetOutputPort())
+        triangles.Update()
+        grid = triangles.GetOutput()
+    add_arrays(grid)
+    return grid
+
+
+def copy(data):
+    out = data.NewInstance()
+    out.DeepCopy(data)
+    return out
+
+
+def cells_of(data):
+    return data.GetCells() if data.IsA('vtkUnstructuredGrid') else data.GetPolys()
+
+
+def with_cell(b, kind):
+    if not b.IsA('vtkUnstructuredGrid'):
+        return None
+    piece = vtkUnstructuredGrid()
+    points = vtkPoints()
+    if kind == VTK_POLYHEDRON:
+        for k in range(2):
+            for j in range(2):
+                for i in range(2):
+                    points.InsertNextPoint(4 + i, 1 + j, 1 + k)
+        piece.SetPoints(points)
+        stream = vtkIdList()
+        for f in (6, 4, 0, 2, 3, 1, 4, 4, 5, 7, 6, 4, 0, 1, 5, 4, 4, 2, 6, 7, 3, 4, 0, 4, 6, 2, 4, 1, 3, 7, 5):
+            stream.InsertNextId(f)
+        piece.InsertNextCell(VTK_POLYHEDRON, stream)
+    else:
+        corners = ((4, 1, 1), (5, 1, 1), (4, 2, 1), (4, 1, 2))
+        for c in corners:
+            points.InsertNextPoint(c)
+        for a, b2 in ((0, 1), (1, 2), (2, 0), (0, 3), (1, 3), (2, 3)):
+            points.InsertNextPoint([0.5 * (corners[a][d] + corners[b2][d]) for d in range(3)])
+        piece.SetPoints(points)
+        ids = vtkIdList()
+        for i in range(10):
+            ids.InsertNextId(i)
+        piece.InsertNextCell(VTK_QUADRATIC_TETRA, ids)
+    add_arrays(piece)
+    append = vtkAppendFilter()
+    append.AddInputData(b)
+    append.AddInputData(piece)
+    append.Update()
+    return append.GetOutput()
+
+
+def convert(data, kind, shift):
+    for attributes, scalars in ((data.GetPointData(), 's'), (data.GetCellData(), 'c')):
+        converted = []
+        for a in range(attributes.GetNumberOfArrays()):
+            src = attributes.GetArray(a)
+            out = kind()
+            out.SetName(src.GetName())
+            out.SetNumberOfComponents(src.GetNumberOfComponents())
+            out.SetNumberOfTuples(src.GetNumberOfTuples())
+            for i in range(src.GetNumberOfTuples()):
+                for k in range(src.GetNumberOfComponents()):
+                    out.SetComponent(i, k, round(src.GetComponent(i, k) + shift))
+            converted.append(out)
+        attributes.Initialize()
+        for out in converted:
+            attributes.AddArray(out)
+        attributes.SetActiveScalars(scalars)
+        if scalars == 's':
+            attributes.SetActiveVectors('V')
+
+
+def add_tensor(data):
+    for on_cells in (False, True):
+        n = data.GetNumberOfCells() if on_cells else data.GetNumberOfPoints()
+        t = vtkDoubleArray()
+        t.SetName('T')
+        t.SetNumberOfComponents(9)
+        t.SetNumberOfTuples(n)
+        for i in range(n):
+            x = (0.5 * i, 0.25 * i, 1.0) if on_cells else data.GetPoint(i)
+            for k in range(9):
+                t.SetComponent(i, k, math.sin(0.3 * x[k % 3] + k) * (k + 1) + x[(k + 1) % 3])
+        (data.GetCellData() if on_cells else data.GetPointData()).AddArray(t)
+
+
+def strings(data, points_only):
+    for on_cells in ((False,) if points_only else (False, True)):
+        names = vtkStringArray()
+        names.SetName('names')
+        n = data.GetNumberOfCells() if on_cells else data.GetNumberOfPoints()
+        for i in range(n):
+            names.InsertNextValue(('cell %d' if on_cells else 'point %d') % i)
+        (data.GetCellData() if on_cells else data.GetPointData()).AddArray(names)
+    return data
+
+
+def offsets_past(b):
+    out = copy(b)
+    cells = cells_of(out)
+    o = vtk_to_numpy(cells.GetOffsetsArray()).astype(numpy.int64)
+    c = vtk_to_numpy(cells.GetConnectivityArray()).astype(numpy.int64)
+    offsets, connectivity = vtkIdTypeArray(), vtkIdTypeArray()
+    offsets.SetNumberOfTuples(len(o))
+    for i, v in enumerate(o):
+        offsets.SetValue(i, int(v))
+    offsets.SetValue(len(o) - 1, int(o[-1]) + 7)
+    connectivity.SetNumberOfTuples(len(c))
+    for i, v in enumerate(c):
+        connectivity.SetValue(i, int(v))
+    cells.SetData(offsets, connectivity)
+    return out
+
+
+def point_id_past(b):
+    out = copy(b)
+    c = cells_of(out).GetConnectivityArray()
+    c.SetComponent(c.GetNumberOfTuples() // 2, 0, out.GetNumberOfPoints() + 3)
+    return out
+
+
+def wrong_type(b):
+    if not b.IsA('vtkUnstructuredGrid'):
+        return None
+    out = copy(b)
+    types = out.GetCellTypesArray()
+    types.SetValue(types.GetNumberOfTuples() - 1, VTK_TETRA)
+    types.Modified()
+    return out
+
+
+def short_masks(b):
+    out = copy(b)
+    for attributes, n in ((out.GetPointData(), out.GetNumberOfPoints()), (out.GetCellData(), out.GetNumberOfCells())):
+        mask = vtkCharArray()
+        mask.SetName('mask')
+        mask.SetNumberOfTuples(n // 2)
+        mask.Fill(1)
+        attributes.AddArray(mask)
+    return out
+
+
+def with_nan(b):
+    out = copy(b)
+    for name in ('s', 'V'):
+        a = out.GetPointData().GetArray(name)
+        a.SetComponent(3, 0, float('nan'))
+        a.SetComponent(17, 0, float('inf'))
+        a.SetComponent(29, 0, float('-inf'))
+    out.GetCellData().GetArray('c').SetComponent(5, 0, float('nan'))
+    return out
+
+
+def blocks(b):
+    m = vtkMultiBlockDataSet()
+    m.SetNumberOfBlocks(3)
+    m.SetBlock(0, copy(b))
+    m.SetBlock(1, b.NewInstance())
+    m.SetBlock(2, None)
+    return m
+
+
+def partitions(b):
+    parts = vtkPartitionedDataSet()
+    second = copy(b)
+    convert(second, vtkFloatArray, 0.25)
+    parts.SetPartition(0, copy(b))
+    parts.SetPartition(1, second)
+    return parts
+
+
+def points_only(b):
+    out = b.NewInstance()
+    points = vtkPoints()
+    points.DeepCopy(b.GetPoints())
+    out.SetPoints(points)
+    out.GetPointData().DeepCopy(b.GetPointData())
+    return out
+
+
+def no_arrays(b):
+    out = copy(b)
+    out.GetPointData().Initialize()
+    out.GetCellData().Initialize()
+    return out
+
+
+def converted(b, kind, shift):
+    out = copy(b)
+    convert(out, kind, shift)
+    return out
+
+
+def tensor(b):
+    out = copy(b)
+    add_tensor(out)
+    return out
+
+
+# (name, malformed, for array readers only, for masks only, make(base) -> (input, settings changes))
+CASES = [
+    ('plain', False, False, False, lambda b: (copy(b), {})),
+    ('empty', False, False, False, lambda b: (b.NewInstance(), {})),
+    ('points, no cells', False, False, False, lambda b: (points_only(b), {})),
+    ('no arrays', False, False, False, lambda b: (no_arrays(b), {})),
+    ('array missing', False, True, False, lambda b: (copy(b), {'array': 'missing'})),
+    ('string arrays', False, False, False, lambda b: (strings(copy(b), False), {})),
+    ('string array chosen', False, True, False, lambda b: (strings(copy(b), True), {'array': 'names'})),
+    ('9 components', False, False, False, lambda b: (tensor(b), {'array': 'T'})),
+    ('int8', False, False, False, lambda b: (converted(b, vtkSignedCharArray, 0.0), {})),
+    ('uint64', False, False, False, lambda b: (converted(b, vtkUnsignedLongLongArray, 40.0), {})),
+    ('NaN and Inf', False, False, False, lambda b: (with_nan(b), {})),
+    ('polyhedron', False, False, False, lambda b: (with_cell(b, VTK_POLYHEDRON), {})),
+    ('quadratic tetra', False, False, False, lambda b: (with_cell(b, VTK_QUADRATIC_TETRA), {})),
+    ('offsets past connectivity', True, False, False, lambda b: (offsets_past(b), {})),
+    ('point id past the points', True, False, False, lambda b: (point_id_past(b), {})),
+    ('cell type of another point count', True, False, False, lambda b: (wrong_type(b), {})),
+    ('mask of wrong length', False, False, True, lambda b: (short_masks(b), {'mask': 'array'})),
+    ('mask ids past the data', False, False, True, lambda b: (copy(b), {'mask': 'ids'})),
+    ('multiblock, empty and null blocks', False, False, False, lambda b: (blocks(b), {})),
+    ('partitions disagree on a type', False, False, False, lambda b: (partitions(b), {})),
+    ('CUDA without a GPU', False, False, False, lambda b: (copy(b), {'device': 'CUDA'})),
+]
+
+# ---- Filters -----------------------------------------------------------------------------------------
+
+
+def mask_properties(setup):
+    if setup.get('mask') == 'array':
+        return {'MaskArray': 'mask'}
+    if setup.get('mask') == 'ids':
+        return {'MaskIds': [2, 512 + 40]}
+    return {}
+
+
+def points(setup):
+    return ['POINTS', setup['array']]
+
+
+# README row -> (polygonal input, reads an array, field filter (masks), Loom proxy, ParaView proxy, array,
+# cases ParaView's filter aborts on). Each maker takes the settings and gives the proxy's properties.
+FILTERS = [
+    ('Point Data to Cell Data', False, False, True, 'LoomPointDatatoCellData', lambda s: mask_properties(s),
+     'PointDatatoCellData', lambda s: {}, 's', ()),
+    ('Cell Data to Point Data', False, False, True, 'LoomCellDatatoPointData', lambda s: mask_properties(s),
+     'CellDatatoPointData', lambda s: {}, 's', ()),
+    ('Contour', False, True, False, 'LoomContour', lambda s: {'ContourBy': points(s), 'Isosurfaces': [s['mid']]},
+     'Contour', lambda s: {'ContourBy': points(s), 'Isosurfaces': [s['mid']]}, 's', ()),
+    ('Tetrahedralize', False, False, False, 'LoomTetrahedralize', lambda s: {}, 'Tetrahedralize', lambda s: {},
+     's', ()),
+    ('Threshold', False, True, False, 'LoomThreshold',
+     lambda s: {'Scalars': points(s), 'LowerThreshold': s['low'], 'UpperThreshold': s['high']}, 'Threshold',
+     lambda s: {'Scalars': points(s), 'LowerThreshold': s['low'], 'UpperThreshold': s['high']}, 's', ()),
+    ('Clip', False, True, False, 'LoomClip', lambda s: {'ClipType': 'Scalar', 'Scalars': points(s), 'Value': s['mid']},
+     'Clip', lambda s: {'ClipType': 'Scalar', 'Scalars': points(s), 'Value': s['mid']}, 's', ()),
+    ('Slice', False, False, False, 'LoomSlice', lambda s: {}, 'Slice', lambda s: {}, 's', ()),
+    ('Extract Surface', False, False, False, 'LoomExtractSurface', lambda s: {}, 'ExtractSurface', lambda s: {},
+     's', ()),
+    ('Clean to Grid', False, False, False, 'LoomCleantoGrid', lambda s: {}, 'CleantoGrid', lambda s: {}, 's', ()),
+    ('Level of Detail', True, False, False, 'LoomLevelofDetail', lambda s: {'NumberofDimensions': [6, 6, 6]},
+     'QuadricClustering', lambda s: {'NumberofDimensions': [6, 6, 6]}, 's', ()),
+    ('Gradient', False, True, True, 'LoomGradient', lambda s: dict({'ScalarArray': points(s)}, **mask_properties(s)),
+     'Gradient', lambda s: {'ScalarArray': points(s)}, 's', ()),
+    ('Elevation', False, False, True, 'LoomElevation', lambda s: mask_properties(s), 'Elevation', lambda s: {}, 's',
+     ()),
+    ('Warp By Scalar', False, True, True, 'LoomWarpByScalar',
+     lambda s: dict({'Scalars': points(s), 'ScaleFactor': 0.1}, **mask_properties(s)), 'WarpByScalar',
+     lambda s: {'Scalars': points(s), 'ScaleFactor': 0.1}, 's', ()),
+    ('Warp By Vector', False, True, True, 'LoomWarpByVector',
+     lambda s: dict({'Vectors': points(s), 'ScaleFactor': 0.1}, **mask_properties(s)), 'WarpByVector',
+     lambda s: {'Vectors': points(s), 'ScaleFactor': 0.1}, 'V', ('9 components',)),
+]
+
+# Cells where ParaView's own proxy aborts the process (so it is not run; Loom's outcome is checked alone):
+# ParaView's Contour (vtkPVContourFilter::CleanOutputScalars) on a 9-component array; Loom Contour hands it
+# to vtkContourFilter, which contours it.
+PV_ABORTS = {('Contour', '9 components')}
+
+# ---- Outcomes ----------------------------------------------------------------------------------------
+
+
+def leaves(data):
+    if data is None:
+        return []
+    if data.IsA('vtkDataSet'):
+        return [data]
+    out = []
+    it = data.NewIterator()
+    it.InitTraversal()
+    while not it.IsDoneWithTraversal():
+        leaf = it.GetCurrentDataObject()
+        if leaf is not None and leaf.IsA('vtkDataSet'):
+            out.append(leaf)
+        it.GoToNextItem()
+    return out
+
+
+def summary(data):
+    """Points, cells, and per array (point or cell) its type, components, tuples, NaN count and finite range."""
+    facts = {'points': 0, 'cells': 0, 'arrays': {}}
+    for leaf in leaves(data):
+        facts['points'] += leaf.GetNumberOfPoints()
+        facts['cells'] += leaf.GetNumberOfCells()
+        for where, attributes in (('point', leaf.GetPointData()), ('cell', leaf.GetCellData())):
+            for a in range(attributes.GetNumberOfArrays()):
+                array = attributes.GetAbstractArray(a)
+                key = (where, array.GetName())
+                f = facts['arrays'].setdefault(key, {'type': array.GetDataTypeAsString(),
+                                                     'components': array.GetNumberOfComponents(), 'tuples': 0,
+                                                     'nan': 0, 'min': math.inf, 'max': -math.inf})
+                f['tuples'] += array.GetNumberOfTuples()
+                if array.IsA('vtkDataArray') and array.GetNumberOfTuples() > 0:
+                    values = vtk_to_numpy(array).astype(numpy.float64).ravel()
+                    finite = values[numpy.isfinite(values)]
+                    f['nan'] += int(numpy.isnan(values).sum())
+                    if finite.size:
+                        f['min'] = min(f['min'], float(finite.min()))
+                        f['max'] = max(f['max'], float(finite.max()))
+    return facts
+
+
+def compare(loom, vtk):
+    if loom['points'] != vtk['points'] or loom['cells'] != vtk['cells']:
+        return '%d points %d cells, ParaView %d points %d cells' % (loom['points'], loom['cells'], vtk['points'],
+                                                                    vtk['cells'])
+    if set(loom['arrays']) != set(vtk['arrays']):
+        return 'arrays %s, ParaView %s' % (sorted(loom['arrays']), sorted(vtk['arrays']))
+    for key, v in vtk['arrays'].items():
+        g = loom['arrays'][key]
+        for fact in ('type', 'components', 'tuples', 'nan'):
+            if g[fact] != v[fact]:
+                return '%s %s: %s %s, ParaView %s' % (key, fact, fact, g[fact], v[fact])
+        for end in ('min', 'max'):
+            if math.isfinite(v[end]) and abs(g[end] - v[end]) > 1e-6 * max(1.0, abs(v[end])):
+                return '%s %s %g, ParaView %g' % (key, end, g[end], v[end])
+    return ''
+
+
+def fingerprint(data):
+    return repr(summary(data)) + repr([leaf.GetMTime() for leaf in leaves(data)])
+
+
+def run(proxy_name, properties, device, producer):
+    global LOG
+    LOG = vtkStringOutputWindow()
+    vtkOutputWindow.SetInstance(LOG)
+    props = dict(properties)
+    if device is not None:
+        props['Device'] = device
+    proxy = globals()[proxy_name](Input=producer, **props)
+    proxy.UpdatePipeline()
+    text = LOG.GetOutput()
+    out = proxy.GetClientSideObject().GetOutputDataObject(0)
+    facts = summary(out)
+    Delete(proxy)
+    return text, facts
+
+
+def readme_matrix():
+    rows, header, inside = {}, None, False
+    for line in open(README, encoding='utf-8'):
+        if line.startswith('### Bad-input matrix'):
+            inside = True
+        elif inside and line.startswith('#'):
+            break
+        elif inside and line.startswith('| case'):
+            header = [c.strip() for c in line.strip().strip('|').split('|')]
+        elif inside and header and line.startswith('|') and not line.startswith('|---'):
+            cells = [c.strip() for c in line.strip().strip('|').split('|')]
+            for filter_name, outcome in zip(header[1:], cells[1:]):
+                rows.setdefault(filter_name, {})[cells[0]] = outcome
+    return rows
+
+
+def main():
+    expected = readme_matrix()
+    failures, checked = [], 0
+    for (row, poly, reads_array, field, loom_name, loom_props, pv_name, pv_props, array, crashes) in FILTERS:
+        b = base(poly)
+        for (case, malformed, for_arrays, for_masks, make) in CASES:
+            data, changes = make(b)
+            if data is None or (for_arrays and not reads_array) or (for_masks and not field):
+                outcome = 'n/a'
+            else:
+                setup = dict({'array': array}, **changes)
+                if not reads_array:
+                    setup['array'] = array  # (a filter that reads no array: its values come from s)
+                lo, hi = math.inf, -math.inf
+                for leaf in leaves(data):
+                    a = leaf.GetPointData().GetArray(setup['array'])
+                    if a is not None and a.GetNumberOfTuples() > 0:
+                        v = vtk_to_numpy(a).astype(numpy.float64)
+                        v = v[:, 0] if v.ndim > 1 else v
+                        v = v[numpy.isfinite(v)]
+                        if v.size:
+                            lo, hi = min(lo, v.min()), max(hi, v.max())
+                if not lo <= hi:
+                    lo = hi = 0.0
+                setup.update({'mid': 0.5 * (lo + hi) + 0.173, 'low': lo + 0.25 * (hi - lo) + 0.173,
+                              'high': lo + 0.75 * (hi - lo) + 0.173})
+                producer = PVTrivialProducer()
+                producer.GetClientSideObject().SetOutput(data)
+                before = fingerprint(data)
+                device = 'CUDA' if setup.get('device') == 'CUDA' else None
+                loom_text, loom_facts = run(loom_name, loom_props(setup), device, producer)
+                if fingerprint(data) != before:
+                    failures.append('%s x %s: the input changed' % (row, case))
+                pv_aborts = (row, case) in PV_ABORTS
+                vtk_ran = not malformed and not for_masks and case not in crashes and not pv_aborts
+                if os.environ.get('LOOM_BAD_INPUT_VERBOSE'):
+                    say('-- %s x %s (ParaView\'s proxy %s)' % (row, case, 'runs' if vtk_ran else 'not run'))
+                vtk_text, vtk_facts = ('', None)
+                if vtk_ran:
+                    vtk_text, vtk_facts = run(pv_name, pv_props(setup), None, producer)
+                Delete(producer)
+                loom_failed = 'ERROR' in loom_text
+                vtk_failed = not vtk_ran or 'ERROR' in vtk_text
+                vtk_empty = vtk_failed or (vtk_facts['points'] == 0 and vtk_facts['cells'] == 0)
+                difference = ''
+                if loom_failed:
+                    outcome = 'error (VTK crashes)' if case in crashes else 'error'
+                    if loom_facts['cells'] != 0:
+                        failures.append('%s x %s: an error left %d cells' % (row, case, loom_facts['cells']))
+                    if not vtk_empty and not pv_aborts:
+                        failures.append('%s x %s: Loom refuses what ParaView takes: %s' % (row, case, loom_text))
+                    if 'vtkLoom' not in loom_text:
+                        failures.append('%s x %s: the error does not name the filter: %s' % (row, case, loom_text))
+                    if for_masks and 'Mask' not in loom_text:
+                        failures.append('%s x %s: the error does not name the mask property' % (row, case))
+                else:
+                    fallback = "; VTK's" in loom_text and 'instead' in loom_text  # the fallback's info message
+                    outcome = 'VTK' if fallback else '='
+                    if pv_aborts:
+                        pass  # nothing to compare with: ParaView's proxy would end the process
+                    elif not vtk_ran:
+                        outcome = 'runs'
+                    elif vtk_failed:
+                        outcome += ' (VTK fails)'
+                    else:
+                        difference = compare(loom_facts, vtk_facts)
+                        if difference:
+                            outcome = '≠'
+            checked += 1
+            want = expected.get(row, {}).get(case)
+            if want != outcome:
+                failures.append('%s x %s: %s, the README says %s %s' % (row, case, outcome, want,
+                                                                       ('(' + difference + ')') if outcome == '≠' else ''))
+    say('loom pvpython bad-input matrix: %d cells checked, %d disagree with the README' % (checked, len(failures)))
+    for f in failures:
+        say('  ' + f)
+    return 0 if not failures else 1
+
+
+if __name__ == '__main__':
+    try:
+        code = main()
+    except Exception:
+        import traceback
+        sys.__stderr__.write(traceback.format_exc())
+        code = 1
+    if code == 0:
+        say('Loom bad-input pvpython test passed')
+    sys.exit(code)
