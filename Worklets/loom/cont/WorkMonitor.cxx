@@ -44,10 +44,13 @@ struct MonitoredLoop
   std::atomic<bool> Stop{ false };
 };
 
+// Marks this thread as running a piece, and restores what it was: a thread waiting inside a nested TBB
+// loop may run another piece of the outer loop meanwhile.
 struct PieceGuard
 {
+  const bool Outer = InPiece;
   PieceGuard() { InPiece = true; }
-  ~PieceGuard() { InPiece = false; }
+  ~PieceGuard() { InPiece = this->Outer; }
 };
 
 // Pieces aim at 0.5-2 ms: short enough for a prompt abort and frequent reports, long enough that the
@@ -58,7 +61,8 @@ constexpr double LongPiece = 0.002;
 void RunInPieces(void* context, Id begin, Id end)
 {
   MonitoredLoop& loop = *static_cast<MonitoredLoop*>(context);
-  const bool owner = Current == loop.State;
+  // Only the installing thread reports, and not from a piece it took up while inside another piece.
+  const bool owner = Current == loop.State && !InPiece;
   // The first piece is 64 elements (rows and blocks count their elements: one row or block when it holds
   // more), then doubles while pieces take under 0.5 ms.
   Id piece = std::max<Id>(1, std::min<Id>(end - begin, 64 / loop.Weight));
