@@ -510,8 +510,11 @@ std::string CheckCellArray(vtkCellArray* cells, vtkIdType points, vtkIdType coun
       if (same(e))
         return e.Verdict;
   }
-  // A check, not the filter's work: the devices it ran on stay out of the execution record.
+  // A check, not the filter's work: the devices it ran on stay out of the execution record, and its one
+  // read pass is not stopped half way by an abort (the filter stops at its next loop; the callers run the
+  // check before their error handling).
   const unsigned outer = loom::cont::BeginDeviceRecord();
+  const loom::cont::WorkMonitorScope unwatched(nullptr);
   std::string verdict;
   try
   {

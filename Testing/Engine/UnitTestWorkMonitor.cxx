@@ -155,6 +155,32 @@ TEST(WorkMonitor, StopSkipsTheRestAndThrows)
   EXPECT_NO_THROW(loom::cont::ThrowIfAborted());
 }
 
+TEST(WorkMonitor, ANullMonitorLeavesLoopsUnwatched)
+{
+  // Inside a watched scope, a scope with no monitor runs its loops whole: no reports, no stop.
+  Recorder recorder;
+  recorder.GoOn = [](Int64) { return false; };
+  const loom::cont::WorkMonitorScope watched(&recorder);
+  std::atomic<Id> ran{ 0 };
+  {
+    const loom::cont::WorkMonitorScope unwatched(nullptr);
+    EXPECT_NO_THROW(loom::cont::internal::CpuSchedule1D(
+      CpuDevice(),
+      [&](Id i) {
+        Spin(i, 20);
+        ran.fetch_add(1);
+      },
+      2000, 1));
+    EXPECT_EQ(unwatched.Done(), 0);
+  }
+  EXPECT_EQ(ran.load(), 2000);
+  EXPECT_TRUE(recorder.Reports.empty());
+  // Back in the watched scope the monitor's "stop" applies again.
+  EXPECT_THROW(loom::cont::internal::CpuSchedule1D(
+                 CpuDevice(), [&](Id i) { Spin(i, 20); }, 2000, 1),
+               loom::cont::ErrorAborted);
+}
+
 TEST(WorkMonitor, NestedLoopsCountOnce)
 {
   Recorder recorder;

@@ -100,9 +100,10 @@ void RunInPieces(void* context, Id begin, Id end)
 
 WorkMonitorScope::WorkMonitorScope(WorkMonitor* monitor)
   : Outer(Current)
-  , State(new MonitorState{ monitor })
+  , State(monitor ? new MonitorState{ monitor } : nullptr)
 {
-  static_cast<MonitorState*>(this->State)->LastReport = Now();
+  if (this->State)
+    static_cast<MonitorState*>(this->State)->LastReport = Now();
   Current = static_cast<MonitorState*>(this->State);
 }
 
@@ -114,7 +115,7 @@ WorkMonitorScope::~WorkMonitorScope()
 
 Int64 WorkMonitorScope::Done() const
 {
-  return static_cast<const MonitorState*>(this->State)->Done;
+  return this->State ? static_cast<const MonitorState*>(this->State)->Done : 0;
 }
 
 void ThrowIfAborted()

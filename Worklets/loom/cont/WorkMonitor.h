@@ -35,6 +35,8 @@ public:
 constexpr double WorkReportInterval = 0.01;
 
 /// Installs `monitor` on this thread for the scope's life (nested scopes: the innermost one watches).
+/// A null monitor leaves the loops of the scope unwatched (no reports, no stop inside them): for work that
+/// must not end half done, such as a check whose verdict its caller relies on.
 class WorkMonitorScope
 {
 public:
