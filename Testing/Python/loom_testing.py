@@ -32,3 +32,18 @@ def same_arrays(expected, got, what):
         g = got.GetArray(e.GetName())
         assert g is not None, '%s: no array %s' % (what, e.GetName())
         assert numpy.array_equal(vtk_to_numpy(e), vtk_to_numpy(g)), '%s: array %s differs' % (what, e.GetName())
+
+
+def wavelet_hexahedra(extent):
+    """ParaView's Wavelet over `extent` (6 values) as an unstructured grid of hexahedra (not voxels)."""
+    from vtkmodules.vtkFiltersCore import vtkAppendFilter
+    from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet
+    from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
+    source = vtkRTAnalyticSource()
+    source.SetWholeExtent(*extent)
+    to_points = vtkImageDataToPointSet()
+    to_points.SetInputConnection(source.GetOutputPort())
+    append = vtkAppendFilter()
+    append.SetInputConnection(to_points.GetOutputPort())
+    append.Update()
+    return append.GetOutput()

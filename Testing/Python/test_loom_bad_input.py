@@ -24,12 +24,12 @@ from vtkmodules.vtkCommonDataModel import (VTK_POLYHEDRON, VTK_QUADRATIC_TETRA, 
                                            vtkDataSet, vtkMultiBlockDataSet, vtkPartitionedDataSet, vtkPolyData,
                                            vtkUnstructuredGrid)
 from vtkmodules.vtkFiltersCore import vtkAppendFilter, vtkTriangleFilter
-from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet
 from vtkmodules.vtkFiltersGeometry import vtkGeometryFilter
-from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
 
 LoadDistributedPlugin('Loom', ns=globals())
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from loom_testing import wavelet_hexahedra  # noqa: E402
 README = os.path.join(HERE, '..', '..', 'README.md')
 
 # Messages of each run, from VTK's output window (errors, warnings, and the fallback's info message).
@@ -68,14 +68,7 @@ def add_arrays(data):
 
 
 def base(poly):
-    wavelet = vtkRTAnalyticSource()
-    wavelet.SetWholeExtent(-4, 3, -4, 3, -4, 3)
-    points = vtkImageDataToPointSet()
-    points.SetInputConnection(wavelet.GetOutputPort())
-    append = vtkAppendFilter()
-    append.SetInputConnection(points.GetOutputPort())
-    append.Update()
-    grid = append.GetOutput()
+    grid = wavelet_hexahedra((-4, 3, -4, 3, -4, 3))
     if poly:
         surface = vtkGeometryFilter()
         surface.SetInputData(grid)

@@ -39,17 +39,8 @@ if 2 * loom.GetNumberOfPoints() != doubled.GetNumberOfPoints():
                                                        doubled.GetNumberOfPoints()))
 got = reduce(controller, stats(loom, 'Volume', count=lambda d: d.GetNumberOfPoints()))
 
-from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
-from vtkmodules.vtkFiltersCore import vtkAppendFilter  # noqa: E402
-from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet  # noqa: E402
-source = vtkRTAnalyticSource()
-source.SetWholeExtent(*extent)
-to_points = vtkImageDataToPointSet()
-to_points.SetInputConnection(source.GetOutputPort())
-append = vtkAppendFilter()
-append.SetInputConnection(to_points.GetOutputPort())
-append.Update()
-whole = append.GetOutput()
+from loom_testing import wavelet_hexahedra  # noqa: E402
+whole = wavelet_hexahedra(extent)
 # Each rank's piece has its own copy of the points on the boundary between the pieces.
 expected = stats(whole, 'Volume', count=lambda d: d.GetNumberOfPoints())
 # The piece is doubled: a rank holding the whole grid has twice its cells.
