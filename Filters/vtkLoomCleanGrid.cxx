@@ -1,6 +1,7 @@
 // Loom filters: vtkLoomCleanGrid::RequestData: merges the input's points with the clean family, renumbers
 // the cells' point ids (the cells' offsets, types and data are the input's own arrays) and hands the
-// merged points and their data to VTK.
+// merged points and their data to VTK. Where nothing merges, the points, cells and point data pass
+// through unchanged (shared).
 #include "vtkLoomCleanGrid.h"
 
 #include "LoomInterop.h"
@@ -21,6 +22,7 @@
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
+#include <vtkPointSet.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
@@ -189,12 +191,18 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     // data's four cell arrays in one, structured cells written out (voxels for images and rectilinear
     // grids, hexahedra for structured grids, as VTK numbers their points).
     auto* grid = vtkUnstructuredGrid::SafeDownCast(input);
+    auto* pointSet = vtkPointSet::SafeDownCast(input);
+    auto* sgrid = vtkStructuredGrid::SafeDownCast(input);
+    const bool structured = !grid && !vtkPolyData::SafeDownCast(input);
+    const bool blanked = sgrid && (sgrid->HasAnyBlankCells() || sgrid->HasAnyBlankPoints());
     loom::algorithms::CellArrays cells;
     loom::cont::ArrayHandle<loom::UInt8> shapes;
-    if (grid)
-      cells = loom::interop::CellArrayFromVTK(grid->GetCells());
-    else
-    {
+    auto makeCells = [&]() {
+      if (grid)
+      {
+        cells = loom::interop::CellArrayFromVTK(grid->GetCells());
+        return;
+      }
       const loom::algorithms::CellSetAny set = loom::interop::CellSetFromVTK(input);
       if (const auto* poly = std::get_if<loom::cont::CellSetExplicit<loom::Int64, loom::Int64>>(&set))
       {
@@ -202,74 +210,116 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
         cells.Offsets64 = poly->GetOffsets();
         cells.Connectivity64 = poly->GetConnectivity();
         shapes = poly->GetShapes();
+        return;
       }
-      else
-      {
-        const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
-          ? loom::algorithms::StructuredCellKind::Voxel
-          : loom::algorithms::StructuredCellKind::Hexahedron;
-        loom::cont::ArrayHandle<loom::UInt8> all;
-        all.Allocate(input->GetNumberOfCells());
-        std::fill(all.GetPointer(), all.GetPointer() + all.GetNumberOfValues(), loom::UInt8(1));
-        loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(set, all, kind, device);
-        if (subset.GetNumberOfPoints() != numPoints)
-          throw loom::cont::ErrorBadValue("the structured cells use " + std::to_string(subset.GetNumberOfPoints()) +
-                                          " of " + std::to_string(numPoints) + " points.");
-        cells.Is64Bit = subset.Is64Bit;
-        cells.Offsets32 = subset.Offsets32;
-        cells.Connectivity32 = subset.Connectivity32;
-        cells.Offsets64 = subset.Offsets64;
-        cells.Connectivity64 = subset.Connectivity64;
-        shapes = subset.Shapes;
-        auto* sgrid = vtkStructuredGrid::SafeDownCast(input);
-        if (sgrid && (sgrid->HasAnyBlankCells() || sgrid->HasAnyBlankPoints()))
-          BlankCells(sgrid, shapes, cells);
-      }
-    }
+      const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
+        ? loom::algorithms::StructuredCellKind::Voxel
+        : loom::algorithms::StructuredCellKind::Hexahedron;
+      loom::cont::ArrayHandle<loom::UInt8> all;
+      all.Allocate(input->GetNumberOfCells());
+      std::fill(all.GetPointer(), all.GetPointer() + all.GetNumberOfValues(), loom::UInt8(1));
+      loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(set, all, kind, device);
+      if (subset.GetNumberOfPoints() != numPoints)
+        throw loom::cont::ErrorBadValue("the structured cells use " + std::to_string(subset.GetNumberOfPoints()) +
+                                        " of " + std::to_string(numPoints) + " points.");
+      cells.Is64Bit = subset.Is64Bit;
+      cells.Offsets32 = subset.Offsets32;
+      cells.Connectivity32 = subset.Connectivity32;
+      cells.Offsets64 = subset.Offsets64;
+      cells.Connectivity64 = subset.Connectivity64;
+      shapes = subset.Shapes;
+      if (blanked)
+        BlankCells(sgrid, shapes, cells);
+    };
+    // Structured cells use every point (unless blanked): their connectivity, the largest array here, is
+    // written once the merge's temporaries are gone, which keeps the peak near input plus output. Other
+    // cells come first: the used-point flags are read from them.
+    const bool cellsFirst = !structured || blanked;
+    if (cellsFirst)
+      makeCells();
 
     current = "points";
     loom::algorithms::MergePointsOptions options;
     options.Device = device;
     // (The bounds only when they matter: a first GetLength on a large point set is VTK's whole pass.)
     options.Tolerance = this->ToleranceIsAbsolute || tolerance == 0.0 ? tolerance : tolerance * input->GetLength();
-    options.ListMembers = this->PointDataWeighingStrategy == AVERAGING;
-    if (this->RemovePointsWithoutCells)
+    if (this->RemovePointsWithoutCells && cellsFirst)
       options.UsedPoints = cells.Is64Bit ? loom::algorithms::UsedPointFlags(cells.Connectivity64, numPoints, device)
                                          : loom::algorithms::UsedPointFlags(cells.Connectivity32, numPoints, device);
-    const loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
-    const loom::algorithms::MergePointsResult merged =
+    loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
+    loom::algorithms::MergePointsResult merged =
       loom::algorithms::MergePoints(loom::algorithms::AsFloatingPoint(positions, device), options);
+    options.UsedPoints.ReleaseResources();
     if (this->CheckAbort())
-    return loom::interop::Aborted(this, output, "Loom Clean to Grid");
+      return loom::interop::Aborted(this, output, "Loom Clean to Grid");
+    if (!cellsFirst)
+    {
+      current = "cells";
+      makeCells();
+    }
+    const bool polyhedra = grid && HasPolyhedra(grid);
 
     auto points = vtkSmartPointer<vtkPoints>::New();
-    points->SetData(
-      loom::interop::FieldToVTK(loom::algorithms::GatherTuples(merged.FirstPoints, positions, device), "Points"));
-    output->SetPoints(points);
-
     current = "output cells";
-    // Unstructured grids keep their types array, and their offsets (wrapped, not copied): only the
-    // connectivity is new.
-    auto renumber = [&](const auto& offsets, const auto& connectivity) {
-      const auto renumbered = loom::algorithms::RemapPointIds(connectivity, merged.PointMap, device);
-      if (grid)
-        output->SetCells(grid->GetCellTypesArray(), loom::interop::CellArrayToVTK(offsets, renumbered));
+    if (merged.Identity && !polyhedra)
+    {
+      // Nothing merged and nothing dropped: the points, cells and point data are the input's (shared, as
+      // VTK's shallow copies share them), or the ones written above for structured inputs.
+      merged = loom::algorithms::MergePointsResult();
+      if (pointSet)
+        points = pointSet->GetPoints();
       else
-        loom::interop::SetUnstructuredCells(output, shapes, offsets, renumbered);
-    };
-    if (grid && HasPolyhedra(grid))
-      SetPolyhedralCells(grid, output, merged.PointMap.ReadPortal().GetArray());
-    else if (cells.Is64Bit)
-      renumber(cells.Offsets64, cells.Connectivity64);
+        points->SetData(loom::interop::FieldToVTK(positions, "Points"));
+      output->SetPoints(points);
+      positions = loom::algorithms::FieldArray();
+      if (grid)
+        output->SetCells(grid->GetCellTypesArray(), grid->GetCells());
+      else if (cells.Is64Bit)
+        loom::interop::SetUnstructuredCells(output, shapes, cells.Offsets64, cells.Connectivity64);
+      else
+        loom::interop::SetUnstructuredCells(output, shapes, cells.Offsets32, cells.Connectivity32);
+      cells = loom::algorithms::CellArrays();
+      output->GetPointData()->PassData(input->GetPointData());
+    }
     else
-      renumber(cells.Offsets32, cells.Connectivity32);
-
-    current = "point data";
-    if (this->PointDataWeighingStrategy == AVERAGING)
-      loom::interop::AverageAttributes(input->GetPointData(), output->GetPointData(), merged.FirstPoints,
-                                       merged.MemberOffsets, merged.Members, device);
-    else
-      loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), merged.FirstPoints, device);
+    {
+      points->SetData(
+        loom::interop::FieldToVTK(loom::algorithms::GatherTuples(merged.FirstPoints, positions, device), "Points"));
+      output->SetPoints(points);
+      positions = loom::algorithms::FieldArray();
+      // Unstructured grids keep their types array, and their offsets (wrapped, not copied): only the
+      // connectivity is new. Cells written here are renumbered in their own memory.
+      auto renumber = [&](auto& offsets, auto& connectivity) {
+        if (grid)
+        {
+          const auto renumbered = loom::algorithms::RemapPointIds(connectivity, merged.PointMap, device);
+          output->SetCells(grid->GetCellTypesArray(), loom::interop::CellArrayToVTK(offsets, renumbered));
+        }
+        else
+        {
+          loom::algorithms::RemapPointIdsInPlace(connectivity, merged.PointMap, device);
+          loom::interop::SetUnstructuredCells(output, shapes, offsets, connectivity);
+        }
+      };
+      if (polyhedra)
+        SetPolyhedralCells(grid, output, merged.PointMap.ReadPortal().GetArray());
+      else if (cells.Is64Bit)
+        renumber(cells.Offsets64, cells.Connectivity64);
+      else
+        renumber(cells.Offsets32, cells.Connectivity32);
+      cells = loom::algorithms::CellArrays();
+      current = "point data";
+      if (this->PointDataWeighingStrategy == AVERAGING)
+        loom::algorithms::ListMemberPoints(merged, device);
+      merged.PointMap.ReleaseResources();
+      if (this->PointDataWeighingStrategy == AVERAGING)
+      {
+        loom::interop::AverageAttributes(input->GetPointData(), output->GetPointData(), merged.FirstPoints,
+                                         merged.MemberOffsets, merged.Members, device);
+      }
+      else
+        loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), merged.FirstPoints, device);
+    }
     current = "cell data";
     output->GetCellData()->PassData(input->GetCellData());
     output->GetFieldData()->PassData(input->GetFieldData());

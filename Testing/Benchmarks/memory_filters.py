@@ -1,14 +1,15 @@
 # Loom memory and first-run harness (pvpython): every Loom proxy (Testing/Exit/loom_proxy_table.py's
 # inputs and properties) on the wavelet at N^3 points, each in a fresh process: the first execution's time
-# beside the median of 3 repeats, and the process's peak resident memory against the input plus the output
-# (their actual sizes). The peak counts from the process's resident size before the wavelet is made, so it
-# holds the input, the filter's work and its output.
+# beside the median of 3 repeats, and the filter's peak resident memory against the input plus the output
+# (their actual sizes). The peak is the input's size plus how far the process's resident size rose above
+# its size just before the filter's first execution (the kernel's high-water mark, reset there through
+# /proc/self/clear_refs), so it holds the input, the filter's work and its output, and not what the
+# upstream source (the wavelet, ParaView's Contour) used and let go of.
 #   pvpython memory_filters.py [N ...]            every filter at each N (default 256), a table
 #   pvpython memory_filters.py --one PROXY N      one filter, one line (the driver's child)
 # Environment: LOOM_MEMORY_FILTERS (comma-separated proxy names, default all), LOOM_MEMORY_DEVICE
 # (default TBB).
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -23,8 +24,18 @@ def resident_bytes():
         return int(f.read().split()[1]) * os.sysconf('SC_PAGE_SIZE')
 
 
-def peak_bytes():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
+def status_bytes(key):
+    with open('/proc/self/status') as f:
+        for line in f:
+            if line.startswith(key + ':'):
+                return int(line.split()[1]) * 1024  # kB
+    raise RuntimeError('no %s in /proc/self/status' % key)
+
+
+def reset_peak():
+    # "5" resets the process's peak resident size (VmHWM) to its current size (Linux 4.0 and later).
+    with open('/proc/self/clear_refs', 'w') as f:
+        f.write('5')
 
 
 def one(proxy_name, n):
@@ -34,7 +45,6 @@ def one(proxy_name, n):
     simple.LoadDistributedPlugin('Loom', ns=vars(simple))
     kind, properties = PROXIES[proxy_name]
     half = n // 2
-    base = resident_bytes()
     source = simple.Wavelet(WholeExtent=[-half, half - 1] * 3)
     if kind == 'WaveletCells':
         source = simple.PointDatatoCellData(Input=source)
@@ -48,6 +58,8 @@ def one(proxy_name, n):
         filter_proxy.Device = os.environ.get('LOOM_MEMORY_DEVICE', 'TBB')
     filter_proxy.UpdateVTKObjects()
     algorithm = filter_proxy.GetClientSideObject()
+    reset_peak()
+    base = resident_bytes()
     # The filter's own Update, first and repeated (a proxy's UpdatePipeline adds ParaView's data information,
     # which ParaView's filters pay as well).
     t0 = time.perf_counter()
@@ -55,7 +67,7 @@ def one(proxy_name, n):
     first = time.perf_counter() - t0
     output = filter_proxy.GetClientSideObject().GetOutputDataObject(0)
     output_bytes = output.GetActualMemorySize() * 1024
-    peak = peak_bytes()
+    peak = input_bytes + max(0, status_bytes('VmHWM') - base)
     repeats = []
     for _ in range(3):
         algorithm.Modified()
@@ -63,7 +75,7 @@ def one(proxy_name, n):
         algorithm.Update()
         repeats.append(time.perf_counter() - t0)
     median = statistics.median(repeats)
-    print('ROW %s %d %d %d %d %.4f %.4f' % (proxy_name, n, input_bytes, output_bytes, peak - base, first, median),
+    print('ROW %s %d %d %d %d %.4f %.4f' % (proxy_name, n, input_bytes, output_bytes, peak, first, median),
           flush=True)
 
 
@@ -72,7 +84,7 @@ def driver(sizes):
     from loom_proxy_table import PROXIES
     wanted = os.environ.get('LOOM_MEMORY_FILTERS')
     names = wanted.split(',') if wanted else sorted(PROXIES)
-    print('| filter | N^3 | input MB | output MB | peak above start MB | peak / (in + out) | first s | '
+    print('| filter | N^3 | input MB | output MB | peak MB | peak / (in + out) | first s | '
           'repeat median s | first / repeat |')
     print('|---|---|---|---|---|---|---|---|---|')
     for n in sizes:

@@ -6,9 +6,11 @@
 #include <loom/cont/ArrayHandle.h>
 #include <loom/cont/ArrayHandleImplicit.h>
 #include <loom/cont/ArrayHandlePermutation.h>
+#include <loom/cont/internal/BufferPool.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -171,14 +173,24 @@ TEST(ArrayHandle, PermutationReadsAndWrites)
   EXPECT_THROW(bad.Validate(), cont::ErrorBadValue);
 }
 
-// Large blocks Loom lets go of are kept (bounded) and handed out again for a request of about the same
-// size: a filter run again writes into pages already mapped. Smaller requests and much larger ones get
-// fresh memory.
-TEST(ArrayHandle, LargeBlocksComeBackFromThePool)
+// Large blocks Loom lets go of are kept (bounded) and their pages handed out again: a filter run again
+// writes into pages already mapped, and within one run a temporary freed early serves the later
+// allocations, whatever their sizes.
+namespace
+{
+// True when LOOM_BUFFER_POOL bounds the pool below `bytes` (0: no pool).
+bool PoolBelow(std::size_t bytes)
 {
   const char* env = std::getenv("LOOM_BUFFER_POOL");
-  if (env && std::strtoull(env, nullptr, 10) == 0)
-    GTEST_SKIP() << "LOOM_BUFFER_POOL=0";
+  return env && std::strtoull(env, nullptr, 10) < bytes;
+}
+} // namespace
+
+TEST(ArrayHandle, LargeBlocksComeBackFromThePool)
+{
+  if (PoolBelow(std::size_t(64) << 20))
+    GTEST_SKIP() << "LOOM_BUFFER_POOL below 64 MiB";
+  loom::cont::internal::ReleasePooledMemory(); // what earlier tests left does not decide
   const Id n = (Id(22) << 20) / Id(sizeof(float)) + 777; // a size no other test uses
   float* first = nullptr;
   {
@@ -193,7 +205,56 @@ TEST(ArrayHandle, LargeBlocksComeBackFromThePool)
   ArrayHandle<float> c;
   c.Allocate(n);
   EXPECT_NE(c.GetPointer(), first) << "a block in use is not handed out twice";
-  ArrayHandle<float> d;
-  d.Allocate(n / 2);
-  EXPECT_NE(d.GetPointer(), first);
+}
+
+// A smaller request takes the head of a pooled block (the rest stays pooled); a larger one than any
+// pooled block gets the pooled pages moved together and only the rest fresh. Every byte of what comes
+// back is usable, and two blocks in use never overlap.
+TEST(ArrayHandle, PooledPagesServeRequestsOfAnySize)
+{
+  if (PoolBelow(std::size_t(128) << 20))
+    GTEST_SKIP() << "LOOM_BUFFER_POOL below 128 MiB";
+  namespace ci = loom::cont::internal;
+  ci::ReleasePooledMemory(); // what earlier tests left does not decide
+  const Id mib = (Id(1) << 20) / Id(sizeof(Int32));
+  {
+    ArrayHandle<Int32> a, b;
+    a.Allocate(24 * mib + 5);
+    b.Allocate(16 * mib + 3);
+    std::fill_n(a.GetPointer(), a.GetNumberOfValues(), 1);
+    std::fill_n(b.GetPointer(), b.GetNumberOfValues(), 2);
+  }
+  const ci::PoolStatistics before = ci::GetPoolStatistics();
+  EXPECT_GE(before.PooledBytes, std::size_t(40) << 20);
+  for (int round = 0; round < 3; ++round) // blocks made of several extents go back and come again
+  {
+    ArrayHandle<Int32> c;
+    const ci::PoolStatistics start = ci::GetPoolStatistics();
+    c.Allocate(48 * mib + round); // 48 MiB: 40 from the pool in the first round, at most 8 fresh
+    const ci::PoolStatistics grown = ci::GetPoolStatistics();
+    EXPECT_LE(grown.FreshBytes - start.FreshBytes, (std::size_t(8) << 20) + 8192);
+    EXPECT_GE(grown.ReusedBytes - start.ReusedBytes, std::size_t(40) << 20);
+    Int32* p = c.GetPointer();
+    for (Id i = 0; i < c.GetNumberOfValues(); ++i)
+      p[i] = static_cast<Int32>(i);
+    Id wrong = 0;
+    for (Id i = 0; i < c.GetNumberOfValues(); ++i)
+      wrong += p[i] != static_cast<Int32>(i);
+    EXPECT_EQ(wrong, 0);
+  }
+  {
+    const ci::PoolStatistics pooled = ci::GetPoolStatistics();
+    ArrayHandle<Int32> d, e;
+    d.Allocate(6 * mib); // cut from a pooled extent; the rest stays pooled
+    e.Allocate(30 * mib);
+    const ci::PoolStatistics cut = ci::GetPoolStatistics();
+    EXPECT_EQ(cut.FreshBytes, pooled.FreshBytes) << "both fit in pooled pages";
+    std::fill_n(d.GetPointer(), d.GetNumberOfValues(), 7);
+    std::fill_n(e.GetPointer(), e.GetNumberOfValues(), 8);
+    EXPECT_EQ(d.GetPointer()[6 * mib - 1], 7);
+    EXPECT_EQ(e.GetPointer()[0], 8);
+    const Int32* dEnd = d.GetPointer() + d.GetNumberOfValues();
+    const Int32* eEnd = e.GetPointer() + e.GetNumberOfValues();
+    EXPECT_TRUE(dEnd <= e.GetPointer() || eEnd <= d.GetPointer()) << "the two blocks do not overlap";
+  }
 }

@@ -255,21 +255,38 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
       first[num[p]] = p;
   });
 
+  result.Identity = outputPoints == n;
   if (options.ListMembers)
-  {
-    // The input points of each output point: the map as keys (dropped points, -1, group first).
-    const loom::worklet::Keys<Int64> byOutput(result.PointMap, device);
-    const Id groups = byOutput.GetNumberOfUniqueKeys();
-    const Int64* unique = byOutput.GetUniqueKeys().ReadPortal().GetArray();
-    const Id skip = (groups > 0 && unique[0] < 0) ? 1 : 0;
-    const Id* offsets = byOutput.GetOffsets().ReadPortal().GetArray();
-    const Id base = offsets[skip];
-    result.MemberOffsets.Allocate(outputPoints + 1);
-    Id* mo = result.MemberOffsets.GetPointer();
-    HostForEach(device, outputPoints + 1, 1 << 14, [=](Id o) { mo[o] = offsets[o + skip] - base; });
-    result.Members = byOutput.GetSortedValuesMap().View(base, n - base);
-  }
+    ListMemberPoints(result, device);
   return result;
+}
+
+void ListMemberPoints(MergePointsResult& result, DeviceId device)
+{
+  const Id n = result.PointMap.GetNumberOfValues(), outputPoints = result.GetNumberOfPoints();
+  result.MemberOffsets.Allocate(outputPoints + 1);
+  Id* mo = result.MemberOffsets.GetPointer();
+  if (result.Identity)
+  {
+    // One member each, itself: no sort.
+    result.Members.Allocate(n);
+    Id* members = result.Members.GetPointer();
+    HostForEach(device, outputPoints + 1, 1 << 14, [=](Id o) {
+      mo[o] = o;
+      if (o < n)
+        members[o] = o;
+    });
+    return;
+  }
+  // The input points of each output point: the map as keys (dropped points, -1, group first).
+  const loom::worklet::Keys<Int64> byOutput(result.PointMap, device);
+  const Id groups = byOutput.GetNumberOfUniqueKeys();
+  const Int64* unique = byOutput.GetUniqueKeys().ReadPortal().GetArray();
+  const Id skip = (groups > 0 && unique[0] < 0) ? 1 : 0;
+  const Id* offsets = byOutput.GetOffsets().ReadPortal().GetArray();
+  const Id base = n == 0 ? 0 : offsets[skip];
+  HostForEach(device, outputPoints + 1, 1 << 14, [=](Id o) { mo[o] = offsets[o + skip] - base; });
+  result.Members = byOutput.GetSortedValuesMap().View(base, n - base);
 }
 
 namespace
@@ -300,29 +317,37 @@ ArrayHandle<UInt8> UsedFlagsImpl(const ArrayHandle<I>& connectivity, Id numberOf
   return used;
 }
 
+// `to` may be `in` (in place): each id is read once, then written. A bad id is left as it was.
 template <typename I>
-ArrayHandle<I> RemapImpl(const ArrayHandle<I>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
+void RemapInto(const I* in, I* to, Id m, const ArrayHandle<Id>& pointMap, DeviceId device)
 {
-  const Id m = connectivity.GetNumberOfValues(), n = pointMap.GetNumberOfValues();
-  ArrayHandle<I> out;
-  out.Allocate(m);
-  const I* in = connectivity.ReadPortal().GetArray();
+  const Id n = pointMap.GetNumberOfValues();
   const Id* map = pointMap.ReadPortal().GetArray();
-  I* to = out.GetPointer();
   std::atomic<Id> bad{ -1 };
+  std::atomic<Id> badId{ 0 };
   HostForEach(device, m, 1 << 16, [&, in, map, to](Id i) {
     const Id p = static_cast<Id>(in[i]);
     const Id q = (p >= 0 && p < n) ? map[p] : -1;
     if (q < 0)
     {
+      badId.store(p, std::memory_order_relaxed);
       bad.store(i, std::memory_order_relaxed);
       return;
     }
     to[i] = static_cast<I>(q);
   });
   if (bad.load() >= 0)
-    throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(static_cast<Id>(in[bad.load()])) +
-                                    ", which is outside the " + std::to_string(n) + " points or was dropped.");
+    throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(badId.load()) + ", which is outside the " +
+                                    std::to_string(n) + " points or was dropped.");
+}
+
+template <typename I>
+ArrayHandle<I> RemapImpl(const ArrayHandle<I>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
+{
+  const Id m = connectivity.GetNumberOfValues();
+  ArrayHandle<I> out;
+  out.Allocate(m);
+  RemapInto(connectivity.ReadPortal().GetArray(), out.GetPointer(), m, pointMap, device);
   return out;
 }
 } // namespace
@@ -342,6 +367,15 @@ ArrayHandle<Int32> RemapPointIds(const ArrayHandle<Int32>& connectivity, const A
 ArrayHandle<Int64> RemapPointIds(const ArrayHandle<Int64>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
 {
   return RemapImpl(connectivity, pointMap, device);
+}
+
+void RemapPointIdsInPlace(ArrayHandle<Int32>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
+{
+  RemapInto(connectivity.GetPointer(), connectivity.GetPointer(), connectivity.GetNumberOfValues(), pointMap, device);
+}
+void RemapPointIdsInPlace(ArrayHandle<Int64>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
+{
+  RemapInto(connectivity.GetPointer(), connectivity.GetPointer(), connectivity.GetNumberOfValues(), pointMap, device);
 }
 
 FieldArray AverageTuples(const FieldArray& field, const ArrayHandle<Id>& offsets, const ArrayHandle<Id>& members,

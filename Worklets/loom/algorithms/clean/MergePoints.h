@@ -33,6 +33,9 @@ struct MergePointsResult
   /// With ListMembers: output point o merges input points Members[MemberOffsets[o] .. MemberOffsets[o+1]-1]
   /// (ascending).
   loom::cont::ArrayHandle<Id> MemberOffsets, Members;
+  /// True when every input point is its own output point (nothing merged, nothing dropped): PointMap and
+  /// FirstPoints are then 0, 1, 2, ... and a caller can keep the points, cells and point data as they are.
+  bool Identity = false;
   Id GetNumberOfPoints() const { return this->FirstPoints.GetNumberOfValues(); }
 };
 
@@ -46,6 +49,9 @@ struct MergePointsResult
 /// of the wrong length, or points without three components; ErrorBadType for integer positions.
 MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions& options);
 
+/// Fills `result.MemberOffsets` and `result.Members` from its PointMap (what ListMembers asks MergePoints
+/// for), for a caller that asks only once it knows the points are not its own (Identity).
+void ListMemberPoints(MergePointsResult& result, loom::cont::DeviceId device);
 /// One flag per point: 1 where a cell uses it (`connectivity` holds point ids < numberOfPoints).
 /// ErrorBadValue for an id outside the points.
 loom::cont::ArrayHandle<UInt8> UsedPointFlags(const loom::cont::ArrayHandle<Int32>& connectivity, Id numberOfPoints,
@@ -60,6 +66,11 @@ loom::cont::ArrayHandle<Int32> RemapPointIds(const loom::cont::ArrayHandle<Int32
 loom::cont::ArrayHandle<Int64> RemapPointIds(const loom::cont::ArrayHandle<Int64>& connectivity,
                                              const loom::cont::ArrayHandle<Id>& pointMap, loom::cont::DeviceId device);
 
+/// As RemapPointIds, into the connectivity's own memory (for a connectivity the caller made).
+void RemapPointIdsInPlace(loom::cont::ArrayHandle<Int32>& connectivity, const loom::cont::ArrayHandle<Id>& pointMap,
+                          loom::cont::DeviceId device);
+void RemapPointIdsInPlace(loom::cont::ArrayHandle<Int64>& connectivity, const loom::cont::ArrayHandle<Id>& pointMap,
+                          loom::cont::DeviceId device);
 /// Tuple o of the result is the mean of the field's tuples Members[Offsets[o] .. Offsets[o+1]-1], per
 /// component (accumulated in double; integer kinds rounded to the nearest value, as VTK's interpolation
 /// of integers does). Same kind and components as the field, interleaved.

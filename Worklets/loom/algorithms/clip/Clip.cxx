@@ -112,6 +112,10 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     }
   });
 
+  // The point flags are spent: their memory serves the arrays below.
+  flagArray.ReleaseResources();
+  usedArray.ReleaseResources();
+
   // 4. Cells written; edge points as slots (keys), extra points as stencils.
   const Id maxPoint = keptCount + sum.Slots + sum.Extras;
   r.Is64Bit = maxPoint > 0x7fffffff || sum.Connectivity > 0x7fffffff;
@@ -160,12 +164,12 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     write(r.Offsets32.GetPointer(), r.Connectivity32.GetPointer());
   }
 
-  // 5. Edge points merged: the slots sorted by key, one point per distinct key.
+  numberArray.ReleaseResources();
+
+  // 5. Edge points merged: the slots sorted by key (in their own memory), one point per distinct key.
   const Id slots = sum.Slots;
-  loom::cont::ArrayHandle<Int64> sorted;
-  sorted.Allocate(slots);
-  if (slots)
-    std::memcpy(sorted.GetPointer(), keyArray.GetPointer(), static_cast<std::size_t>(slots) * sizeof(Int64));
+  loom::cont::ArrayHandle<Int64> sorted = keyArray; // the same array (handles share their state)
+  keyArray = loom::cont::ArrayHandle<Int64>();
   loom::cont::ArrayHandle<Id> order;
   order.Allocate(slots);
   HostForEach(device, slots, 1 << 14, Iota{ order.GetPointer() });

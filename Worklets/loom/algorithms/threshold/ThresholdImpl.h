@@ -303,7 +303,7 @@ inline void UsedPointsFromCellRows(const loom::cont::CellSetStructured<3>& cells
 /// CPU path of WriteCells for the kept cells of a 3D grid: ids computed from the cell's (i, j, k).
 template <typename OutId>
 void WriteStructuredCells(const loom::cont::CellSetStructured<3>& cells, const loom::cont::ArrayHandle<Id>& cellIds,
-                          const loom::cont::ArrayHandle<Id>& pointMap, bool voxels, loom::cont::DeviceId device,
+                          const loom::cont::ArrayHandle<OutId>& pointMap, bool voxels, loom::cont::DeviceId device,
                           loom::cont::ArrayHandle<OutId>& offsets, loom::cont::ArrayHandle<OutId>& connectivity,
                           loom::cont::ArrayHandle<UInt8>& shapes)
 {
@@ -316,7 +316,7 @@ void WriteStructuredCells(const loom::cont::CellSetStructured<3>& cells, const l
   OutId* off = offsets.GetPointer();
   OutId* conn = connectivity.GetPointer();
   const Id* ids = cellIds.ReadPortal().GetArray();
-  const Id* map = pointMap.ReadPortal().GetArray();
+  const OutId* map = pointMap.ReadPortal().GetArray();
   const UInt8 shape = voxels ? UInt8(CELL_SHAPE_VOXEL) : UInt8(CELL_SHAPE_HEXAHEDRON);
   std::memset(shapes.GetPointer(), shape, static_cast<std::size_t>(n));
   // Voxel order is x fastest, then y, then z; hexahedron order goes around each face.
@@ -332,7 +332,7 @@ void WriteStructuredCells(const loom::cont::CellSetStructured<3>& cells, const l
       const Id p = i + j * nx + k * nxy;
       OutId* out = conn + 8 * o;
       for (int q = 0; q < 8; ++q)
-        out[q] = static_cast<OutId>(map[p + c[q]]);
+        out[q] = map[p + c[q]];
       off[o] = static_cast<OutId>(8 * o);
     }
   });
@@ -405,7 +405,7 @@ void UsedPointsFromCellIds(const loom::cont::CellSetExplicit<O, C>& cells, const
 /// summed, then their shapes, offsets and renumbered ids written.
 template <typename OutId, typename O, typename C>
 void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const loom::cont::ArrayHandle<Id>& cellIds,
-                        const loom::cont::ArrayHandle<Id>& pointMap, loom::cont::DeviceId device,
+                        const loom::cont::ArrayHandle<OutId>& pointMap, loom::cont::DeviceId device,
                         loom::cont::ArrayHandle<OutId>& offsets, loom::cont::ArrayHandle<OutId>& connectivity,
                         loom::cont::ArrayHandle<UInt8>& shapes)
 {
@@ -415,7 +415,7 @@ void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const lo
   const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
   const UInt8* inShapes = cells.GetShapes().ReadPortal().GetArray();
   const Id* ids = cellIds.ReadPortal().GetArray();
-  const Id* map = pointMap.ReadPortal().GetArray();
+  const OutId* map = pointMap.ReadPortal().GetArray();
   std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
   Id* st = start.data();
   HostForEach(device, blocks, 1, ExplicitCellBlock, [=](Id b) {
@@ -442,7 +442,7 @@ void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const lo
       outShapes[o] = inShapes[c];
       outOff[o] = static_cast<OutId>(at);
       for (Id i = static_cast<Id>(off[c]), e = static_cast<Id>(off[c + 1]); i < e; ++i)
-        outConn[at++] = static_cast<OutId>(map[conn[i]]);
+        outConn[at++] = map[conn[i]];
     }
   });
   outOff[n] = static_cast<OutId>(st[blocks]);
@@ -557,10 +557,10 @@ constexpr bool IsStructuredSet = false;
 template <IdComponent Dim>
 constexpr bool IsStructuredSet<loom::cont::CellSetStructured<Dim>> = true;
 
-/// The kept cells' layout (see ExtractCells), offsets and ids of type OutId.
+/// The kept cells' layout (see ExtractCells), offsets and ids of type OutId (the point map's type too).
 template <typename OutId, typename CellSetType>
 void WriteSubset(const CellSetType& cells, const loom::worklet::ScatterPermutation& kept,
-                 const loom::cont::ArrayHandle<Id>& pointMap, StructuredCellKind kind, loom::cont::DeviceId device,
+                 const loom::cont::ArrayHandle<OutId>& pointMap, StructuredCellKind kind, loom::cont::DeviceId device,
                  loom::cont::ArrayHandle<OutId>& offsets, loom::cont::ArrayHandle<OutId>& connectivity,
                  CellSubset& subset)
 {
@@ -641,10 +641,6 @@ CellSubset RunExtractCells(const CellSetType& cells, const loom::cont::ArrayHand
     if (subset.CellIds.GetNumberOfValues() > 0)
       invoke(MarkPoints{}, loom::worklet::MaskSelect(keep, device), cells, used);
   }
-  loom::cont::ArrayHandle<Id> pointMap;
-  loom::cont::Algorithm::ScanExclusive(device, used, pointMap, Id(0));
-  loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfPoints), used, subset.PointIds);
-
   const loom::worklet::ScatterPermutation kept(subset.CellIds);
   Id size = 0;
   if constexpr (IsStructuredSet<CellSetType>)
@@ -652,10 +648,20 @@ CellSubset RunExtractCells(const CellSetType& cells, const loom::cont::ArrayHand
   else
     size = cells.GetConnectivity().GetNumberOfValues();
   subset.Is64Bit = size > std::numeric_limits<Int32>::max() || numberOfPoints > std::numeric_limits<Int32>::max();
+  // The map from input to output point ids has the output ids' width (half the memory for 32-bit ids:
+  // with every input point, it is the largest temporary here); the flags go before the cells are written.
+  auto write = [&](auto zero, auto& offsets, auto& connectivity) {
+    using OutId = decltype(zero);
+    loom::cont::ArrayHandle<OutId> pointMap;
+    loom::cont::Algorithm::ScanExclusive(device, used, pointMap, OutId(0));
+    loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfPoints), used, subset.PointIds);
+    used.ReleaseResources();
+    WriteSubset<OutId>(cells, kept, pointMap, kind, device, offsets, connectivity, subset);
+  };
   if (subset.Is64Bit)
-    WriteSubset<Int64>(cells, kept, pointMap, kind, device, subset.Offsets64, subset.Connectivity64, subset);
+    write(Int64(0), subset.Offsets64, subset.Connectivity64);
   else
-    WriteSubset<Int32>(cells, kept, pointMap, kind, device, subset.Offsets32, subset.Connectivity32, subset);
+    write(Int32(0), subset.Offsets32, subset.Connectivity32);
   return subset;
 }
 LOOM_UNIT_NAMESPACE_END

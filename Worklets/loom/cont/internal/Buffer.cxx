@@ -2,9 +2,11 @@
 #include <loom/cont/Error.h>
 #include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/internal/Buffer.h>
+#include <loom/cont/internal/BufferPool.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -14,6 +16,7 @@
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <vector>
 
 namespace loom
 {
@@ -24,30 +27,63 @@ namespace internal
 namespace
 {
 constexpr std::size_t Alignment = 64;
-// Large blocks are aligned to 2 MiB and marked for transparent huge pages: the first touch of a
-// fresh 128 MiB output then costs about 7 ms instead of 65 ms of 4 KiB page faults (measured on the
-// CI machine kind, THP in "madvise" mode).
-constexpr std::size_t HugePage = std::size_t(2) << 20;
+// Large blocks (4 MiB and more) are anonymous mappings of their own (mmap), in whole pages, so that the
+// pool below can hand their pages to any later request without copying a byte.
 constexpr std::size_t HugeThreshold = std::size_t(4) << 20;
+// They can be aligned to 2 MiB and marked for transparent huge pages (LOOM_HUGE_PAGES=1, read once; off
+// by default). Where the kernel has free 2 MiB pages at hand, a fresh block then faults in about 10x
+// faster than with 4 KiB pages; but on the CI machine kind (a virtual machine whose free memory goes back
+// to its host) a fresh huge page mostly costs about 4.4 ms against 0.8 ms for 512 small ones:
+// Tetrahedralize of the 256^3 image, whose 2.4 GB of cells are fresh memory in a first run, took 3.9 s
+// with the advice and 1.3 s without (0.36-0.42 s once its blocks are in the pool, either way).
+constexpr std::size_t HugePage = std::size_t(2) << 20;
 
-// LOOM_HUGE_PAGES=0 turns the huge-page advice off (read once).
 bool UseHugePages()
 {
   static const bool use = [] {
     const char* env = std::getenv("LOOM_HUGE_PAGES");
-    return !(env && env[0] == '0');
+    return env && env[0] == '1';
   }();
   return use;
 }
-// Large blocks Loom let go of, kept for the next allocation of about the same size: a filter run
-// again (a new isovalue, the next time step) then writes into memory whose pages are already mapped,
-// instead of paying the kernel for zeroed pages (first-touch faults cost more than the writes, and
-// two threads faulting at once do not go twice as fast). Bounded: LOOM_BUFFER_POOL bytes (default
-// an eighth of the memory up to 4 GiB: the 2 GB of face lists of Extract Surface on the 256^3
-// hexahedra fit on a 24 GB machine; raised to an eighth of the memory up to 16 GiB once the process
-// pins a block for the GPU; 0 turns the pool off). A block is reused only
-// for a request between 80% and 100% of its size.
-void FreeBlock(void* data, bool registered)
+
+// Large blocks are made of whole granules: pages, or huge pages when advised.
+std::size_t Granule()
+{
+  static const std::size_t granule = [] {
+    const long page = sysconf(_SC_PAGE_SIZE);
+    return UseHugePages() ? HugePage : static_cast<std::size_t>(page > 0 ? page : 4096);
+  }();
+  return granule;
+}
+
+void* MapBlock(std::size_t bytes)
+{
+  const bool huge = UseHugePages();
+  const std::size_t extra = huge ? HugePage : 0;
+  void* raw = mmap(nullptr, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED)
+    return nullptr;
+  char* data = static_cast<char*>(raw);
+  if (huge)
+  {
+    // Keep the 2 MiB-aligned part.
+    char* aligned =
+      reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(data) + HugePage - 1) & ~(HugePage - 1));
+    if (aligned > data)
+      munmap(data, static_cast<std::size_t>(aligned - data));
+    if (aligned + bytes < data + bytes + extra)
+      munmap(aligned + bytes, static_cast<std::size_t>(data + bytes + extra - (aligned + bytes)));
+    data = aligned;
+#ifdef MADV_HUGEPAGE
+    madvise(data, bytes, MADV_HUGEPAGE);
+#endif
+  }
+  return data;
+}
+
+// A large block leaves the process (a registered one is unregistered first).
+void UnmapBlock(void* data, std::size_t capacity, bool registered)
 {
 #ifdef LOOM_ENABLE_CUDA
   if (registered)
@@ -55,9 +91,27 @@ void FreeBlock(void* data, bool registered)
 #else
   (void)registered;
 #endif
-  std::free(data);
+  munmap(data, capacity);
 }
 
+std::atomic<std::size_t> FreshBytes{ 0 }, ReusedBytes{ 0 };
+
+// The pages of large blocks Loom let go of, kept for later requests. A filter run again (a new
+// isovalue, the next time step) then writes into memory whose pages are already mapped instead of
+// paying the kernel for zeroed pages (first-touch faults cost more than the writes, and two threads
+// faulting at once do not go twice as fast); and within one run the pages of a temporary freed early
+// serve the next allocations, so a run's resident peak is about the most it holds at once, not the sum
+// of everything it allocated.
+//
+// The pool holds extents: page ranges each inside one kernel mapping (mremap moves only such ranges).
+// A request takes the smallest extent that holds it, the part it does not need staying pooled; when
+// none is that large, a fresh range is mapped and the largest extents are moved into it (mremap moves
+// page-table entries, not bytes), so only the rest faults in fresh. A block made of several extents
+// remembers them and gives them back one by one. Blocks pinned for the GPU (cudaHostRegister) are
+// never moved or cut: they serve requests between 80% and 100% of their size.
+// Bounded: LOOM_BUFFER_POOL bytes (default an eighth of the memory up to 4 GiB: the 2 GB of face lists
+// of Extract Surface on the 256^3 hexahedra fit on a 24 GB machine; raised to an eighth of the memory
+// up to 16 GiB once the process pins a block for the GPU; 0 turns the pool off).
 class Pool
 {
 public:
@@ -66,43 +120,117 @@ public:
     static Pool* pool = new Pool; // never destroyed: buffers may be freed during static destruction
     return *pool;
   }
+
+  // A block of `rounded` bytes (whole granules), or null when the pool cannot serve it.
   void* Take(std::size_t rounded, std::size_t& capacity, bool& registered)
   {
     if (this->Limit == 0)
       return nullptr;
     std::lock_guard<std::mutex> lock(this->Mutex);
-    auto it = this->Blocks.lower_bound(rounded);
-    if (it == this->Blocks.end() || it->first - it->first / 5 > rounded)
+    auto pinned = this->Pinned.lower_bound(rounded);
+    if (pinned != this->Pinned.end() && pinned->first - pinned->first / 5 <= rounded)
+    {
+      void* data = pinned->second;
+      capacity = pinned->first;
+      registered = true;
+      this->Held -= pinned->first;
+      this->Pinned.erase(pinned);
+      ReusedBytes += capacity;
+      return data;
+    }
+    if (this->Plain.empty())
       return nullptr;
-    void* data = it->second.Data;
-    registered = it->second.Registered;
-    capacity = it->first;
-    this->Held -= it->first;
-    this->Blocks.erase(it);
+    registered = false;
+    auto fit = this->Plain.lower_bound(rounded);
+    if (fit != this->Plain.end())
+    {
+      char* data = static_cast<char*>(fit->second);
+      capacity = fit->first;
+      this->Held -= fit->first;
+      this->Plain.erase(fit);
+      if (capacity - rounded >= HugeThreshold)
+      {
+        this->KeepLocked(data + rounded, capacity - rounded);
+        capacity = rounded;
+      }
+      ReusedBytes += capacity;
+      return data;
+    }
+    // Every extent is smaller: move the largest ones into a fresh range.
+    char* data = static_cast<char*>(MapBlock(rounded));
+    if (!data)
+      return nullptr;
+    std::vector<std::size_t> extents;
+    std::size_t filled = 0;
+    while (filled < rounded && !this->Plain.empty() && extents.size() < 64)
+    {
+      auto next = std::prev(this->Plain.end());
+      char* from = static_cast<char*>(next->second);
+      const std::size_t size = next->first;
+      const std::size_t piece = std::min(size, rounded - filled);
+      if (mremap(from, piece, piece, MREMAP_MAYMOVE | MREMAP_FIXED, data + filled) == MAP_FAILED)
+        break; // the rest of the range stays fresh memory
+      this->Held -= size;
+      this->Plain.erase(next);
+      if (piece < size)
+        this->KeepLocked(from + piece, size - piece);
+      extents.push_back(piece);
+      filled += piece;
+    }
+    if (filled < rounded)
+      extents.push_back(rounded - filled); // the fresh part of the range: one extent
+    if (extents.size() > 1)
+      this->Layout[data] = std::move(extents);
+    ReusedBytes += filled;
+    FreshBytes += rounded - filled;
+    capacity = rounded;
     return data;
   }
-  // True when the pool kept the block (else the caller frees it). A registered block stays
-  // registered in the pool.
-  bool Give(void* data, std::size_t capacity, bool registered)
+
+  // Takes a large block back: pooled as far as the bound allows, the rest unmapped. A registered block
+  // stays registered in the pool.
+  void Give(void* block, std::size_t capacity, bool registered)
   {
-    if (this->Limit == 0)
-      return false;
     std::lock_guard<std::mutex> lock(this->Mutex);
-    // Make room by dropping the largest blocks first.
-    while (this->Held + capacity > this->Limit && !this->Blocks.empty())
+    std::vector<std::size_t> extents;
+    auto layout = this->Layout.find(block);
+    if (layout != this->Layout.end())
     {
-      auto largest = std::prev(this->Blocks.end());
-      if (largest->first < capacity)
-        break;
-      FreeBlock(largest->second.Data, largest->second.Registered);
-      this->Held -= largest->first;
-      this->Blocks.erase(largest);
+      extents = std::move(layout->second);
+      this->Layout.erase(layout);
     }
-    if (this->Held + capacity > this->Limit)
-      return false;
-    this->Blocks.emplace(capacity, Entry{ data, registered });
-    this->Held += capacity;
-    return true;
+    else
+    {
+      extents.push_back(capacity);
+    }
+    if (registered)
+    {
+      // Pinned blocks are never cut or moved: their extents no longer matter.
+      if (this->MakeRoomLocked(capacity))
+      {
+        this->Pinned.emplace(capacity, block);
+        this->Held += capacity;
+      }
+      else
+      {
+        UnmapBlock(block, capacity, true);
+      }
+      return;
+    }
+    char* data = static_cast<char*>(block);
+    for (const std::size_t size : extents)
+    {
+      if (size >= HugeThreshold && this->MakeRoomLocked(size))
+      {
+        this->Plain.emplace(size, data);
+        this->Held += size;
+      }
+      else
+      {
+        munmap(data, size);
+      }
+      data += size;
+    }
   }
 
   // A process that copies to and from a GPU keeps more: its blocks are registered (pinned), and a
@@ -113,6 +241,25 @@ public:
     std::lock_guard<std::mutex> lock(this->Mutex);
     if (!this->FromEnvironment)
       this->Limit = std::max(this->Limit, std::min<std::size_t>(std::size_t(16) << 30, this->Eighth));
+  }
+
+  // Every pooled block back to the system.
+  void Release()
+  {
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    for (auto& block : this->Plain)
+      UnmapBlock(block.second, block.first, false);
+    for (auto& block : this->Pinned)
+      UnmapBlock(block.second, block.first, true);
+    this->Plain.clear();
+    this->Pinned.clear();
+    this->Held = 0;
+  }
+
+  std::size_t GetHeld()
+  {
+    std::lock_guard<std::mutex> lock(this->Mutex);
+    return this->Held;
   }
 
 private:
@@ -127,13 +274,43 @@ private:
       this->FromEnvironment = true;
     }
   }
-  std::mutex Mutex;
-  struct Entry
+  // Room for `size` more bytes, dropping the largest pooled blocks first (never one smaller than the
+  // one coming in). False when it does not fit. The mutex is held.
+  bool MakeRoomLocked(std::size_t size)
   {
-    void* Data;
-    bool Registered;
-  };
-  std::multimap<std::size_t, Entry> Blocks;
+    while (this->Held + size > this->Limit)
+    {
+      const bool pinned = !this->Pinned.empty() &&
+        (this->Plain.empty() || this->Pinned.rbegin()->first >= this->Plain.rbegin()->first);
+      auto& map = pinned ? this->Pinned : this->Plain;
+      if (map.empty())
+        return false;
+      auto largest = std::prev(map.end());
+      if (largest->first < size)
+        return false;
+      UnmapBlock(largest->second, largest->first, pinned);
+      this->Held -= largest->first;
+      map.erase(largest);
+    }
+    return true;
+  }
+  // The rest of an extent cut for a request: pooled when large, else unmapped. The mutex is held.
+  void KeepLocked(char* data, std::size_t size)
+  {
+    if (size >= HugeThreshold)
+    {
+      this->Plain.emplace(size, data);
+      this->Held += size;
+    }
+    else
+    {
+      munmap(data, size);
+    }
+  }
+  std::mutex Mutex;
+  std::multimap<std::size_t, void*> Plain;          // extents that may be cut and moved
+  std::multimap<std::size_t, void*> Pinned;         // registered for the GPU: whole blocks only
+  std::map<void*, std::vector<std::size_t>> Layout; // blocks in use made of several extents
   std::size_t Held = 0;
   std::size_t Limit = 0;
   std::size_t Eighth = 0;
@@ -141,25 +318,42 @@ private:
 };
 } // namespace
 
+void ReleasePooledMemory()
+{
+  Pool::Get().Release();
+}
+
+PoolStatistics GetPoolStatistics()
+{
+  PoolStatistics s;
+  s.PooledBytes = Pool::Get().GetHeld();
+  s.FreshBytes = FreshBytes.load();
+  s.ReusedBytes = ReusedBytes.load();
+  return s;
+}
+
 std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
 {
   std::shared_ptr<Buffer> buffer(new Buffer);
   if (bytes > 0)
   {
-    const bool large = bytes >= HugeThreshold;
-    const std::size_t align = (large && UseHugePages()) ? HugePage : Alignment;
-    const std::size_t rounded = (bytes + align - 1) / align * align;
-    buffer->Capacity = rounded;
-    if (large)
-      buffer->Data = Pool::Get().Take(rounded, buffer->Capacity, buffer->Registered);
-    if (!buffer->Data)
+    if (bytes >= HugeThreshold)
     {
-      buffer->Capacity = rounded;
-      buffer->Data = std::aligned_alloc(align, rounded);
-#ifdef MADV_HUGEPAGE
-      if (buffer->Data && align == HugePage)
-        madvise(buffer->Data, rounded, MADV_HUGEPAGE);
-#endif
+      const std::size_t granule = Granule();
+      const std::size_t rounded = (bytes + granule - 1) / granule * granule;
+      buffer->Data = Pool::Get().Take(rounded, buffer->Capacity, buffer->Registered);
+      if (!buffer->Data)
+      {
+        buffer->Capacity = rounded;
+        buffer->Data = MapBlock(rounded);
+        if (buffer->Data)
+          FreshBytes += rounded;
+      }
+    }
+    else
+    {
+      buffer->Capacity = (bytes + Alignment - 1) / Alignment * Alignment;
+      buffer->Data = std::aligned_alloc(Alignment, buffer->Capacity);
     }
     if (!buffer->Data)
     {
@@ -292,10 +486,13 @@ Buffer::~Buffer()
   {
     this->Release();
   }
-  else if (this->Data &&
-           (this->Capacity < HugeThreshold || !Pool::Get().Give(this->Data, this->Capacity, this->Registered)))
+  else if (this->Data && this->Capacity >= HugeThreshold)
   {
-    FreeBlock(this->Data, this->Registered);
+    Pool::Get().Give(this->Data, this->Capacity, this->Registered); // pooled or unmapped
+  }
+  else if (this->Data)
+  {
+    std::free(this->Data);
   }
 }
 } // namespace internal
