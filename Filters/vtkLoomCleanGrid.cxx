@@ -249,23 +249,25 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     loom::algorithms::FieldArray positions = loom::interop::PointsFromVTK(input, nullptr, false, device);
     loom::algorithms::MergePointsResult merged =
       loom::algorithms::MergePoints(loom::algorithms::AsFloatingPoint(positions, device), options);
-    options.UsedPoints.ReleaseResources();
+    options.UsedPoints = loom::cont::ArrayHandle<loom::UInt8>();
     if (this->CheckAbort())
       return loom::interop::Aborted(this, output, "Loom Clean to Grid");
+    const bool polyhedra = grid && HasPolyhedra(grid);
+    const bool keepAll = merged.Identity && !polyhedra;
+    if (keepAll)
+      merged = loom::algorithms::MergePointsResult(); // (its maps are 0, 1, 2, ...)
     if (!cellsFirst)
     {
       current = "cells";
       makeCells();
     }
-    const bool polyhedra = grid && HasPolyhedra(grid);
 
     auto points = vtkSmartPointer<vtkPoints>::New();
     current = "output cells";
-    if (merged.Identity && !polyhedra)
+    if (keepAll)
     {
       // Nothing merged and nothing dropped: the points, cells and point data are the input's (shared, as
       // VTK's shallow copies share them), or the ones written above for structured inputs.
-      merged = loom::algorithms::MergePointsResult();
       if (pointSet)
         points = pointSet->GetPoints();
       else
@@ -311,7 +313,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
       current = "point data";
       if (this->PointDataWeighingStrategy == AVERAGING)
         loom::algorithms::ListMemberPoints(merged, device);
-      merged.PointMap.ReleaseResources();
+      merged.PointMap = loom::cont::ArrayHandle<loom::Id>(); // (it may share its memory with FirstPoints)
       if (this->PointDataWeighingStrategy == AVERAGING)
       {
         loom::interop::AverageAttributes(input->GetPointData(), output->GetPointData(), merged.FirstPoints,

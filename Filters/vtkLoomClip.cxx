@@ -27,6 +27,8 @@
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 
+#include <utility>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -119,16 +121,19 @@ void KeepWholeCells(vtkDataSet* input, const loom::algorithms::CellSetAny& cells
   output->GetFieldData()->PassData(input->GetFieldData());
 }
 
-/// The input clipped where `values` (one per point) cross `value`.
-void ClipByValues(vtkDataSet* input, const loom::algorithms::CellSetAny& cells, const FieldArray& values,
-                  double value, bool insideOut, loom::cont::DeviceId device, vtkUnstructuredGrid* output)
+/// The input clipped where `values` (one per point) cross `value`. The values are let go of once the
+/// cells are cut (an implicit function's values are as large as the points they make room for).
+void ClipByValues(vtkDataSet* input, const loom::algorithms::CellSetAny& cells, FieldArray values, double value,
+                  bool insideOut, loom::cont::DeviceId device, vtkUnstructuredGrid* output)
 {
   loom::algorithms::ClipOptions options;
   options.Value = value;
   options.InsideOut = insideOut;
   options.SkipCells = HiddenCells(input);
   options.Device = device;
-  const loom::algorithms::ClipResult r = loom::algorithms::Clip(cells, values, options);
+  loom::algorithms::ClipResult r = loom::algorithms::Clip(cells, values, options);
+  values = FieldArray();
+  options.SkipCells = loom::cont::ArrayHandle<loom::UInt8>();
 
   std::vector<double> axes[3];
   loom::Id3 dims;
@@ -149,6 +154,7 @@ void ClipByValues(vtkDataSet* input, const loom::algorithms::CellSetAny& cells, 
   else
     loom::interop::SetUnstructuredCells(output, r.Shapes, r.Offsets32, r.Connectivity32);
   InterpolatePointData(input->GetPointData(), output->GetPointData(), r.Points, device);
+  r.Points = loom::algorithms::ClipPoints();
   loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), r.SourceCells, device);
   output->GetFieldData()->PassData(input->GetFieldData());
 }
@@ -292,7 +298,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
         output->ShallowCopy(part);
         return 1;
       }
-      const FieldArray values = FunctionValues(input, function, device);
+      FieldArray values = FunctionValues(input, function, device);
       if (this->CheckAbort())
         return aborted();
       if (this->PreserveInputCells)
@@ -311,7 +317,8 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
         this->UpdateProgress(1.0);
         return 1;
       }
-      ClipByValues(input, cells, values, this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut, device, output);
+      ClipByValues(input, cells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut, device,
+                   output);
       this->UpdateProgress(1.0);
       return 1;
     }

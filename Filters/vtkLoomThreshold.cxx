@@ -150,7 +150,7 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     current = what;
-    const loom::cont::ArrayHandle<loom::UInt8> keep =
+    loom::cont::ArrayHandle<loom::UInt8> keep =
       loom::algorithms::ThresholdCells(cells, loom::interop::FieldFromVTK(array), options);
     // Hidden ghost cells are never kept, as vtkThreshold (VTK 9.2) does; duplicate ghost cells are kept
     // and their ghost flags travel with the cell data.
@@ -166,24 +166,27 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     if (this->CheckAbort())
       return aborted();
     current = "the kept cells";
-    const loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, options.Device);
+    loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, options.Device);
+    keep = loom::cont::ArrayHandle<loom::UInt8>();
     if (this->CheckAbort())
       return aborted();
 
-    current = "points";
-    auto points = vtkSmartPointer<vtkPoints>::New();
-    points->SetData(
-      loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, false, options.Device), "Points"));
-    output->SetPoints(points);
+    // Each id list goes once it has served, so that its memory serves the next arrays.
     current = "output cells";
     if (subset.Is64Bit)
       loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
     else
       loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
-    current = "point data";
-    loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, options.Device);
     current = "cell data";
     loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, options.Device);
+    subset.CellIds = loom::cont::ArrayHandle<loom::Id>();
+    current = "points";
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    points->SetData(
+      loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, false, options.Device), "Points"));
+    output->SetPoints(points);
+    current = "point data";
+    loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, options.Device);
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
   }

@@ -236,26 +236,35 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
   // Kept points numbered in id order; every point mapped through its representative.
   const DeviceId device = options.Device;
   const Id* rep = reps.ReadPortal().GetArray();
-  ArrayHandle<Id> kept;
+  ArrayHandle<UInt8> kept;
   kept.Allocate(n);
-  Id* keptFlags = kept.GetPointer();
+  UInt8* keptFlags = kept.GetPointer();
   HostForEach(device, n, 1 << 14, [=](Id p) { keptFlags[p] = rep[p] == p ? 1 : 0; });
   ArrayHandle<Id> number;
-  const Id outputPoints = loom::cont::Algorithm::ScanExclusive(device, kept, number);
+  const Id outputPoints = loom::cont::Algorithm::ScanExclusive(device, kept, number, Id(0));
   kept.ReleaseResources();
-  const Id* num = number.ReadPortal().GetArray();
-  result.PointMap.Allocate(n);
-  result.FirstPoints.Allocate(outputPoints);
-  Id* map = result.PointMap.GetPointer();
-  Id* first = result.FirstPoints.GetPointer();
-  HostForEach(device, n, 1 << 14, [=](Id p) {
-    const Id r = rep[p];
-    map[p] = r < 0 ? -1 : num[r];
-    if (r == p)
-      first[num[p]] = p;
-  });
-
+  // The map is the numbering, rewritten in place where a point is not its own representative: a kept
+  // point's number (the only ones read) is never written, so the pass has no races. With every point
+  // kept the numbering is 0, 1, 2, ...: the map and the first points are that same array.
+  result.PointMap = number;
   result.Identity = outputPoints == n;
+  if (result.Identity)
+    result.FirstPoints = number;
+  else
+  {
+    result.FirstPoints.Allocate(outputPoints);
+    Id* map = number.GetPointer();
+    Id* first = result.FirstPoints.GetPointer();
+    HostForEach(device, n, 1 << 14, [=](Id p) {
+      const Id r = rep[p];
+      if (r == p)
+        first[map[p]] = p;
+      else
+        map[p] = r < 0 ? -1 : map[r];
+    });
+  }
+  reps.ReleaseResources();
+
   if (options.ListMembers)
     ListMemberPoints(result, device);
   return result;

@@ -83,11 +83,9 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     sum.Extras += t.Extras;
   }
 
-  // 3. Kept points numbered in input order.
+  // 3. Kept points numbered in input order, in the output ids' width (the numbering has a value per
+  // input point: 32-bit ids halve the largest temporary here).
   ClipResult r;
-  loom::cont::ArrayHandle<Id> numberArray;
-  numberArray.Allocate(numPoints);
-  Id* number = numberArray.GetPointer();
   const Id pointBlocks = (numPoints + (1 << 16) - 1) >> 16;
   std::vector<Id> pointStart(static_cast<std::size_t>(pointBlocks) + 1, 0);
   Id* ps = pointStart.data();
@@ -100,25 +98,35 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   for (Id b = 0; b < pointBlocks; ++b)
     ps[b + 1] += ps[b];
   const Id keptCount = ps[pointBlocks];
+  const Id maxPoint = keptCount + sum.Slots + sum.Extras;
+  r.Is64Bit = maxPoint > 0x7fffffff || sum.Connectivity > 0x7fffffff;
   r.Points.Kept.Allocate(keptCount);
   Id* kept = r.Points.Kept.GetPointer();
-  HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
-    Id n = ps[b];
-    for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
-    {
-      number[p] = n;
-      if (used[p])
-        kept[n++] = p;
-    }
-  });
-
+  loom::cont::ArrayHandle<Int32> number32;
+  loom::cont::ArrayHandle<Int64> number64;
+  auto numberPoints = [&](auto& numberArray) {
+    using N = typename std::decay_t<decltype(numberArray)>::ValueType;
+    numberArray.Allocate(numPoints);
+    N* number = numberArray.GetPointer();
+    HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
+      Id n = ps[b];
+      for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
+      {
+        number[p] = static_cast<N>(n);
+        if (used[p])
+          kept[n++] = p;
+      }
+    });
+  };
+  if (r.Is64Bit)
+    numberPoints(number64);
+  else
+    numberPoints(number32);
   // The point flags are spent: their memory serves the arrays below.
   flagArray.ReleaseResources();
   usedArray.ReleaseResources();
 
   // 4. Cells written; edge points as slots (keys), extra points as stencils.
-  const Id maxPoint = keptCount + sum.Slots + sum.Extras;
-  r.Is64Bit = maxPoint > 0x7fffffff || sum.Connectivity > 0x7fffffff;
   r.Shapes.Allocate(sum.Cells);
   r.SourceCells.Allocate(sum.Cells);
   loom::cont::ArrayHandle<Int64> keyArray;
@@ -127,21 +135,22 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   r.Points.ExtraWeights.Allocate(sum.Extras * ClipPoints::ExtraTerms);
   auto write = [&](auto* offsets, auto* conn) {
     using C = std::remove_pointer_t<decltype(conn)>;
-    const CellWriter<Reader, T, C> writer{ reader,
-                                           tables,
-                                           values,
-                                           value,
-                                           numPoints,
-                                           keptCount,
-                                           sum.Slots,
-                                           number,
-                                           r.Shapes.GetPointer(),
-                                           r.SourceCells.GetPointer(),
-                                           offsets,
-                                           conn,
-                                           keyArray.GetPointer(),
-                                           r.Points.ExtraIds.GetPointer(),
-                                           r.Points.ExtraWeights.GetPointer() };
+    const CellWriter<Reader, T, C, C> writer{ reader,
+                                              tables,
+                                              values,
+                                              value,
+                                              numPoints,
+                                              keptCount,
+                                              sum.Slots,
+                                              r.Is64Bit ? reinterpret_cast<const C*>(number64.GetPointer())
+                                                        : reinterpret_cast<const C*>(number32.GetPointer()),
+                                              r.Shapes.GetPointer(),
+                                              r.SourceCells.GetPointer(),
+                                              offsets,
+                                              conn,
+                                              keyArray.GetPointer(),
+                                              r.Points.ExtraIds.GetPointer(),
+                                              r.Points.ExtraWeights.GetPointer() };
     HostForEach(device, blocks, 1, BlockSize, [&](Id b) {
       const auto blockWriter = writer; // a local copy, as above
       Totals at = tot[b];
@@ -163,8 +172,8 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     r.Connectivity32.Allocate(sum.Connectivity);
     write(r.Offsets32.GetPointer(), r.Connectivity32.GetPointer());
   }
-
-  numberArray.ReleaseResources();
+  number32 = loom::cont::ArrayHandle<Int32>();
+  number64 = loom::cont::ArrayHandle<Int64>();
 
   // 5. Edge points merged: the slots sorted by key (in their own memory), one point per distinct key.
   const Id slots = sum.Slots;

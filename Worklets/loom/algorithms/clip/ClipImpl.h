@@ -241,7 +241,7 @@ LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableS
 /// (the source cell, offsets, connectivity), edge points as slots (their keys; placeholders
 /// KeptCount + slot in the connectivity until the merge), extra points as stencils (placeholders
 /// KeptCount + Slots + extra point).
-template <typename Reader, typename T, typename C>
+template <typename Reader, typename T, typename C, typename N = Id>
 struct CellWriter
 {
   Reader Cells;
@@ -249,7 +249,7 @@ struct CellWriter
   const T* Values;
   double Value;
   Id NumberOfPoints, KeptCount, SlotCount;
-  const Id* Number; // the output number of each kept input point
+  const N* Number; // the output number of each kept input point
   UInt8* Shapes;
   Id* Sources;
   C* Offsets;
@@ -265,7 +265,7 @@ struct CellWriter
     const int n = table.NumberOfVertices;
     Id localPoint[ExtraRef + 8];
     for (int v = 0; v < n; ++v)
-      localPoint[v] = this->Number[ids[v]];
+      localPoint[v] = static_cast<Id>(this->Number[ids[v]]);
     const UInt8* counts = table.Counts + 3 * k;
     // A cell kept whole (every vertex kept) has no cut edge and no extra point.
     const bool whole = k == (1 << n) - 1 && counts[2] == 0;

@@ -649,14 +649,15 @@ CellSubset RunExtractCells(const CellSetType& cells, const loom::cont::ArrayHand
     size = cells.GetConnectivity().GetNumberOfValues();
   subset.Is64Bit = size > std::numeric_limits<Int32>::max() || numberOfPoints > std::numeric_limits<Int32>::max();
   // The map from input to output point ids has the output ids' width (half the memory for 32-bit ids:
-  // with every input point, it is the largest temporary here); the flags go before the cells are written.
+  // with every input point, it is the largest temporary here); the kept points' ids are listed once the
+  // map is gone.
   auto write = [&](auto zero, auto& offsets, auto& connectivity) {
     using OutId = decltype(zero);
     loom::cont::ArrayHandle<OutId> pointMap;
     loom::cont::Algorithm::ScanExclusive(device, used, pointMap, OutId(0));
-    loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfPoints), used, subset.PointIds);
-    used.ReleaseResources();
     WriteSubset<OutId>(cells, kept, pointMap, kind, device, offsets, connectivity, subset);
+    pointMap = loom::cont::ArrayHandle<OutId>();
+    loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfPoints), used, subset.PointIds);
   };
   if (subset.Is64Bit)
     write(Int64(0), subset.Offsets64, subset.Connectivity64);

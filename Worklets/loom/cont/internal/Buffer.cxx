@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -27,9 +28,14 @@ namespace internal
 namespace
 {
 constexpr std::size_t Alignment = 64;
-// Large blocks (4 MiB and more) are anonymous mappings of their own (mmap), in whole pages, so that the
-// pool below can hand their pages to any later request without copying a byte.
-constexpr std::size_t HugeThreshold = std::size_t(4) << 20;
+// Large blocks (256 KiB and more) are anonymous mappings of their own (mmap), in whole pages, so that
+// the pool below can hand their pages to any later request without copying a byte. (Left to malloc,
+// blocks of a few MiB fragment its heap: glibc serves them from the heap once one such block was freed,
+// and Loom Slice of the 256^3 wavelet, whose temporaries are of that size, grew the process by 3 MB on
+// every execution; as mappings it stays flat.)
+constexpr std::size_t LargeThreshold = std::size_t(256) << 10;
+// Blocks pinned for the GPU: 4 MiB and more.
+constexpr std::size_t PinThreshold = std::size_t(4) << 20;
 // They can be aligned to 2 MiB and marked for transparent huge pages (LOOM_HUGE_PAGES=1, read once; off
 // by default). Where the kernel has free 2 MiB pages at hand, a fresh block then faults in about 10x
 // faster than with 4 KiB pages; but on the CI machine kind (a virtual machine whose free memory goes back
@@ -47,19 +53,20 @@ bool UseHugePages()
   return use;
 }
 
-// Large blocks are made of whole granules: pages, or huge pages when advised.
-std::size_t Granule()
+// Large blocks are made of whole granules: pages, or huge pages for blocks of 4 MiB and more when
+// advised.
+std::size_t Granule(std::size_t bytes)
 {
-  static const std::size_t granule = [] {
-    const long page = sysconf(_SC_PAGE_SIZE);
-    return UseHugePages() ? HugePage : static_cast<std::size_t>(page > 0 ? page : 4096);
+  static const std::size_t page = [] {
+    const long size = sysconf(_SC_PAGE_SIZE);
+    return static_cast<std::size_t>(size > 0 ? size : 4096);
   }();
-  return granule;
+  return UseHugePages() && bytes >= PinThreshold ? HugePage : page;
 }
 
 void* MapBlock(std::size_t bytes)
 {
-  const bool huge = UseHugePages();
+  const bool huge = UseHugePages() && bytes % HugePage == 0;
   const std::size_t extra = huge ? HugePage : 0;
   void* raw = mmap(nullptr, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED)
@@ -95,6 +102,28 @@ void UnmapBlock(void* data, std::size_t capacity, bool registered)
 }
 
 std::atomic<std::size_t> FreshBytes{ 0 }, ReusedBytes{ 0 };
+
+// LOOM_POOL_TRACE=1: one line per large block taken or given back, with the bytes fresh so far and
+// the process's resident size (to find where a filter's peak is).
+void Trace(const char* what, std::size_t bytes, const void* data)
+{
+  static const bool on = [] {
+    const char* env = std::getenv("LOOM_POOL_TRACE");
+    return env && env[0] == '1';
+  }();
+  if (!on)
+    return;
+  long resident = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r"))
+  {
+    long size = 0;
+    if (std::fscanf(f, "%ld %ld", &size, &resident) != 2)
+      resident = 0;
+    std::fclose(f);
+  }
+  std::fprintf(stderr, "loom pool: %s %.1f MB at %p; fresh so far %.1f MB, resident %.1f MB\n", what, bytes / 1e6,
+               data, FreshBytes.load() / 1e6, resident * static_cast<double>(sysconf(_SC_PAGE_SIZE)) / 1e6);
+}
 
 // The pages of large blocks Loom let go of, kept for later requests. A filter run again (a new
 // isovalue, the next time step) then writes into memory whose pages are already mapped instead of
@@ -148,7 +177,7 @@ public:
       capacity = fit->first;
       this->Held -= fit->first;
       this->Plain.erase(fit);
-      if (capacity - rounded >= HugeThreshold)
+      if (capacity - rounded >= LargeThreshold)
       {
         this->KeepLocked(data + rounded, capacity - rounded);
         capacity = rounded;
@@ -220,7 +249,7 @@ public:
     char* data = static_cast<char*>(block);
     for (const std::size_t size : extents)
     {
-      if (size >= HugeThreshold && this->MakeRoomLocked(size))
+      if (size >= LargeThreshold && this->MakeRoomLocked(size))
       {
         this->Plain.emplace(size, data);
         this->Held += size;
@@ -297,7 +326,7 @@ private:
   // The rest of an extent cut for a request: pooled when large, else unmapped. The mutex is held.
   void KeepLocked(char* data, std::size_t size)
   {
-    if (size >= HugeThreshold)
+    if (size >= LargeThreshold)
     {
       this->Plain.emplace(size, data);
       this->Held += size;
@@ -337,9 +366,9 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
   std::shared_ptr<Buffer> buffer(new Buffer);
   if (bytes > 0)
   {
-    if (bytes >= HugeThreshold)
+    if (bytes >= LargeThreshold)
     {
-      const std::size_t granule = Granule();
+      const std::size_t granule = Granule(bytes);
       const std::size_t rounded = (bytes + granule - 1) / granule * granule;
       buffer->Data = Pool::Get().Take(rounded, buffer->Capacity, buffer->Registered);
       if (!buffer->Data)
@@ -355,6 +384,8 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
       buffer->Capacity = (bytes + Alignment - 1) / Alignment * Alignment;
       buffer->Data = std::aligned_alloc(Alignment, buffer->Capacity);
     }
+    if (buffer->Data && bytes >= LargeThreshold)
+      Trace("take", buffer->Capacity, buffer->Data);
     if (!buffer->Data)
     {
       throw ErrorBadAllocation("Loom could not allocate " + std::to_string(bytes) +
@@ -410,7 +441,7 @@ void Buffer::RegisterForTransfers() const
   // Large blocks Loom owns only: they return to the pool registered, so the next run's copies go at the
   // link's speed (pageable copies into fresh pages are about 50 times slower); small blocks are not
   // worth a registration, borrowed memory belongs to someone else.
-  if (!this->Registered && !this->Release && this->Capacity >= HugeThreshold)
+  if (!this->Registered && !this->Release && this->Capacity >= PinThreshold)
   {
     this->Registered = cuda::internal::HostRegister(this->Data, this->Capacity);
     static std::once_flag raised;
@@ -486,8 +517,9 @@ Buffer::~Buffer()
   {
     this->Release();
   }
-  else if (this->Data && this->Capacity >= HugeThreshold)
+  else if (this->Data && this->Capacity >= LargeThreshold)
   {
+    Trace("give", this->Capacity, this->Data);
     Pool::Get().Give(this->Data, this->Capacity, this->Registered); // pooled or unmapped
   }
   else if (this->Data)
