@@ -260,6 +260,7 @@ public:
       }
       data += size;
     }
+    this->TrimLocked();
   }
 
   // A process that copies to and from a GPU keeps more: its blocks are registered (pinned), and a
@@ -330,10 +331,25 @@ private:
     {
       this->Plain.emplace(size, data);
       this->Held += size;
+      this->TrimLocked();
     }
     else
     {
       munmap(data, size);
+    }
+  }
+  // Extents never merge (pieces moved by mremap are kernel mappings of their own): at most MaxExtents
+  // stay pooled, the smallest going first, so that a long session's cutting and moving cannot pile up
+  // mappings towards the process's limit (vm.max_map_count, 65530 by default). The mutex is held.
+  static constexpr std::size_t MaxExtents = 512;
+  void TrimLocked()
+  {
+    while (this->Plain.size() > MaxExtents)
+    {
+      auto smallest = this->Plain.begin();
+      munmap(smallest->second, smallest->first);
+      this->Held -= smallest->first;
+      this->Plain.erase(smallest);
     }
   }
   std::mutex Mutex;
