@@ -20,18 +20,10 @@ loom.UpdatePipeline()
 piece = loom.GetClientSideObject().GetOutputDataObject(0)
 got = reduce(controller, stats(piece, 'Area'))
 
-from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
-from vtkmodules.vtkFiltersCore import vtkAppendFilter  # noqa: E402
 from vtkmodules.vtkFiltersGeometry import vtkGeometryFilter  # noqa: E402
-from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet  # noqa: E402
-source = vtkRTAnalyticSource()
-source.SetWholeExtent(*extent)
-to_points = vtkImageDataToPointSet()
-to_points.SetInputConnection(source.GetOutputPort())
-append = vtkAppendFilter()
-append.SetInputConnection(to_points.GetOutputPort())
+from loom_testing import wavelet_hexahedra  # noqa: E402
 one = vtkGeometryFilter()
-one.SetInputConnection(append.GetOutputPort())
+one.SetInputData(wavelet_hexahedra(extent))
 one.Update()
 expected = stats(one.GetOutput(), 'Area')
 if ranks > 1 and piece.GetNumberOfCells() == expected[0] and controller.GetLocalProcessId() == 1:

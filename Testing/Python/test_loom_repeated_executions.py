@@ -4,6 +4,7 @@
 # stays flat). Large blocks are Loom's own page mappings now (Worklets/loom/cont/internal/Buffer.cxx).
 # Each filter runs 20 times on each CPU device; the resident size after the 20th may exceed that after the
 # 5th by at most 12 MB (the growth was 3 MB per execution: about 45 MB over those 15; now it settles).
+import os
 import sys
 
 from paraview import simple
@@ -13,7 +14,6 @@ simple.LoadDistributedPlugin('Loom', ns=vars(simple))
 
 def resident_mb():
     with open('/proc/self/statm') as f:
-        import os
         return int(f.read().split()[1]) * os.sysconf('SC_PAGE_SIZE') / 1e6
 
 

@@ -34,7 +34,8 @@ struct MergePointsResult
   /// (ascending).
   loom::cont::ArrayHandle<Id> MemberOffsets, Members;
   /// True when every input point is its own output point (nothing merged, nothing dropped): PointMap and
-  /// FirstPoints are then 0, 1, 2, ... and a caller can keep the points, cells and point data as they are.
+  /// FirstPoints are then 0, 1, 2, ... (one array, shared by both: let go of one by assigning an empty
+  /// handle, not ReleaseResources) and a caller can keep the points, cells and point data as they are.
   bool Identity = false;
   Id GetNumberOfPoints() const { return this->FirstPoints.GetNumberOfValues(); }
 };
