@@ -274,8 +274,8 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
         points->SetData(loom::interop::FieldToVTK(positions, "Points"));
       output->SetPoints(points);
       positions = loom::algorithms::FieldArray();
-      if (grid)
-        output->SetCells(grid->GetCellTypesArray(), grid->GetCells());
+      if (grid) // no polyhedra here: the four-argument SetCells skips VTK's call per cell looking for them
+        output->SetCells(grid->GetCellTypesArray(), grid->GetCells(), nullptr, nullptr);
       else if (cells.Is64Bit)
         loom::interop::SetUnstructuredCells(output, shapes, cells.Offsets64, cells.Connectivity64);
       else
@@ -295,7 +295,8 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
         if (grid)
         {
           const auto renumbered = loom::algorithms::RemapPointIds(connectivity, merged.PointMap, device);
-          output->SetCells(grid->GetCellTypesArray(), loom::interop::CellArrayToVTK(offsets, renumbered));
+          output->SetCells(grid->GetCellTypesArray(), loom::interop::CellArrayToVTK(offsets, renumbered), nullptr,
+                           nullptr); // no polyhedra (SetPolyhedralCells takes those)
         }
         else
         {

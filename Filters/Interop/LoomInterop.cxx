@@ -2,6 +2,7 @@
 #include "LoomInterop.h"
 
 #include <loom/algorithms/CheckCells.h>
+#include <loom/algorithms/ShapesPresent.h>
 
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Logging.h>
@@ -28,6 +29,8 @@
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <map>
 #include <set>
 #include <vector>
@@ -332,7 +335,13 @@ void SetCellsTyped(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt
   if (offsets.GetNumberOfValues() != types.GetNumberOfValues() + 1)
     throw loom::cont::ErrorBadValue(std::to_string(offsets.GetNumberOfValues()) + " offsets for " +
                                     std::to_string(types.GetNumberOfValues()) + " cells (expected one more).");
-  grid->SetCells(HandOver<vtkUnsignedCharArray>(types), CellArrayTyped<IdArray>(offsets, connectivity));
+  // The two-argument SetCells looks for polyhedra with a call per cell (slow in Debian's -O0 VTK); Loom's
+  // cell lists never hold one (the types are checked with memchr), so the cells are set directly.
+  const Id count = types.GetNumberOfValues();
+  if (count > 0 && std::memchr(types.GetPointer(), VTK_POLYHEDRON, static_cast<std::size_t>(count)))
+    throw loom::cont::ErrorBadValue("a polyhedron in a cell list without faces.");
+  grid->SetCells(HandOver<vtkUnsignedCharArray>(types), CellArrayTyped<IdArray>(offsets, connectivity), nullptr,
+                 nullptr);
 }
 } // namespace
 
@@ -461,10 +470,7 @@ std::string UnsupportedCells(vtkDataSet* dataset)
   vtkUnsignedCharArray* types = grid ? grid->GetCellTypesArray() : nullptr;
   if (!types)
     return "";
-  bool seen[256] = {};
-  const unsigned char* t = types->GetPointer(0);
-  for (vtkIdType c = 0, n = types->GetNumberOfTuples(); c < n; ++c)
-    seen[t[c]] = true;
+  const std::array<bool, 256> seen = loom::algorithms::ShapesPresent(types->GetPointer(0), types->GetNumberOfTuples());
   std::string names;
   for (int type = 0; type < 256; ++type)
     if (seen[type] && !IsSupportedCellShape(static_cast<UInt8>(type)))
@@ -639,7 +645,12 @@ loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset, bool anyCellTyp
         grid->GetNumberOfPoints(), loom::cont::ArrayHandle<UInt8>{},
         loom::cont::make_ArrayHandle(std::vector<Int64>{ 0 }), loom::cont::ArrayHandle<Int64>{});
     const unsigned char* t = types->GetPointer(0);
-    for (Id c = 0; c < n && !anyCellType; ++c)
+    const std::array<bool, 256> seen = loom::algorithms::ShapesPresent(t, n);
+    bool allSupported = true;
+    for (int type = 0; type < 256; ++type)
+      allSupported = allSupported && (!seen[type] || IsSupportedCellShape(static_cast<UInt8>(type)));
+    // The first cell of a type Loom does not take, named in the error.
+    for (Id c = 0; c < n && !anyCellType && !allSupported; ++c)
     {
       if (!IsSupportedCellShape(t[c]))
         throw loom::cont::ErrorBadType("cell " + std::to_string(c) + " has VTK cell type " +

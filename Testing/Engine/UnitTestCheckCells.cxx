@@ -4,6 +4,7 @@
 
 #include <loom/CellShape.h>
 #include <loom/algorithms/CheckCells.h>
+#include <loom/algorithms/ShapesPresent.h>
 
 #include <gtest/gtest.h>
 
@@ -186,4 +187,33 @@ TEST(CheckCells, ShapePointCounts)
             algorithms::CheckCellArrays(build(sizes), points, -1, test::Device(),
                                         cont::make_ArrayHandle(std::vector<UInt8>(shapes.begin(), shapes.end() - 1)))
               .find("cell types for"));
+}
+
+// The run-skipping scan against a plain flag per cell: runs of every length around the 8-type reads,
+// one type, alternating types, random types, every type value, and the empty list.
+TEST(ShapesPresent, EqualsAFlagPerCell)
+{
+  std::mt19937 random(7);
+  std::vector<std::vector<UInt8>> lists{ {}, { 12 }, std::vector<UInt8>(1000, 12), std::vector<UInt8>(17, 255) };
+  std::vector<UInt8> alternating, runs, every, noise;
+  for (int i = 0; i < 999; ++i)
+    alternating.push_back(i % 2 ? 10 : 12);
+  for (int length = 1; length < 40; ++length)
+    runs.insert(runs.end(), static_cast<std::size_t>(length), static_cast<UInt8>(length % 5 + 10));
+  for (int t = 255; t >= 0; --t)
+    every.insert(every.end(), static_cast<std::size_t>(t % 11 + 1), static_cast<UInt8>(t));
+  for (int i = 0; i < 5000; ++i)
+    noise.push_back(static_cast<UInt8>(random() % 7 == 0 ? random() % 256 : 12));
+  lists.insert(lists.end(), { alternating, runs, every, noise });
+  for (const auto& list : lists)
+    for (std::size_t start : { std::size_t(0), std::size_t(1), std::size_t(3) })
+    {
+      if (start > list.size())
+        continue;
+      std::array<bool, 256> expected{};
+      for (std::size_t c = start; c < list.size(); ++c)
+        expected[list[c]] = true;
+      EXPECT_EQ(expected, algorithms::ShapesPresent(list.data() + start, static_cast<Id>(list.size() - start)))
+        << "list of " << list.size() << " types from " << start;
+    }
 }

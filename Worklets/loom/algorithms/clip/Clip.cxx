@@ -1,6 +1,7 @@
 // Loom algorithms, clip family: the CPU passes (Serial and TBB through HostForEach).
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/MergeKeys.h>
+#include <loom/algorithms/ShapesPresent.h>
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/clip/ClipCuda.h> // declarations only: called in CUDA builds
 #include <loom/algorithms/clip/ClipImpl.h>
@@ -8,6 +9,7 @@
 #include <loom/cont/Error.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -286,19 +288,12 @@ std::vector<UInt8> UnclippableCellTypes(const CellSetAny& cellSet)
                     !std::is_same_v<CellSetType, loom::cont::CellSetStructured<3>>)
       {
         const clip::ClipTableSet tables = clip::HostClipTables(false, 3);
-        bool seen[256] = {};
+        // The shapes only: a cell of a fixed-size shape with another point count never gets here (the
+        // cell check, CheckCellArrays with the types, refuses it before any family reads the cells).
         const Id n = cells.GetNumberOfCells();
-        const UInt8* shapes = n ? cells.GetShapes().ReadPortal().GetArray() : nullptr;
-        const auto* offsets = cells.GetOffsets().ReadPortal().GetArray();
-        for (Id c = 0; c < n; ++c)
-        {
-          const UInt8 s = shapes[c];
-          const int size = s < clip::TableSlots && s != clip::StructuredSlot ? tables.Slot[s].NumberOfVertices : 0;
-          if (size == 0 || offsets[c + 1] - offsets[c] != size)
-            seen[shapes[c]] = true;
-        }
+        const std::array<bool, 256> seen = ShapesPresent(n ? cells.GetShapes().ReadPortal().GetArray() : nullptr, n);
         for (int s = 0; s < 256; ++s)
-          if (seen[s])
+          if (seen[s] && (s >= clip::TableSlots || s == clip::StructuredSlot || tables.Slot[s].NumberOfVertices == 0))
             result.push_back(static_cast<UInt8>(s));
       }
     },

@@ -71,7 +71,9 @@ struct ClipResult
 /// field does not have one tuple per point or more than one component.
 ClipResult Clip(const CellSetAny& cells, const FieldArray& field, const ClipOptions& options);
 
-/// The VTK types of the cells Clip cannot cut (empty when it can cut them all).
+/// The VTK types of the cells Clip cannot cut (empty when it can cut them all), read from the shapes only:
+/// the cells are taken as checked (CheckCellArrays with their types refuses a fixed-size shape with another
+/// point count).
 std::vector<UInt8> UnclippableCellTypes(const CellSetAny& cells);
 
 /// For each output point, the input point whose value a non-numeric array (strings) takes there, as

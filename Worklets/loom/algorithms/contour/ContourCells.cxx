@@ -4,11 +4,13 @@
 // primitive of the cell), which writes an edge key (the edge's two point ids) and the weight for each
 // of the primitive's points. Merging sorts the keys (radix sort), numbers the distinct ones and
 // writes each primitive point's number into the connectivity.
+#include <loom/algorithms/ShapesPresent.h>
 #include <loom/algorithms/contour/ContourImpl.h>
 #include <loom/algorithms/contour/ContourWorklets.h>
 
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -124,11 +126,9 @@ ContourCellKinds KindsOf(const CellSetType& cells)
     add(CELL_SHAPE_HEXAHEDRON);
   else
   {
-    bool seen[256] = {};
-    const UInt8* shapes = cells.GetShapes().ReadPortal().GetArray(); // a read: a device copy stays current
-    const Id n = cells.GetNumberOfCells();
-    for (Id c = 0; c < n; ++c)
-      seen[shapes[c]] = true;
+    // A read: a device copy stays current.
+    const std::array<bool, 256> seen =
+      loom::algorithms::ShapesPresent(cells.GetShapes().ReadPortal().GetArray(), cells.GetNumberOfCells());
     for (int s = 0; s < 256; ++s)
       if (seen[s])
         add(static_cast<UInt8>(s));
