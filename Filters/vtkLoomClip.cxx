@@ -71,16 +71,19 @@ std::string UnclippedCells(const loom::algorithms::CellSetAny& cells)
 /// The input's point data interpolated at the clip's points; non-numeric arrays take the nearest input
 /// point's values (as vtkTableBasedClipDataSet carries them). Active attributes follow.
 void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algorithms::ClipPoints& points,
-                          loom::cont::DeviceId device)
+                          const loom::algorithms::OutputMask& made, loom::cont::DeviceId device)
 {
+  const bool masked = made.Selection != loom::algorithms::OutputMask::Mode::All;
   for (int i = 0; i < in->GetNumberOfArrays(); ++i)
   {
     vtkDataArray* array = in->GetArray(i);
     if (!array)
       continue;
     const char* name = array->GetName();
-    out->AddArray(loom::interop::FieldToVTK(
-      loom::algorithms::InterpolateClipPoints(points, loom::interop::FieldFromVTK(array), device), name ? name : ""));
+    const FieldArray field = loom::interop::FieldFromVTK(array);
+    out->AddArray(loom::interop::FieldToVTK(masked ? loom::algorithms::InterpolateClipPoints(points, field, made, device)
+                                                   : loom::algorithms::InterpolateClipPoints(points, field, device),
+                                            name ? name : ""));
   }
   if (loom::interop::HasNonNumericArrays(in))
     loom::interop::GatherNonNumericAttributes(in, out, loom::algorithms::NearestInputPoints(points));
@@ -123,8 +126,11 @@ void KeepWholeCells(vtkDataSet* input, const loom::algorithms::CellSetAny& cells
 
 /// The input clipped where `values` (one per point) cross `value`. The values are let go of once the
 /// cells are cut (an implicit function's values are as large as the points they make room for).
+/// `pointMask` (over the input's points) selects where point arrays are interpolated; it becomes the mask
+/// over the output's points (so that the exact box's six cuts carry it on).
 void ClipByValues(vtkDataSet* input, const loom::algorithms::CellSetAny& cells, FieldArray values, double value,
-                  bool insideOut, loom::cont::DeviceId device, vtkUnstructuredGrid* output)
+                  bool insideOut, loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device,
+                  vtkUnstructuredGrid* output)
 {
   loom::algorithms::ClipOptions options;
   options.Value = value;
@@ -153,7 +159,9 @@ void ClipByValues(vtkDataSet* input, const loom::algorithms::CellSetAny& cells, 
     loom::interop::SetUnstructuredCells(output, r.Shapes, r.Offsets64, r.Connectivity64);
   else
     loom::interop::SetUnstructuredCells(output, r.Shapes, r.Offsets32, r.Connectivity32);
-  InterpolatePointData(input->GetPointData(), output->GetPointData(), r.Points, device);
+  if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)
+    pointMask = loom::algorithms::ClipPointsMask(r.Points, pointMask, input->GetNumberOfPoints(), device);
+  InterpolatePointData(input->GetPointData(), output->GetPointData(), r.Points, pointMask, device);
   r.Points = loom::algorithms::ClipPoints();
   loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), r.SourceCells, device);
   output->GetFieldData()->PassData(input->GetFieldData());
@@ -216,7 +224,8 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
   auto aborted = [&]() { return loom::interop::Aborted(this, output, "Loom Clip"); };
   if (!input)
     return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+  if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
+      !malformed.empty())
     return fail(malformed);
   // VTK's vtkTableBasedClipDataSet with this filter's settings (the fallback).
   auto clipWithVTK = [&]() {
@@ -261,6 +270,8 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
                      << ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.");
       return clipWithVTK();
     }
+    current = "the point mask";
+    loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input);
 
     if (this->ClipFunction)
     {
@@ -290,7 +301,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
           }
           auto next = vtkSmartPointer<vtkUnstructuredGrid>::New();
           ClipByValues(part, face == 0 ? cells : loom::interop::CellSetFromVTK(part), FunctionValues(part, plane, device),
-                       0.0, true, device, next);
+                       0.0, true, pointMask, device, next);
           part = next;
           if (this->CheckAbort())
             return aborted();
@@ -317,8 +328,8 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
         this->UpdateProgress(1.0);
         return 1;
       }
-      ClipByValues(input, cells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut, device,
-                   output);
+      ClipByValues(input, cells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut,
+                   pointMask, device, output);
       this->UpdateProgress(1.0);
       return 1;
     }
@@ -363,7 +374,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     }
     if (this->CheckAbort())
       return aborted();
-    ClipByValues(input, cells, values, this->Value, this->InsideOut, device, output);
+    ClipByValues(input, cells, values, this->Value, this->InsideOut, pointMask, device, output);
     this->UpdateProgress(1.0);
   }
   catch (const loom::cont::ErrorAborted&)
@@ -393,4 +404,5 @@ void vtkLoomClip::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "PreserveInputCells: " << (this->PreserveInputCells ? "On" : "Off") << "\n";
   os << indent << "ExactBoxClip: " << (this->ExactBoxClip ? "On" : "Off") << "\n";
   os << indent << "Device: " << devices[this->Device] << "\n";
+  this->PointMask.Print(os, indent);
 }

@@ -280,7 +280,8 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   };
   if (!input)
     return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+  if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
+      !malformed.empty())
     return fail(malformed);
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
     return 1; // empty in, empty out, silently (as ParaView's Contour; MPI ranks with empty pieces)
@@ -377,6 +378,9 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
     const FieldArray inputPoints = grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData());
     vtkPointData* inPoints = input->GetPointData();
+    current = "the point mask";
+    const loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input);
+    const bool masked = pointMask.Selection != loom::algorithms::OutputMask::Mode::All;
 
     // Segments (2D cells) first: vtkPolyData numbers lines before polygons.
     std::vector<Part> parts;
@@ -412,15 +416,20 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
         else
           part.Normals = loom::algorithms::TriangleNormals(part.Points, r.Connectivity, options.Device);
       }
+      // Masked: the point arrays only at the points whose edge ends are selected.
+      const loom::algorithms::OutputMask partMask = masked && this->InterpolateAttributes
+        ? loom::algorithms::EdgePointsMask(r.Points, pointMask, input->GetNumberOfPoints(), options.Device)
+        : loom::algorithms::OutputMask();
       for (int i = 0; this->InterpolateAttributes && i < inPoints->GetNumberOfArrays(); ++i)
       {
         vtkDataArray* a = inPoints->GetArray(i);
         if (!a || a == array)
           continue;
         current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
+        const FieldArray in = loom::interop::FieldFromVTK(a);
         part.PointArrays.push_back(
-          loom::algorithms::InterpolateEdges(r.Points, loom::interop::FieldFromVTK(a), options.Device,
-                                             this->RoundIntegers));
+          masked ? loom::algorithms::InterpolateEdges(r.Points, in, partMask, options.Device, this->RoundIntegers)
+                 : loom::algorithms::InterpolateEdges(r.Points, in, options.Device, this->RoundIntegers));
       }
       for (int i = 0; options.SourceCells && i < inCells->GetNumberOfArrays(); ++i)
       {
@@ -538,5 +547,6 @@ void vtkLoomContour::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ComputeScalars: " << this->ComputeScalars << "\n";
   os << indent << "InterpolateAttributes: " << this->InterpolateAttributes << "\n";
   os << indent << "MergePoints: " << this->MergePoints << "\n";
+  this->PointMask.Print(os, indent);
   os << indent << "Device: " << this->Device << "\n";
 }

@@ -6,6 +6,7 @@
 #include "LoomInterop.h"
 #include "vtkLoomContour.h"
 
+#include <loom/algorithms/ShapesPresent.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
 #include <loom/algorithms/slice/PlaneBand.h>
@@ -35,6 +36,7 @@
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
+#include <array>
 #include <new>
 #include <string>
 #include <vector>
@@ -74,12 +76,11 @@ bool AllLinear3DCells(vtkDataSet* input)
   bool linear[256] = {};
   for (int type : { VTK_VOXEL, VTK_TETRA, VTK_HEXAHEDRON, VTK_WEDGE, VTK_PYRAMID })
     linear[type] = true;
-  const unsigned char* t = types->GetPointer(0);
-  const vtkIdType n = types->GetNumberOfValues();
-  bool all = true;
-  for (vtkIdType c = 0; c < n; ++c)
-    all &= linear[t[c]];
-  return all;
+  const std::array<bool, 256> present = loom::algorithms::ShapesPresent(types->GetPointer(0), types->GetNumberOfValues());
+  for (int type = 0; type < 256; ++type)
+    if (present[type] && !linear[type])
+      return false;
+  return true;
 }
 
 std::string UncutCells(vtkDataSet* input)
@@ -121,7 +122,8 @@ std::string UncutCells(vtkDataSet* input)
 /// The plane-band cut of a grid into `output`: positions, triangles, point data interpolated and cell
 /// data carried (numeric arrays, as the contour filter does).
 void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
-                  const loom::algorithms::ImplicitFunction& plane, double value, bool merge, loom::cont::DeviceId device)
+                  const loom::algorithms::ImplicitFunction& plane, double value, bool merge,
+                  const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device)
 {
   loom::algorithms::FieldArray positions;
   const loom::algorithms::ContourResult cut =
@@ -140,8 +142,13 @@ void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
         out->AddArray(mapped);
       }
   };
+  const bool masked = pointMask.Selection != loom::algorithms::OutputMask::Mode::All;
+  const loom::algorithms::OutputMask made =
+    masked ? loom::algorithms::EdgePointsMask(cut.Points, pointMask, input->GetNumberOfPoints(), device)
+           : loom::algorithms::OutputMask();
   carry(input->GetPointData(), output->GetPointData(), [&](const loom::algorithms::FieldArray& f) {
-    return loom::algorithms::InterpolateEdges(cut.Points, f, device, /*roundIntegers=*/false);
+    return masked ? loom::algorithms::InterpolateEdges(cut.Points, f, made, device, /*roundIntegers=*/false)
+                  : loom::algorithms::InterpolateEdges(cut.Points, f, device, /*roundIntegers=*/false);
   });
   carry(input->GetCellData(), output->GetCellData(), [&](const loom::algorithms::FieldArray& f) {
     return loom::algorithms::GatherSourceCells(cut.SourceCells, f, device);
@@ -215,7 +222,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   };
   if (!input)
     return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
+  if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
+      !malformed.empty())
     return fail(malformed);
   if (!this->CutFunction)
     return fail("Slice Type: no implicit function is set.");
@@ -228,6 +236,15 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
   vtkSmartPointer<vtkDataArray> values;
   bool band = false;
+  loom::algorithms::OutputMask pointMask;
+  try
+  {
+    pointMask = this->PointMask.MaskFor(input);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return fail(e.what());
+  }
   try
   {
     // Vertices, lines, polygons and strips are not cut by the contour family: VTK's cutter takes
@@ -258,7 +275,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     {
       // A plane through an axis-aligned 3D grid: only the cells near the plane are visited.
       band = true;
-      CutPlaneBand(input, output, dims, axes, function, this->Values->GetValue(0), this->MergePoints, device);
+      CutPlaneBand(input, output, dims, axes, function, this->Values->GetValue(0), this->MergePoints, pointMask,
+                   device);
     }
     else if (grid)
       values = loom::interop::FieldToVTK(loom::algorithms::ImplicitValues(function, nullptr, dims, axes, device),
@@ -306,6 +324,10 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->SetInterpolateAttributes(true);
   contour->SetMergePoints(this->MergePoints);
   contour->SetDevice(this->Device);
+  contour->SetMaskArrayName(this->GetMaskArrayName());
+  contour->SetMaskIds(this->GetMaskIds());
+  contour->SetFillWithNaN(this->GetFillWithNaN());
+  contour->SetFillValue(this->GetFillValue());
   // ParaView's Slice by a plane runs VTK's plane cutters on images and on grids of linear 3D cells;
   // they truncate interpolated integers where vtkContourFilter's path rounds them.
   contour->SetRoundIntegers(!(vtkPlane::SafeDownCast(this->CutFunction) &&
@@ -343,4 +365,5 @@ void vtkLoomSlice::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Triangulate: " << (this->Triangulate ? "On" : "Off") << "\n";
   os << indent << "MergePoints: " << (this->MergePoints ? "On" : "Off") << "\n";
   os << indent << "Device: " << devices[this->Device] << "\n";
+  this->PointMask.Print(os, indent);
 }

@@ -3,6 +3,7 @@
 #define vtkLoomSlice_h
 
 #include "LoomFiltersModule.h"
+#include "LoomPointMaskSettings.h"
 
 #include <vtkPolyDataAlgorithm.h>
 
@@ -74,6 +75,16 @@ public:
 
   vtkMTimeType GetMTime() override;
 
+  ///@{
+  /// The point mask (Mask Array, Mask Ids, Fill With NaN, Fill Value): the interpolated point arrays are
+  /// computed only at the output points made from selected input points (every input point with a
+  /// non-zero weight: a kept point, both ends of a cut edge, every term of a point inside a cut cell);
+  /// the others hold NaN (integer arrays 0) or, with Fill With NaN off, Fill Value. Mask Array names a
+  /// one-component point array (non-zero selects; empty or "None": none); Mask Ids, used when no array is
+  /// named, lists input point ids. Positions, normals and the contour scalars are not masked.
+  LOOM_POINT_MASK_MEMBERS
+  ///@}
+
 protected:
   vtkLoomSlice();
   ~vtkLoomSlice() override;
@@ -89,6 +100,7 @@ protected:
   bool FallbackToVTK = true;
 
 private:
+  LoomPointMaskSettings PointMask;
   vtkLoomSlice(const vtkLoomSlice&) = delete;
   void operator=(const vtkLoomSlice&) = delete;
 };

@@ -173,6 +173,14 @@ LOOMFILTERS_EXPORT loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes
                                                             const MaskProperties& properties,
                                                             loom::algorithms::FieldArray& keep);
 
+/// The mask over the input's points by which Contour, Slice and Clip compute the point arrays they
+/// interpolate: a point they make is computed when every input point it comes from (with a non-zero
+/// weight) is selected, and holds `fill` otherwise (loom/algorithms/PointSelection.h). From "Mask Array"
+/// (a one-component point array, non-zero selects) or else "Mask Ids" (point ids); mode All when neither
+/// is set, else the execution is noted as masked. Throws as MaskFromVTK.
+LOOMFILTERS_EXPORT loom::algorithms::OutputMask InputPointMask(vtkDataSet* input, const char* maskArrayName,
+                                                               vtkIdTypeArray* maskIds, double fill);
+
 /// The implicit function as Loom evaluates it: vtkPlane (and ParaView's vtkPVPlane with its offset;
 /// read from the function's own values, so any transform is included), vtkSphere, vtkCylinder and vtkBox
 /// (and vtkPVBox) with a linear transform. ErrorBadType for other functions or transforms, ErrorBadValue

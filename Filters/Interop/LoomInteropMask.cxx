@@ -1,14 +1,18 @@
 // Loom filters: the mask properties every Loom field filter shares (Mask Array, Mask Ids, Keep Array,
 // fill value) turned into the engine's OutputMask, with the errors worded as the user set them.
 #include "LoomInterop.h"
+#include "LoomPointMaskSettings.h"
 
 #include <loom/cont/Error.h>
 
 #include <vtkDataArray.h>
+#include <vtkDataSet.h>
 #include <vtkDataSetAttributes.h>
 #include <vtkIdTypeArray.h>
+#include <vtkPointData.h>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 namespace loom
@@ -72,5 +76,35 @@ loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes* on, Id elements, 
   }
   return mask;
 }
+
+loom::algorithms::OutputMask InputPointMask(vtkDataSet* input, const char* maskArrayName, vtkIdTypeArray* maskIds,
+                                            double fill)
+{
+  MaskProperties properties;
+  properties.MaskArrayName = maskArrayName;
+  properties.MaskIds = maskIds;
+  properties.Fill = fill;
+  loom::algorithms::FieldArray unused; // no kept array: the made points have no values of their own
+  loom::algorithms::OutputMask mask =
+    MaskFromVTK(input->GetPointData(), input->GetNumberOfPoints(), "point", properties, unused);
+  if (mask.Selection != loom::algorithms::OutputMask::Mode::All)
+    NoteMasked();
+  return mask;
+}
 } // namespace interop
 } // namespace loom
+
+loom::algorithms::OutputMask LoomPointMaskSettings::MaskFor(vtkDataSet* input) const
+{
+  return loom::interop::InputPointMask(input, this->GetArrayName(), this->Ids,
+                                       this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN()
+                                                         : this->FillValue);
+}
+
+void LoomPointMaskSettings::Print(std::ostream& os, vtkIndent indent) const
+{
+  os << indent << "MaskArrayName: " << (this->ArrayName.empty() ? "(none)" : this->ArrayName) << "\n";
+  os << indent << "MaskIds: " << (this->Ids ? this->Ids->GetNumberOfTuples() : 0) << " ids\n";
+  os << indent << "FillWithNaN: " << (this->FillWithNaN ? "On" : "Off") << "\n";
+  os << indent << "FillValue: " << this->FillValue << "\n";
+}

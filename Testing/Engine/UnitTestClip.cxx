@@ -7,6 +7,7 @@
 #include "TestingDevice.h"
 
 #include <loom/algorithms/clip/Clip.h>
+#include <loom/cont/Error.h>
 
 #include <gtest/gtest.h>
 
@@ -392,4 +393,101 @@ TEST(Clip, UnknownCellsAndBadFieldsAreRejected)
   EXPECT_THROW(Clip(any, FieldArray::FromAOS(loom::cont::make_ArrayHandle(std::vector<double>(10, 0.0)), 2),
                     Options(1.5, false)),
                loom::cont::ErrorBadValue);
+}
+
+// A mask over the input points carried to the clip's points: a point is computed when every input point
+// it is made from (with a non-zero weight) is selected. Reference: an indicator field (1 on selected input
+// points, 0 elsewhere) clipped without a mask is 1 exactly where that holds (the weights of an inner
+// point add up to 1 within rounding). Selected points equal the unmasked interpolation bit for bit; the
+// others hold the fill value (NaN in floating arrays, 0 in integer arrays when the fill is NaN).
+TEST(Clip, PointMaskComputesOnlyPointsMadeFromSelectedPoints)
+{
+  Grid g = UnitGrid(Id3(10, 9, 7), 1, 1, 1);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> noise(-1, 1);
+  for (double& f : g.Field)
+    f = noise(rng);
+  const Id points = static_cast<Id>(g.Points.size());
+  std::vector<UInt8> flags(static_cast<std::size_t>(points));
+  std::vector<double> indicator(flags.size());
+  std::vector<Id> ids;
+  for (Id p = 0; p < points; ++p)
+  {
+    // A block of the grid (as a region of interest) and a sprinkle of single points.
+    const Point& x = g.Points[static_cast<std::size_t>(p)];
+    flags[static_cast<std::size_t>(p)] = (x[0] < 0.6 && x[1] > 0.3) || p % 13 == 0;
+    indicator[static_cast<std::size_t>(p)] = flags[static_cast<std::size_t>(p)];
+    if (flags[static_cast<std::size_t>(p)])
+      ids.push_back(p);
+  }
+  std::vector<Int32> integers(flags.size());
+  for (std::size_t p = 0; p < integers.size(); ++p)
+    integers[p] = static_cast<Int32>(p % 1000) - 500;
+  const FieldArray integerField = FieldArray::FromAOS(loom::cont::make_ArrayHandle(integers), 1);
+  const CellSetAny structured = loom::cont::CellSetStructured<3>(g.Dims);
+  const CellSetAny hexahedra = ExplicitCells(g, false), tetrahedra = ExplicitCells(g, true);
+  Id extras = 0;
+  for (const CellSetAny* cells : { &structured, &hexahedra, &tetrahedra })
+    for (bool byIds : { false, true })
+    {
+      const ClipOptions o = Options(0.1, false);
+      const ClipResult r = Clip(*cells, ScalarField(g.Field), o);
+      OutputMask input;
+      if (byIds)
+      {
+        input.Selection = OutputMask::Mode::Indices;
+        input.Ids = loom::cont::make_ArrayHandle(ids);
+      }
+      else
+      {
+        input.Selection = OutputMask::Mode::Select;
+        input.Flags = loom::cont::make_ArrayHandle(flags);
+      }
+      const OutputMask mask = ClipPointsMask(r.Points, input, points, o.Device);
+      const Id n = r.Points.GetNumberOfPoints();
+      ASSERT_EQ(mask.Flags.GetNumberOfValues(), n);
+      extras += r.Points.GetNumberOfExtraPoints();
+      const FieldArray reference = InterpolateClipPoints(r.Points, ScalarField(indicator), o.Device);
+      const FieldArray plain = InterpolateClipPoints(r.Points, PointsField(g), o.Device);
+      const FieldArray masked = InterpolateClipPoints(r.Points, PointsField(g), mask, o.Device);
+      const FieldArray plainIntegers = InterpolateClipPoints(r.Points, integerField, o.Device);
+      const FieldArray maskedIntegers = InterpolateClipPoints(r.Points, integerField, mask, o.Device);
+      const UInt8* f = mask.Flags.GetPointer();
+      Id selected = 0;
+      for (Id p = 0; p < n; ++p)
+      {
+        const bool expected = reference.GetPortal<Float64>().Get(p, 0) > 1.0 - 1e-9;
+        ASSERT_EQ(f[p] != 0, expected) << "output point " << p;
+        selected += expected;
+        for (IdComponent c = 0; c < 3; ++c)
+        {
+          const double v = masked.GetPortal<Float64>().Get(p, c);
+          if (expected)
+            ASSERT_EQ(v, plain.GetPortal<Float64>().Get(p, c));
+          else
+            ASSERT_TRUE(std::isnan(v));
+        }
+        ASSERT_EQ(maskedIntegers.GetPortal<Int32>().Get(p, 0), expected ? plainIntegers.GetPortal<Int32>().Get(p, 0) : 0);
+      }
+      EXPECT_GT(selected, n / 10);
+      EXPECT_LT(selected, n - n / 10);
+    }
+  EXPECT_GT(extras, 0); // inner points (hexahedra cut into wedges and pyramids around them) are covered
+  // A fill value, and masks that do not fit the input points.
+  const ClipResult r = Clip(structured, ScalarField(g.Field), Options(0.1, false));
+  OutputMask none;
+  none.Selection = OutputMask::Mode::Indices;
+  none.Fill = -7.5;
+  const FieldArray filled =
+    InterpolateClipPoints(r.Points, ScalarField(g.Field), ClipPointsMask(r.Points, none, points, loom::test::Device()));
+  for (Id p = 0; p < filled.GetNumberOfTuples(); ++p)
+    ASSERT_EQ(filled.GetPortal<Float64>().Get(p, 0), -7.5);
+  OutputMask past = none;
+  past.Ids = loom::cont::make_ArrayHandle(std::vector<Id>{ 3, points });
+  EXPECT_THROW(ClipPointsMask(r.Points, past, points), loom::cont::ErrorBadValue);
+  OutputMask shortFlags;
+  shortFlags.Selection = OutputMask::Mode::Select;
+  shortFlags.Flags = loom::cont::make_ArrayHandle(std::vector<UInt8>(static_cast<std::size_t>(points - 1), 1));
+  EXPECT_THROW(ClipPointsMask(r.Points, shortFlags, points), loom::cont::ErrorBadValue);
+  EXPECT_THROW(InterpolateClipPoints(r.Points, ScalarField(g.Field), shortFlags), loom::cont::ErrorBadValue);
 }

@@ -583,3 +583,82 @@ TEST(Contour, BadInput)
   EXPECT_EQ(none.Points.GetNumberOfPoints(), 0);
 }
 } // namespace
+
+// A mask over the input points carried to the contour points: a point is computed when both ends of its
+// edge (those with a non-zero weight) are selected. Reference: an indicator field (1 on selected points, 0
+// elsewhere) interpolated without a mask is exactly 1 there. Selected points equal the unmasked
+// interpolation bit for bit; the others hold the fill value (0 in integer arrays when the fill is NaN).
+TEST(Contour, PointMaskComputesOnlyPointsOnSelectedEdges)
+{
+  const Id nx = 21, ny = 17, nz = 15;
+  const std::vector<float> f = DistanceField(nx, ny, nz, 10.3, 8.1, 7.2);
+  ContourOptions options;
+  options.IsoValues = { 4.5, 6.5 };
+  options.Device = test::Device();
+  const Id points = nx * ny * nz;
+  std::vector<UInt8> flags(static_cast<std::size_t>(points));
+  std::vector<float> indicator(flags.size());
+  std::vector<Int32> integers(flags.size());
+  std::vector<Id> ids;
+  for (Id p = 0; p < points; ++p)
+  {
+    flags[static_cast<std::size_t>(p)] = p % nx < 9 || p % 7 == 0;
+    indicator[static_cast<std::size_t>(p)] = flags[static_cast<std::size_t>(p)];
+    integers[static_cast<std::size_t>(p)] = static_cast<Int32>(p % 100);
+    if (flags[static_cast<std::size_t>(p)])
+      ids.push_back(p);
+  }
+  const FieldArray integerField = FieldArray::FromAOS(loom::cont::make_ArrayHandle(integers), 1);
+  const CellSetAny structured = loom::cont::CellSetStructured<3>(Id3(nx, ny, nz));
+  const CellSetAny hexahedra = ExplicitHexahedra(nx, ny, nz);
+  for (const CellSetAny* cells : { &structured, &hexahedra })
+    for (bool byIds : { false, true })
+    {
+      const ContourResult r = Contour(*cells, Field(f), options);
+      OutputMask input;
+      input.Fill = std::numeric_limits<double>::quiet_NaN();
+      if (byIds)
+      {
+        input.Selection = OutputMask::Mode::Indices;
+        input.Ids = loom::cont::make_ArrayHandle(ids);
+      }
+      else
+      {
+        input.Selection = OutputMask::Mode::Select;
+        input.Flags = loom::cont::make_ArrayHandle(flags);
+      }
+      const OutputMask mask = EdgePointsMask(r.Points, input, points, options.Device);
+      const Id n = r.Points.GetNumberOfPoints();
+      ASSERT_EQ(mask.Flags.GetNumberOfValues(), n);
+      const FieldArray reference = InterpolateEdges(r.Points, Field(indicator), options.Device);
+      const FieldArray plain = InterpolateEdges(r.Points, Field(f), options.Device);
+      const FieldArray masked = InterpolateEdges(r.Points, Field(f), mask, options.Device);
+      const FieldArray plainIntegers = InterpolateEdges(r.Points, integerField, options.Device);
+      const FieldArray maskedIntegers = InterpolateEdges(r.Points, integerField, mask, options.Device);
+      const UInt8* m = mask.Flags.GetPointer();
+      Id selected = 0;
+      for (Id p = 0; p < n; ++p)
+      {
+        const bool expected = reference.GetPortal<Float32>().Get(p, 0) == 1.0f;
+        ASSERT_EQ(m[p] != 0, expected) << "contour point " << p;
+        selected += expected;
+        if (expected)
+          ASSERT_EQ(masked.GetPortal<Float32>().Get(p, 0), plain.GetPortal<Float32>().Get(p, 0));
+        else
+          ASSERT_TRUE(std::isnan(masked.GetPortal<Float32>().Get(p, 0)));
+        ASSERT_EQ(maskedIntegers.GetPortal<Int32>().Get(p, 0), expected ? plainIntegers.GetPortal<Int32>().Get(p, 0) : 0);
+      }
+      EXPECT_GT(selected, n / 10);
+      EXPECT_LT(selected, n - n / 10);
+    }
+  // Masks that do not fit.
+  const ContourResult r = Contour(structured, Field(f), options);
+  OutputMask past;
+  past.Selection = OutputMask::Mode::Indices;
+  past.Ids = loom::cont::make_ArrayHandle(std::vector<Id>{ -1 });
+  EXPECT_THROW(EdgePointsMask(r.Points, past, points), loom::cont::ErrorBadValue);
+  OutputMask wrong;
+  wrong.Selection = OutputMask::Mode::Select;
+  wrong.Flags = loom::cont::make_ArrayHandle(std::vector<UInt8>(3, 1));
+  EXPECT_THROW(InterpolateEdges(r.Points, Field(f), wrong), loom::cont::ErrorBadValue);
+}

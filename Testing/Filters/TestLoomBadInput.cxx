@@ -421,7 +421,7 @@ std::vector<Case> Cases()
 struct Filter
 {
   std::string Name; // the README's row
-  bool PolyData = false, ReadsArray = false, FieldFilter = false;
+  bool PolyData = false, ReadsArray = false, Masks = false; // Masks: has the mask properties
   std::function<vtkSmartPointer<vtkAlgorithm>(const Settings&)> Loom, VTK;
   std::set<std::string> VTKCrashes = {}; // cases VTK's filter aborts on (not run here)
   std::string Array = "s";                // the array it reads unless the case picks another
@@ -440,8 +440,9 @@ vtkSmartPointer<vtkAlgorithm> Make(const std::function<void(T*)>& set)
   return f;
 }
 
-/// The field filters' mask settings (and their device).
-void FieldSetup(vtkLoomFieldFilter* f, const Settings& s, vtkIdType pointCount)
+/// The mask settings (and the device) of the field filters and of the filters with a point mask.
+template <typename F>
+void FieldSetup(F* f, const Settings& s, vtkIdType pointCount)
 {
   f->SetDevice(s.Device);
   if (s.Mask == Settings::MaskWrongLength)
@@ -479,12 +480,12 @@ std::vector<Filter> Filters()
                           [&](vtkLoomCellDataToPointData* f) { FieldSetup(f, s, points); });
                       },
                       [](const Settings&) { return Make<vtkCellDataToPointData>([](vtkCellDataToPointData*) {}); } });
-  filters.push_back({ "Contour", false, true, false,
-                      [](const Settings& s) {
+  filters.push_back({ "Contour", false, true, true,
+                      [=](const Settings& s) {
                         return Make<vtkLoomContour>([&](vtkLoomContour* f) {
                           ReadPoints(f, s);
                           f->SetValue(0, s.Mid);
-                          f->SetDevice(s.Device);
+                          FieldSetup(f, s, points);
                         });
                       },
                       [](const Settings& s) {
@@ -515,12 +516,12 @@ std::vector<Filter> Filters()
                           f->SetThresholdFunction(vtkThreshold::THRESHOLD_BETWEEN);
                         });
                       } });
-  filters.push_back({ "Clip", false, true, false,
-                      [](const Settings& s) {
+  filters.push_back({ "Clip", false, true, true,
+                      [=](const Settings& s) {
                         return Make<vtkLoomClip>([&](vtkLoomClip* f) {
                           ReadPoints(f, s);
                           f->SetValue(s.Mid);
-                          f->SetDevice(s.Device);
+                          FieldSetup(f, s, points);
                         });
                       },
                       [](const Settings& s) {
@@ -529,11 +530,11 @@ std::vector<Filter> Filters()
                           f->SetValue(s.Mid);
                         });
                       } });
-  filters.push_back({ "Slice", false, false, false,
-                      [](const Settings& s) {
+  filters.push_back({ "Slice", false, false, true,
+                      [=](const Settings& s) {
                         return Make<vtkLoomSlice>([&](vtkLoomSlice* f) {
                           f->SetCutFunction(Plane());
-                          f->SetDevice(s.Device);
+                          FieldSetup(f, s, points);
                         });
                       },
                       [](const Settings&) { return Make<vtkCutter>([](vtkCutter* f) { f->SetCutFunction(Plane()); }); } });
@@ -829,7 +830,7 @@ TEST(BadInput, Matrix)
       Settings setup;
       setup.Array = filter.Array;
       Ptr input = c.Make(base, setup);
-      if (!input || (c.ForArrayReaders && !filter.ReadsArray) || (c.ForMasks && !filter.FieldFilter))
+      if (!input || (c.ForArrayReaders && !filter.ReadsArray) || (c.ForMasks && !filter.Masks))
       {
         outcome = "n/a";
         continue;

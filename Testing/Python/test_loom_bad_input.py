@@ -312,23 +312,25 @@ def points(setup):
     return ['POINTS', setup['array']]
 
 
-# README row -> (polygonal input, reads an array, field filter (masks), Loom proxy, ParaView proxy, array,
+# README row -> (polygonal input, reads an array, has masks, Loom proxy, ParaView proxy, array,
 # cases ParaView's filter aborts on). Each maker takes the settings and gives the proxy's properties.
 FILTERS = [
     ('Point Data to Cell Data', False, False, True, 'LoomPointDatatoCellData', lambda s: mask_properties(s),
      'PointDatatoCellData', lambda s: {}, 's', ()),
     ('Cell Data to Point Data', False, False, True, 'LoomCellDatatoPointData', lambda s: mask_properties(s),
      'CellDatatoPointData', lambda s: {}, 's', ()),
-    ('Contour', False, True, False, 'LoomContour', lambda s: {'ContourBy': points(s), 'Isosurfaces': [s['mid']]},
+    ('Contour', False, True, True, 'LoomContour',
+     lambda s: dict({'ContourBy': points(s), 'Isosurfaces': [s['mid']]}, **mask_properties(s)),
      'Contour', lambda s: {'ContourBy': points(s), 'Isosurfaces': [s['mid']]}, 's', ()),
     ('Tetrahedralize', False, False, False, 'LoomTetrahedralize', lambda s: {}, 'Tetrahedralize', lambda s: {},
      's', ()),
     ('Threshold', False, True, False, 'LoomThreshold',
      lambda s: {'Scalars': points(s), 'LowerThreshold': s['low'], 'UpperThreshold': s['high']}, 'Threshold',
      lambda s: {'Scalars': points(s), 'LowerThreshold': s['low'], 'UpperThreshold': s['high']}, 's', ()),
-    ('Clip', False, True, False, 'LoomClip', lambda s: {'ClipType': 'Scalar', 'Scalars': points(s), 'Value': s['mid']},
+    ('Clip', False, True, True, 'LoomClip',
+     lambda s: dict({'ClipType': 'Scalar', 'Scalars': points(s), 'Value': s['mid']}, **mask_properties(s)),
      'Clip', lambda s: {'ClipType': 'Scalar', 'Scalars': points(s), 'Value': s['mid']}, 's', ()),
-    ('Slice', False, False, False, 'LoomSlice', lambda s: {}, 'Slice', lambda s: {}, 's', ()),
+    ('Slice', False, False, True, 'LoomSlice', lambda s: mask_properties(s), 'Slice', lambda s: {}, 's', ()),
     ('Extract Surface', False, False, False, 'LoomExtractSurface', lambda s: {}, 'ExtractSurface', lambda s: {},
      's', ()),
     ('Clean to Grid', False, False, False, 'LoomCleantoGrid', lambda s: {}, 'CleantoGrid', lambda s: {}, 's', ()),

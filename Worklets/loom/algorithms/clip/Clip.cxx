@@ -1,6 +1,7 @@
 // Loom algorithms, clip family: the CPU passes (Serial and TBB through HostForEach).
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/MergeKeys.h>
+#include <loom/algorithms/PointSelection.h>
 #include <loom/algorithms/ShapesPresent.h>
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/clip/ClipCuda.h> // declarations only: called in CUDA builds
@@ -373,6 +374,64 @@ FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& fie
       });
       return out;
     });
+}
+
+OutputMask ClipPointsMask(const ClipPoints& points, const OutputMask& inputPoints, Id numberOfInputPoints,
+                          loom::cont::DeviceId device)
+{
+  const loom::cont::ArrayHandle<UInt8> selected = SelectionFlags(inputPoints, numberOfInputPoints, device);
+  const Id n = points.GetNumberOfPoints();
+  OutputMask mask = MadePointsMask(inputPoints, n);
+  const UInt8* in = selected.GetPointer();
+  UInt8* out = mask.Flags.GetPointer();
+  const Id keptCount = points.Kept.GetNumberOfValues(), edgeCount = points.Edges.GetNumberOfPoints();
+  const Id* kept = points.Kept.GetPointer();
+  const Id* a = points.Edges.A.GetPointer();
+  const Id* b = points.Edges.B.GetPointer();
+  const Float64* w = points.Edges.Weight.GetPointer();
+  const Id* extraIds = points.ExtraIds.GetPointer();
+  const Float64* extraWeights = points.ExtraWeights.GetPointer();
+  HostForEach(device, n, 4096, [=](Id p) {
+    if (p < keptCount)
+    {
+      out[p] = in[kept[p]];
+      return;
+    }
+    const Id e = p - keptCount;
+    if (e < edgeCount)
+    {
+      out[p] = EdgePointSelected(in, a[e], b[e], w[e]);
+      return;
+    }
+    const Id x = (e - edgeCount) * ClipPoints::ExtraTerms;
+    UInt8 all = 1;
+    for (int q = 0; q < ClipPoints::ExtraTerms; ++q)
+      if (extraWeights[x + q] != 0.0)
+        all &= in[extraIds[x + q]];
+    out[p] = all;
+  });
+  return mask;
+}
+
+FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& field, const OutputMask& pointsMask,
+                                 loom::cont::DeviceId device)
+{
+  const Id n = points.GetNumberOfPoints();
+  if (pointsMask.Selection != OutputMask::Mode::Select || pointsMask.Flags.GetNumberOfValues() != n)
+    throw loom::cont::ErrorBadValue("clip point mask: " + std::to_string(n) +
+                                    " flags are needed, one per output point.");
+  const IdComponent components = field.GetNumberOfComponents();
+  FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
+  const UInt8* flags = pointsMask.Flags.GetPointer();
+  CallWithKind(field.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const auto body = clip::MakeInterpolatePoint(points, components, clip::FieldGet<T>{ field.GetPortal<T>() },
+                                                 out.GetPortal<T>().Pointers[0], loom::cont::DeviceAdapterTagSerial{});
+    HostForEach(device, n, 1 << 12,
+                SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, flags, out.GetPortal<T>(),
+                                                                    FillValueFor<T>(pointsMask.Fill) });
+  });
+  return out;
 }
 
 FieldArray ClipGridPoints(const ClipPoints& points, const Id3& pointDims, const std::vector<double> axes[3],

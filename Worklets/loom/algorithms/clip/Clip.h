@@ -10,6 +10,7 @@
 
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/OutputMask.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
@@ -84,6 +85,19 @@ loom::cont::ArrayHandle<Id> NearestInputPoints(const ClipPoints& points);
 /// A point field at the clip's output points (same kind and components; integer kinds truncate the
 /// interpolated value, as VTK does).
 FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& pointField,
+                                 loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// The clip's output points made only from input points `inputPoints` selects (a mask over the
+/// `numberOfInputPoints` input points: flags, ids or all): a kept point when it is selected, an edge point
+/// when both ends are (those with a non-zero weight), an inner point when every term with a non-zero weight
+/// is; as a mask over the output points (flags) with the same fill value.
+OutputMask ClipPointsMask(const ClipPoints& points, const OutputMask& inputPoints, Id numberOfInputPoints,
+                          loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// InterpolateClipPoints computing only the output points `pointsMask` selects (flags over the output
+/// points, as ClipPointsMask gives); the others hold its fill value (0 in integer arrays when the fill is
+/// not finite). Runs on the CPU devices (a CUDA request runs it on the host).
+FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& pointField, const OutputMask& pointsMask,
                                  loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
 /// The positions of the clip's output points on a uniform or rectilinear grid given by its point

@@ -10,6 +10,7 @@
 
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
 #include <vector>
@@ -94,6 +95,19 @@ ContourCellKinds GetContourCellKinds(const CellSetAny& cells);
 /// Integer kinds round half away from zero (vtkDataArray's interpolation, vtkContourFilter's), or
 /// truncate when `roundIntegers` is false (VTK's plane cutters: vtkCutter on images and linear grids).
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField,
+                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto, bool roundIntegers = true);
+
+/// The contour points whose edge has both ends (those with a non-zero weight) selected by `inputPoints` (a mask over the
+/// `numberOfInputPoints` input points: flags, ids or all), as a mask over the contour points (flags) with
+/// the same fill value: the points a masked run interpolates fields at (InterpolateEdges with it).
+/// ErrorBadValue as SelectionFlags for a mask that does not fit the input points.
+OutputMask EdgePointsMask(const ContourEdges& edges, const OutputMask& inputPoints, Id numberOfInputPoints,
+                          loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// InterpolateEdges computing only the contour points `pointsMask` selects (flags over the contour
+/// points, as EdgePointsMask gives); the others hold its fill value (0 in integer arrays when the fill is
+/// not finite). Runs on the CPU devices (a CUDA request runs it on the host).
+FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, const OutputMask& pointsMask,
                             loom::cont::DeviceId device = loom::cont::DeviceId::Auto, bool roundIntegers = true);
 
 /// For each contour point, the input point whose value a non-numeric array (strings) takes there, as

@@ -1,8 +1,10 @@
 // Loom algorithms, contour family: what the contour points carry: interpolated point fields,
 // positions on uniform and rectilinear grids, and normals (from the field's gradient on grids, from
 // the triangles elsewhere).
+#include <loom/algorithms/PointSelection.h>
 #include <loom/algorithms/contour/ContourFieldsImpl.h>
 
+#include <string>
 #include <vector>
 
 namespace loom
@@ -45,6 +47,42 @@ FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointFi
       });
       return out;
     });
+}
+
+OutputMask EdgePointsMask(const ContourEdges& edges, const OutputMask& inputPoints, Id numberOfInputPoints,
+                          loom::cont::DeviceId device)
+{
+  CheckEdges(edges);
+  const loom::cont::ArrayHandle<UInt8> selected = SelectionFlags(inputPoints, numberOfInputPoints, device);
+  const Id n = edges.GetNumberOfPoints();
+  OutputMask mask = MadePointsMask(inputPoints, n);
+  const UInt8* in = selected.GetPointer();
+  const contour::EdgePointers e = PointersOf(edges);
+  UInt8* out = mask.Flags.GetPointer();
+  contour::ForEach(device, n, 4096, [=](Id p) { out[p] = EdgePointSelected(in, e.A[p], e.B[p], e.W[p]); });
+  return mask;
+}
+
+FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, const OutputMask& pointsMask,
+                            loom::cont::DeviceId device, bool roundIntegers)
+{
+  CheckEdges(edges);
+  const Id n = edges.GetNumberOfPoints();
+  if (pointsMask.Selection != OutputMask::Mode::Select || pointsMask.Flags.GetNumberOfValues() != n)
+    throw loom::cont::ErrorBadValue("contour point mask: " + std::to_string(n) +
+                                    " flags are needed, one per contour point.");
+  FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
+  const UInt8* flags = pointsMask.Flags.GetPointer();
+  CallWithKind(pointField.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const contour::InterpolatePoint<T> body{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>(),
+                                             roundIntegers };
+    contour::ForEach(device, n, 4096,
+                     SelectedPointsOnly<contour::InterpolatePoint<T>, T>{ body, flags, out.GetPortal<T>(),
+                                                                          FillValueFor<T>(pointsMask.Fill) });
+    return 0;
+  });
+  return out;
 }
 
 loom::cont::ArrayHandle<Id> NearestEdgeEnds(const ContourEdges& edges)

@@ -1,0 +1,257 @@
+// Loom filter tests: the point mask of Contour, Slice and Clip (Mask Array, Mask Ids, Fill With NaN, Fill
+// Value). An output point is computed when every input point it is made from (with a non-zero weight) is
+// selected. Reference: an indicator point array (1 on selected points, -1e12 elsewhere, so that an end
+// with a weight of 1e-20 still shows) interpolated by the unmasked filter is 1 exactly there (within 1e-9
+// for clip points inside a cut cell, whose weights add up to 1 within rounding). Selected points carry
+// the unmasked run's values bit for bit; the others NaN (integers 0) or the fill value; positions and
+// cells are those of the unmasked run.
+#include "LoomFilterTesting.h"
+
+#include "vtkLoomClip.h"
+#include "vtkLoomContour.h"
+#include "vtkLoomSlice.h"
+
+#include <vtkBox.h>
+#include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkIdTypeArray.h>
+#include <vtkIntArray.h>
+#include <vtkPlane.h>
+#include <vtkPointData.h>
+#include <vtkPointSet.h>
+#include <vtkSphere.h>
+
+#include <functional>
+#include <limits>
+
+namespace
+{
+using loomtest::Outcome;
+
+/// The wavelet with "Selected" (the mask: 1 in a block and on every 11th point, 0 elsewhere), "Indicator"
+/// (1 where selected, -1e12 elsewhere), "Count" (an integer array) beside RTData; the selected ids go to `ids`.
+vtkSmartPointer<vtkDataSet> MaskedInput(bool hexahedra, vtkIdTypeArray* ids)
+{
+  vtkSmartPointer<vtkImageData> image = loomtest::Wavelet(12);
+  vtkSmartPointer<vtkDataSet> data = image;
+  if (hexahedra)
+    data = loomtest::Hexahedra(image);
+  vtkNew<vtkIntArray> selected, count;
+  vtkNew<vtkDoubleArray> indicator;
+  selected->SetName("Selected");
+  count->SetName("Count");
+  indicator->SetName("Indicator");
+  const vtkIdType n = data->GetNumberOfPoints();
+  selected->SetNumberOfTuples(n);
+  count->SetNumberOfTuples(n);
+  indicator->SetNumberOfTuples(n);
+  for (vtkIdType p = 0; p < n; ++p)
+  {
+    double x[3];
+    data->GetPoint(p, x);
+    const int s = (x[0] < 2.5 && x[1] > -4.5) || p % 11 == 0;
+    selected->SetValue(p, s);
+    indicator->SetValue(p, s ? 1.0 : -1e12);
+    count->SetValue(p, static_cast<int>(p % 1000) - 300);
+    if (s)
+      ids->InsertNextValue(p);
+  }
+  data->GetPointData()->AddArray(selected);
+  data->GetPointData()->AddArray(count);
+  data->GetPointData()->AddArray(indicator);
+  return data;
+}
+
+/// Runs `filter` on `input` unmasked, then masked by the array and by the ids (and with a fill value), and
+/// compares each masked output with the unmasked one point by point.
+template <typename Filter>
+void CheckMasked(const char* what, vtkDataSet* input, vtkIdTypeArray* ids, const std::function<void(Filter*)>& setUp,
+                 std::vector<const char*> names = { "RTData", "Count", "Indicator" })
+{
+  SCOPED_TRACE(what);
+  vtkNew<Filter> plain;
+  setUp(plain);
+  plain->SetInputData(input);
+  const Outcome reference = loomtest::UpdateCapturing(plain);
+  ASSERT_EQ(reference.Errors, "");
+  auto* out = vtkPointSet::SafeDownCast(reference.Output);
+  ASSERT_NE(out, nullptr);
+  const vtkIdType n = out->GetNumberOfPoints();
+  ASSERT_GT(n, 100);
+  vtkDataArray* indicator = out->GetPointData()->GetArray("Indicator");
+  ASSERT_NE(indicator, nullptr);
+  std::vector<bool> expected(static_cast<std::size_t>(n));
+  vtkIdType selectedCount = 0;
+  for (vtkIdType p = 0; p < n; ++p)
+    selectedCount += expected[static_cast<std::size_t>(p)] = std::abs(indicator->GetComponent(p, 0) - 1.0) < 1e-9;
+  EXPECT_GT(selectedCount, n / 20);
+  EXPECT_LT(selectedCount, n - n / 20);
+
+  for (int how = 0; how < 3; ++how) // the array, the ids, the array with a fill value
+  {
+    vtkNew<Filter> masked;
+    setUp(masked);
+    masked->SetInputData(input);
+    if (how == 1)
+      masked->SetMaskIds(ids);
+    else
+      masked->SetMaskArrayName("Selected");
+    const double fill = how == 2 ? -123.5 : std::numeric_limits<double>::quiet_NaN();
+    if (how == 2)
+    {
+      masked->SetFillWithNaN(false);
+      masked->SetFillValue(fill);
+    }
+    const Outcome o = loomtest::UpdateCapturing(masked);
+    ASSERT_EQ(o.Errors, "") << "mask " << how;
+    auto* m = vtkPointSet::SafeDownCast(o.Output);
+    ASSERT_EQ(m->GetNumberOfPoints(), n);
+    ASSERT_EQ(m->GetNumberOfCells(), out->GetNumberOfCells());
+    for (vtkIdType p = 0; p < n; p += 7)
+      for (int d = 0; d < 3; ++d)
+        ASSERT_EQ(m->GetPoint(p)[d], out->GetPoint(p)[d]);
+    for (const char* name : names)
+    {
+      vtkDataArray* a = out->GetPointData()->GetArray(name);
+      vtkDataArray* b = m->GetPointData()->GetArray(name);
+      ASSERT_NE(a, nullptr) << name;
+      ASSERT_NE(b, nullptr) << name;
+      const bool integer = !b->IsA("vtkFloatArray") && !b->IsA("vtkDoubleArray");
+      for (vtkIdType p = 0; p < n; ++p)
+      {
+        const double v = b->GetComponent(p, 0);
+        if (expected[static_cast<std::size_t>(p)])
+          ASSERT_EQ(v, a->GetComponent(p, 0)) << name << " at " << p << " indicator " << indicator->GetComponent(p, 0)
+                                              << " masked indicator "
+                                              << m->GetPointData()->GetArray("Indicator")->GetComponent(p, 0);
+        else if (how == 2)
+          ASSERT_EQ(v, integer ? std::floor(fill) + (fill < 0 ? 1 : 0) : fill) << name << " at " << p;
+        else if (integer)
+          ASSERT_EQ(v, 0.0) << name << " at " << p;
+        else
+          ASSERT_TRUE(std::isnan(v)) << name << " at " << p;
+      }
+    }
+  }
+}
+} // namespace
+
+TEST(LoomPointMasks, ContourComputesOnlyPointsOnSelectedEdges)
+{
+  for (bool hexahedra : { false, true })
+  {
+    vtkNew<vtkIdTypeArray> ids;
+    vtkSmartPointer<vtkDataSet> input = MaskedInput(hexahedra, ids);
+    CheckMasked<vtkLoomContour>(hexahedra ? "contour, hexahedra" : "contour, image", input, ids, [](vtkLoomContour* f) {
+      f->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+      f->SetValue(0, 157.0);
+      f->SetValue(1, 210.0);
+    }, { "Count", "Indicator" }); // RTData is the contour's scalars (the isovalues), not masked
+  }
+}
+
+TEST(LoomPointMasks, SliceComputesOnlyPointsOnSelectedEdges)
+{
+  for (bool hexahedra : { false, true })
+  {
+    vtkNew<vtkIdTypeArray> ids;
+    vtkSmartPointer<vtkDataSet> input = MaskedInput(hexahedra, ids);
+    // A plane (the band path on the image), and a sphere (the contour of the function's values).
+    CheckMasked<vtkLoomSlice>(hexahedra ? "slice plane, hexahedra" : "slice plane, image", input, ids,
+                              [](vtkLoomSlice* f) {
+                                vtkNew<vtkPlane> plane;
+                                plane->SetOrigin(0.3, 0.2, 0.1);
+                                plane->SetNormal(1.0, 0.4, 0.2);
+                                f->SetCutFunction(plane);
+                              });
+    CheckMasked<vtkLoomSlice>(hexahedra ? "slice sphere, hexahedra" : "slice sphere, image", input, ids,
+                              [](vtkLoomSlice* f) {
+                                vtkNew<vtkSphere> sphere;
+                                sphere->SetCenter(0.5, 0.3, -0.2);
+                                sphere->SetRadius(7.3);
+                                f->SetCutFunction(sphere);
+                              });
+  }
+}
+
+TEST(LoomPointMasks, ClipComputesOnlyPointsMadeFromSelectedPoints)
+{
+  for (bool hexahedra : { false, true })
+  {
+    vtkNew<vtkIdTypeArray> ids;
+    vtkSmartPointer<vtkDataSet> input = MaskedInput(hexahedra, ids);
+    CheckMasked<vtkLoomClip>(hexahedra ? "clip scalar, hexahedra" : "clip scalar, image", input, ids,
+                             [](vtkLoomClip* f) {
+                               f->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+                               f->SetValue(157.0);
+                             });
+    CheckMasked<vtkLoomClip>(hexahedra ? "clip plane, hexahedra" : "clip plane, image", input, ids,
+                             [](vtkLoomClip* f) {
+                               vtkNew<vtkPlane> plane;
+                               plane->SetOrigin(0.3, 0.2, 0.1);
+                               plane->SetNormal(1.0, 0.4, 0.2);
+                               f->SetClipFunction(plane);
+                             });
+    // The exact box: six cuts in turn, the mask carried from each to the next.
+    CheckMasked<vtkLoomClip>(hexahedra ? "clip exact box, hexahedra" : "clip exact box, image", input, ids,
+                             [](vtkLoomClip* f) {
+                               vtkNew<vtkBox> box;
+                               box->SetBounds(-6.3, 5.2, -7.1, 4.4, -5.5, 6.6);
+                               f->SetClipFunction(box);
+                               f->SetExactBoxClip(true);
+                               f->SetInsideOut(true);
+                             });
+  }
+}
+
+TEST(LoomPointMasks, BadMasksNameTheProperty)
+{
+  vtkNew<vtkIdTypeArray> ids;
+  vtkSmartPointer<vtkDataSet> input = MaskedInput(false, ids);
+  vtkNew<vtkDoubleArray> vectors;
+  vectors->SetName("Two");
+  vectors->SetNumberOfComponents(2);
+  vectors->SetNumberOfTuples(input->GetNumberOfPoints());
+  vectors->Fill(1.0);
+  input->GetPointData()->AddArray(vectors);
+  vtkNew<vtkIdTypeArray> past;
+  past->InsertNextValue(3);
+  past->InsertNextValue(input->GetNumberOfPoints());
+  auto check = [&](vtkAlgorithm* f, const char* label) {
+    const std::string before = std::to_string(input->GetPointData()->GetNumberOfArrays());
+    for (int bad = 0; bad < 3; ++bad)
+    {
+      vtkObject::SafeDownCast(f)->Modified();
+      if (auto* c = vtkLoomContour::SafeDownCast(f))
+        bad == 0 ? c->SetMaskArrayName("Missing") : bad == 1 ? c->SetMaskArrayName("Two") : (c->SetMaskArrayName(nullptr), c->SetMaskIds(past));
+      if (auto* s = vtkLoomSlice::SafeDownCast(f))
+        bad == 0 ? s->SetMaskArrayName("Missing") : bad == 1 ? s->SetMaskArrayName("Two") : (s->SetMaskArrayName(nullptr), s->SetMaskIds(past));
+      if (auto* c = vtkLoomClip::SafeDownCast(f))
+        bad == 0 ? c->SetMaskArrayName("Missing") : bad == 1 ? c->SetMaskArrayName("Two") : (c->SetMaskArrayName(nullptr), c->SetMaskIds(past));
+      const Outcome o = loomtest::UpdateCapturing(f);
+      EXPECT_NE(o.Errors.find(label), std::string::npos) << o.Errors;
+      EXPECT_NE(o.Errors.find(bad == 2 ? "Mask Ids" : "Mask Array"), std::string::npos) << o.Errors;
+      EXPECT_NE(o.Errors.find(bad == 0 ? "'Missing' is not in" : bad == 1 ? "2 components" : "is not a point id"),
+                std::string::npos)
+        << o.Errors;
+      auto* ps = vtkPointSet::SafeDownCast(o.Output);
+      EXPECT_TRUE(ps && ps->GetNumberOfPoints() == 0);
+    }
+    EXPECT_EQ(std::to_string(input->GetPointData()->GetNumberOfArrays()), before);
+  };
+  vtkNew<vtkLoomContour> contour;
+  contour->SetInputData(input);
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  contour->SetValue(0, 157.0);
+  check(contour, "vtkLoomContour");
+  vtkNew<vtkLoomSlice> slice;
+  slice->SetInputData(input);
+  vtkNew<vtkPlane> plane;
+  slice->SetCutFunction(plane);
+  check(slice, "vtkLoomSlice");
+  vtkNew<vtkLoomClip> clip;
+  clip->SetInputData(input);
+  clip->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  clip->SetValue(157.0);
+  check(clip, "vtkLoomClip");
+}

@@ -1,0 +1,87 @@
+# Loom pvpython test: the point mask of Loom Contour, Loom Slice and Loom Clip through ParaView's proxies
+# (Mask Array, Mask Ids, Fill With NaN, Fill Value), on the wavelet as image and hexahedra, Serial and TBB.
+# An output point is computed when every input point it is made from (with a non-zero weight) is selected:
+# an indicator array (1 on selected points, -1e12 elsewhere) interpolated by the unmasked filter is 1 there.
+# Masked outputs have the unmasked run's points and cells, its values at those points and NaN (or the fill
+# value) elsewhere; the mask by ids gives the mask by array's output.
+import os
+import sys
+
+import numpy
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import fetch, wavelet_hexahedra  # noqa: E402
+
+LoadDistributedPlugin('Loom', ns=globals())
+
+
+def with_mask_arrays(source):
+    selected = PythonCalculator(Input=source, ArrayName='Selected',
+                                Expression='(inputs[0].PointData["RTData"] < 165.0) * 1')
+    return PythonCalculator(Input=selected, ArrayName='Indicator',
+                            Expression='where(inputs[0].PointData["Selected"] > 0, 1.0, -1.0e12)')
+
+
+def array(data, name):
+    a = data.GetPointData().GetArray(name)
+    assert a is not None, 'no point array %s' % name
+    return vtk_to_numpy(a).astype(numpy.float64)
+
+
+def check(what, source, make, names):
+    data = fetch(source)
+    ids = [int(i) for i in numpy.nonzero(array(data, 'Selected'))[0]]
+    for device in ('Serial', 'TBB'):
+        plain = fetch(make(source, device, {}))
+        n = plain.GetNumberOfPoints()
+        assert n > 100, '%s: %d points' % (what, n)
+        selected = numpy.abs(array(plain, 'Indicator') - 1.0) < 1e-9
+        assert n // 20 < selected.sum() < n - n // 20, '%s: %d of %d points selected' % (what, selected.sum(), n)
+        outputs = {}
+        for how, properties in (('array', {'MaskArray': 'Selected'}), ('ids', {'MaskIds': ids}),
+                                ('fill', {'MaskArray': 'Selected', 'FillWithNaN': 0, 'FillValue': -3.5})):
+            masked = fetch(make(source, device, properties))
+            assert masked.GetNumberOfPoints() == n and masked.GetNumberOfCells() == plain.GetNumberOfCells(), what
+            assert numpy.array_equal(vtk_to_numpy(masked.GetPoints().GetData()), vtk_to_numpy(plain.GetPoints().GetData()))
+            for name in names:
+                a, b = array(plain, name), array(masked, name)
+                assert numpy.array_equal(b[selected], a[selected]), '%s %s %s: selected values differ' % (what, how, name)
+                if how == 'fill':
+                    assert numpy.all(b[~selected] == -3.5), '%s %s: not the fill value' % (what, name)
+                else:
+                    assert numpy.all(numpy.isnan(b[~selected])), '%s %s %s: not NaN' % (what, how, name)
+                outputs[(how, name)] = b
+        for name in names:
+            assert numpy.array_equal(outputs[('array', name)], outputs[('ids', name)], equal_nan=True), what
+        print('%s %s: %d of %d points computed' % (what, device, selected.sum(), n))
+
+
+image = with_mask_arrays(Wavelet(WholeExtent=[-12, 11, -12, 11, -12, 11]))
+grid = PVTrivialProducer()
+grid.GetClientSideObject().SetOutput(wavelet_hexahedra([-12, 11, -12, 11, -12, 11]))
+hexahedra = with_mask_arrays(grid)
+for layout, source in (('image', image), ('hexahedra', hexahedra)):
+    check('contour ' + layout, source,
+          lambda s, d, p: LoomContour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], Device=d, **p),
+          ['Indicator'])
+
+    def slice_plane(s, d, p):
+        f = LoomSlice(Input=s, Device=d, **p)
+        f.SliceType.Origin = [0.3, 0.2, 0.1]
+        f.SliceType.Normal = [1.0, 0.4, 0.2]
+        return f
+    check('slice ' + layout, source, slice_plane, ['RTData', 'Indicator'])
+
+    def clip_plane(s, d, p):
+        f = LoomClip(Input=s, Device=d, ClipType='Plane', **p)
+        f.ClipType.Origin = [0.3, 0.2, 0.1]
+        f.ClipType.Normal = [1.0, 0.4, 0.2]
+        return f
+    check('clip plane ' + layout, source, clip_plane, ['RTData', 'Indicator'])
+    check('clip scalar ' + layout, source,
+          lambda s, d, p: LoomClip(Input=s, Device=d, ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=157.0, **p),
+          ['RTData', 'Indicator'])
+print('Loom point mask pvpython test passed')
+sys.exit(0)
