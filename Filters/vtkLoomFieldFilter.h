@@ -4,18 +4,15 @@
 #define vtkLoomFieldFilter_h
 
 #include "LoomFiltersModule.h"
+#include "LoomSelectionMask.h"
 
 #include <vtkDataSetAlgorithm.h>
 #include <vtkSmartPointer.h>
-#include <vtkWeakPointer.h>
 
 #include <string>
 #include <vector>
 
 class vtkAlgorithmOutput;
-class vtkCompositeDataSet;
-class vtkDataObject;
-class vtkSelectionNode;
 class vtkDataSet;
 class vtkDataSetAttributes;
 class vtkIdTypeArray;
@@ -104,7 +101,7 @@ protected:
 
   /// Port 1 takes an optional vtkSelection; subclasses that override this call it for port 1.
   int FillInputPortInformation(int port, vtkInformation* info) override;
-  /// Keeps the whole composite input (see WholeInput), then as vtkDataSetAlgorithm.
+  /// Lets the selection keep the whole composite input (LoomSelectionMask::Watch), then as vtkDataSetAlgorithm.
   vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputVector,
                              vtkInformationVector* outputVector) override;
 
@@ -122,12 +119,8 @@ protected:
   vtkSmartPointer<vtkIdTypeArray> MaskIds;
 
 private:
-  struct MarkedBlocks;
-  /// vtkExtractSelection's marks of one selection node on a whole composite input, kept across its blocks.
-  vtkDataObject* MarkWhole(vtkCompositeDataSet* whole, vtkSelectionNode* node) const;
-  mutable std::vector<MarkedBlocks> Marked;
-  /// The composite input whose blocks the pipeline is executing this filter on, one at a time.
-  vtkWeakPointer<vtkCompositeDataSet> WholeInput;
+  /// The selection on the second input as ids (block-aware; it watches the pipeline for the whole input).
+  LoomSelectionMask Selection;
 
   vtkLoomFieldFilter(const vtkLoomFieldFilter&) = delete;
   void operator=(const vtkLoomFieldFilter&) = delete;
