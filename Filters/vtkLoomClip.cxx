@@ -185,6 +185,7 @@ vtkLoomClip::vtkLoomClip()
 {
   // As vtkTableBasedClipDataSet: the active point scalars.
   this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, vtkDataSetAttributes::SCALARS);
+  this->SetNumberOfInputPorts(2); // port 1: the optional selection masking the point arrays
 }
 
 vtkLoomClip::~vtkLoomClip()
@@ -200,8 +201,15 @@ vtkMTimeType vtkLoomClip::GetMTime()
   return t;
 }
 
-int vtkLoomClip::FillInputPortInformation(int, vtkInformation* info)
+int vtkLoomClip::FillInputPortInformation(int port, vtkInformation* info)
 {
+  if (port == 1)
+  {
+    // The optional selection that masks the interpolated point arrays.
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkSelection");
+    info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
+    return 1;
+  }
   info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
   return 1;
 }
@@ -271,7 +279,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       return clipWithVTK();
     }
     current = "the point mask";
-    loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input);
+    loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input, inputVector);
 
     if (this->ClipFunction)
     {

@@ -226,6 +226,7 @@ vtkLoomContour::vtkLoomContour()
   : Values(vtkSmartPointer<vtkContourValues>::New())
 {
   this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, vtkDataSetAttributes::SCALARS);
+  this->SetNumberOfInputPorts(2); // port 1: the optional selection masking the point arrays
 }
 
 vtkLoomContour::~vtkLoomContour() = default;
@@ -256,8 +257,15 @@ vtkMTimeType vtkLoomContour::GetMTime()
   return std::max(this->Superclass::GetMTime(), this->Values->GetMTime());
 }
 
-int vtkLoomContour::FillInputPortInformation(int, vtkInformation* info)
+int vtkLoomContour::FillInputPortInformation(int port, vtkInformation* info)
 {
+  if (port == 1)
+  {
+    // The optional selection that masks the interpolated point arrays.
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkSelection");
+    info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
+    return 1;
+  }
   info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
   return 1;
 }
@@ -379,7 +387,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     const FieldArray inputPoints = grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData());
     vtkPointData* inPoints = input->GetPointData();
     current = "the point mask";
-    const loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input);
+    const loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input, inputVector);
     const bool masked = pointMask.Selection != loom::algorithms::OutputMask::Mode::All;
 
     // Segments (2D cells) first: vtkPolyData numbers lines before polygons.

@@ -6,6 +6,7 @@
 #include "LoomInterop.h"
 #include "vtkLoomContour.h"
 
+#include <loom/algorithms/PointSelection.h>
 #include <loom/algorithms/ShapesPresent.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
@@ -48,6 +49,8 @@ namespace
 {
 /// The name the function's values carry through the internal contour (removed from the output).
 const char* const FunctionArrayName = "vtkLoomSliceFunction";
+/// The name the point mask's flags carry through the internal contour (removed from the output).
+const char* const MaskArrayName = "vtkLoomSliceMask";
 
 /// Collects the messages of the internal contour's error events.
 struct Messages : vtkCommand
@@ -167,6 +170,7 @@ vtkLoomSlice::vtkLoomSlice()
   : Values(vtkContourValues::New())
 {
   this->Values->SetValue(0, 0.0);
+  this->SetNumberOfInputPorts(2); // port 1: the optional selection masking the point arrays
 }
 
 vtkLoomSlice::~vtkLoomSlice()
@@ -200,8 +204,15 @@ vtkMTimeType vtkLoomSlice::GetMTime()
   return t;
 }
 
-int vtkLoomSlice::FillInputPortInformation(int, vtkInformation* info)
+int vtkLoomSlice::FillInputPortInformation(int port, vtkInformation* info)
 {
+  if (port == 1)
+  {
+    // The optional selection that masks the interpolated point arrays.
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkSelection");
+    info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
+    return 1;
+  }
   info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
   return 1;
 }
@@ -239,7 +250,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   loom::algorithms::OutputMask pointMask;
   try
   {
-    pointMask = this->PointMask.MaskFor(input);
+    pointMask = this->PointMask.MaskFor(input, inputVector);
   }
   catch (const loom::cont::Error& e)
   {
@@ -324,10 +335,20 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->SetInterpolateAttributes(true);
   contour->SetMergePoints(this->MergePoints);
   contour->SetDevice(this->Device);
-  contour->SetMaskArrayName(this->GetMaskArrayName());
-  contour->SetMaskIds(this->GetMaskIds());
-  contour->SetFillWithNaN(this->GetFillWithNaN());
-  contour->SetFillValue(this->GetFillValue());
+  if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)
+  {
+    // The mask (from the array, the ids or the selection) as a flag per point for the contour.
+    const loom::cont::ArrayHandle<loom::UInt8> flags =
+      loom::algorithms::SelectionFlags(pointMask, input->GetNumberOfPoints(), device);
+    vtkNew<vtkUnsignedCharArray> selected;
+    selected->SetName(MaskArrayName);
+    selected->SetNumberOfTuples(input->GetNumberOfPoints());
+    std::copy(flags.GetPointer(), flags.GetPointer() + input->GetNumberOfPoints(), selected->GetPointer(0));
+    withValues->GetPointData()->AddArray(selected);
+    contour->SetMaskArrayName(MaskArrayName);
+    contour->SetFillWithNaN(this->GetFillWithNaN());
+    contour->SetFillValue(this->GetFillValue());
+  }
   // ParaView's Slice by a plane runs VTK's plane cutters on images and on grids of linear 3D cells;
   // they truncate interpolated integers where vtkContourFilter's path rounds them.
   contour->SetRoundIntegers(!(vtkPlane::SafeDownCast(this->CutFunction) &&
@@ -349,6 +370,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   }
   output->ShallowCopy(contour->GetOutput());
   output->GetPointData()->RemoveArray(FunctionArrayName);
+  output->GetPointData()->RemoveArray(MaskArrayName);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -173,6 +173,9 @@ LOOMFILTERS_EXPORT loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes
                                                             const MaskProperties& properties,
                                                             loom::algorithms::FieldArray& keep);
 
+/// Whether an array-name property names an array (not empty, not ParaView's "None").
+LOOMFILTERS_EXPORT bool IsSet(const char* name);
+
 /// The mask over the input's points by which Contour, Slice and Clip compute the point arrays they
 /// interpolate: a point they make is computed when every input point it comes from (with a non-zero
 /// weight) is selected, and holds `fill` otherwise (loom/algorithms/PointSelection.h). From "Mask Array"

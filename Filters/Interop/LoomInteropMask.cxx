@@ -10,22 +10,21 @@
 #include <vtkDataSetAttributes.h>
 #include <vtkIdTypeArray.h>
 #include <vtkPointData.h>
+#include <vtkSelection.h>
 
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace loom
 {
 namespace interop
 {
-namespace
-{
 bool IsSet(const char* name)
 {
   return name && *name && std::string(name) != "None";
 }
-} // namespace
 
 loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes* on, Id elements, const char* kind,
                                          const MaskProperties& properties, loom::algorithms::FieldArray& keep)
@@ -94,11 +93,20 @@ loom::algorithms::OutputMask InputPointMask(vtkDataSet* input, const char* maskA
 } // namespace interop
 } // namespace loom
 
-loom::algorithms::OutputMask LoomPointMaskSettings::MaskFor(vtkDataSet* input) const
+loom::algorithms::OutputMask LoomPointMaskSettings::MaskFor(vtkDataSet* input, vtkInformationVector** inputVector) const
 {
-  return loom::interop::InputPointMask(input, this->GetArrayName(), this->Ids,
-                                       this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN()
-                                                         : this->FillValue);
+  const double fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
+  vtkSelection* selection = LoomSelectionMask::SelectionOf(inputVector);
+  if (!selection || loom::interop::IsSet(this->GetArrayName()) || (this->Ids && this->Ids->GetNumberOfTuples() > 0))
+    return loom::interop::InputPointMask(input, this->GetArrayName(), this->Ids, fill);
+  const std::vector<vtkIdType> ids = this->Selection.Ids(input, selection, true);
+  loom::interop::NoteMasked();
+  loom::algorithms::OutputMask mask;
+  mask.Selection = loom::algorithms::OutputMask::Mode::Indices;
+  mask.Fill = fill;
+  mask.Ids.Allocate(static_cast<loom::Id>(ids.size()));
+  std::copy(ids.begin(), ids.end(), mask.Ids.GetPointer());
+  return mask;
 }
 
 void LoomPointMaskSettings::Print(std::ostream& os, vtkIndent indent) const

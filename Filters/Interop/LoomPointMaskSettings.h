@@ -1,11 +1,14 @@
 // Loom filters: the point mask of the filters that interpolate point arrays at points they make (Contour,
-// Slice, Clip): Mask Array, Mask Ids, Fill With NaN and Fill Value, kept in one place for the three.
+// Slice, Clip): Mask Array, Mask Ids, a selection on the optional second input, Fill With NaN and Fill
+// Value, kept in one place for the three.
 #pragma once
 
 #include "LoomFiltersModule.h"
+#include "LoomSelectionMask.h"
 
 #include <vtkIdTypeArray.h>
 #include <vtkIndent.h>
+#include <vtkSelection.h>
 #include <vtkSmartPointer.h>
 
 #include <limits>
@@ -13,6 +16,7 @@
 #include <string>
 
 class vtkDataSet;
+class vtkInformationVector;
 namespace loom
 {
 namespace algorithms
@@ -56,8 +60,13 @@ public:
   bool FillWithNaN = true;
   double FillValue = 0.0;
 
-  /// The mask over `input`'s points these settings describe (loom::interop::InputPointMask).
-  loom::algorithms::OutputMask MaskFor(vtkDataSet* input) const;
+  /// The mask over `input`'s points these settings describe: the array, else the ids
+  /// (loom::interop::InputPointMask), else the points the selection on the second input of `inputVector`
+  /// selects (selected cells select their points; none selected: every made point holds the fill value),
+  /// else none.
+  loom::algorithms::OutputMask MaskFor(vtkDataSet* input, vtkInformationVector** inputVector) const;
+  /// Keeps the whole composite input for the selection's block keys (from the filter's ProcessRequest).
+  LoomSelectionMask Selection;
   void Print(std::ostream& os, vtkIndent indent) const;
 
 private:
@@ -66,7 +75,8 @@ private:
 };
 
 /// The wrapped members a filter with a LoomPointMaskSettings `PointMask` declares (Mask Array, Mask Ids,
-/// Fill With NaN, Fill Value), forwarding to it.
+/// Fill With NaN, Fill Value, the selection input), forwarding to it. The filter has two input ports
+/// (port 1: an optional vtkSelection).
 #define LOOM_POINT_MASK_MEMBERS                                                                                        \
   void SetMaskArrayName(const char* name)                                                                              \
   {                                                                                                                    \
@@ -107,4 +117,12 @@ private:
       this->Modified();                                                                                                \
     }                                                                                                                  \
   }                                                                                                                    \
-  double GetFillValue() { return this->PointMask.FillValue; }
+  double GetFillValue() { return this->PointMask.FillValue; }                                                          \
+  void SetSelectionConnection(vtkAlgorithmOutput* selection) { this->SetInputConnection(1, selection); }               \
+  void SetSelectionData(vtkSelection* selection) { this->SetInputDataObject(1, selection); }                           \
+  vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputVector,                              \
+                             vtkInformationVector* outputVector) override                                              \
+  {                                                                                                                    \
+    this->PointMask.Selection.Watch(request, inputVector);                                                             \
+    return this->Superclass::ProcessRequest(request, inputVector, outputVector);                                       \
+  }

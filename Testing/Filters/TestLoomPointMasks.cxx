@@ -1,5 +1,5 @@
-// Loom filter tests: the point mask of Contour, Slice and Clip (Mask Array, Mask Ids, Fill With NaN, Fill
-// Value). An output point is computed when every input point it is made from (with a non-zero weight) is
+// Loom filter tests: the point mask of Contour, Slice and Clip (Mask Array, Mask Ids, a selection on the
+// second input, Fill With NaN, Fill Value). An output point is computed when every input point it is made from (with a non-zero weight) is
 // selected. Reference: an indicator point array (1 on selected points, -1e12 elsewhere, so that an end
 // with a weight of 1e-20 still shows) interpolated by the unmasked filter is 1 exactly there (within 1e-9
 // for clip points inside a cut cell, whose weights add up to 1 within rounding). Selected points carry
@@ -14,11 +14,14 @@
 #include <vtkBox.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
+#include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
 #include <vtkIntArray.h>
 #include <vtkPlane.h>
 #include <vtkPointData.h>
 #include <vtkPointSet.h>
+#include <vtkSelection.h>
+#include <vtkSelectionNode.h>
 #include <vtkSphere.h>
 
 #include <functional>
@@ -254,4 +257,76 @@ TEST(LoomPointMasks, BadMasksNameTheProperty)
   clip->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
   clip->SetValue(157.0);
   check(clip, "vtkLoomClip");
+}
+
+// A selection on the second input masks as the ids it names: selected cells select their points (the same
+// output as Mask Ids listing those points), a selection naming nothing leaves every made point filled, and
+// Mask Ids win over a connected selection.
+TEST(LoomPointMasks, SelectionInputSelectsPointsAndCellPoints)
+{
+  vtkNew<vtkIdTypeArray> unused;
+  vtkSmartPointer<vtkDataSet> input = MaskedInput(false, unused);
+  auto selectionOf = [](int field, const std::vector<vtkIdType>& ids) {
+    vtkNew<vtkIdTypeArray> list;
+    for (vtkIdType id : ids)
+      list->InsertNextValue(id);
+    vtkNew<vtkSelectionNode> node;
+    node->SetFieldType(field);
+    node->SetContentType(vtkSelectionNode::INDICES);
+    node->SetSelectionList(list);
+    auto selection = vtkSmartPointer<vtkSelection>::New();
+    selection->AddNode(node);
+    return selection;
+  };
+  std::vector<vtkIdType> cells, cellPoints;
+  for (vtkIdType c = 1500; c < 9000; c += 3)
+    cells.push_back(c);
+  vtkNew<vtkIdList> members;
+  for (vtkIdType c : cells)
+  {
+    input->GetCellPoints(c, members);
+    cellPoints.insert(cellPoints.end(), members->begin(), members->end());
+  }
+  vtkNew<vtkIdTypeArray> pointIds;
+  for (vtkIdType p : cellPoints)
+    pointIds->InsertNextValue(p);
+  auto clip = [&](vtkSelection* selection, vtkIdTypeArray* ids) {
+    vtkNew<vtkLoomClip> f;
+    f->SetInputData(input);
+    f->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+    f->SetValue(157.0);
+    if (selection)
+      f->SetSelectionData(selection);
+    if (ids)
+      f->SetMaskIds(ids);
+    const Outcome o = loomtest::UpdateCapturing(f);
+    EXPECT_EQ(o.Errors, "");
+    return vtkSmartPointer<vtkDataArray>(vtkPointSet::SafeDownCast(o.Output)->GetPointData()->GetArray("RTData"));
+  };
+  auto same = [](vtkDataArray* a, vtkDataArray* b) {
+    if (a->GetNumberOfTuples() != b->GetNumberOfTuples())
+      return false;
+    for (vtkIdType p = 0; p < a->GetNumberOfTuples(); ++p)
+    {
+      const double x = a->GetComponent(p, 0), y = b->GetComponent(p, 0);
+      if (!(x == y || (std::isnan(x) && std::isnan(y))))
+        return false;
+    }
+    return true;
+  };
+  const auto byIds = clip(nullptr, pointIds);
+  const auto byCells = clip(selectionOf(vtkSelectionNode::CELL, cells), nullptr);
+  vtkIdType nans = 0;
+  for (vtkIdType p = 0; p < byIds->GetNumberOfTuples(); ++p)
+    nans += std::isnan(byIds->GetComponent(p, 0));
+  EXPECT_GT(nans, 0);
+  EXPECT_LT(nans, byIds->GetNumberOfTuples());
+  EXPECT_TRUE(same(byIds, byCells)) << "selected cells mask by their points";
+  const auto byPoints = clip(selectionOf(vtkSelectionNode::POINT, cellPoints), nullptr);
+  EXPECT_TRUE(same(byIds, byPoints)) << "selected points mask as the same ids";
+  const auto nothing = clip(selectionOf(vtkSelectionNode::POINT, {}), nullptr);
+  for (vtkIdType p = 0; p < nothing->GetNumberOfTuples(); ++p)
+    ASSERT_TRUE(std::isnan(nothing->GetComponent(p, 0))) << "nothing selected: every made point filled";
+  const auto idsWin = clip(selectionOf(vtkSelectionNode::POINT, {}), pointIds);
+  EXPECT_TRUE(same(byIds, idsWin)) << "Mask Ids win over the selection";
 }

@@ -1,9 +1,9 @@
 # Loom pvpython test: the point mask of Loom Contour, Loom Slice and Loom Clip through ParaView's proxies
-# (Mask Array, Mask Ids, Fill With NaN, Fill Value), on the wavelet as image and hexahedra, Serial and TBB.
+# (Mask Array, Mask Ids, a selection on the Selection input, Fill With NaN, Fill Value), on the wavelet as image and hexahedra, Serial and TBB.
 # An output point is computed when every input point it is made from (with a non-zero weight) is selected:
 # an indicator array (1 on selected points, -1e12 elsewhere) interpolated by the unmasked filter is 1 there.
 # Masked outputs have the unmasked run's points and cells, its values at those points and NaN (or the fill
-# value) elsewhere; the mask by ids gives the mask by array's output.
+# value) elsewhere; the mask by ids and by a selection of the same points give the mask by array's output.
 import os
 import sys
 
@@ -40,7 +40,10 @@ def check(what, source, make, names):
         selected = numpy.abs(array(plain, 'Indicator') - 1.0) < 1e-9
         assert n // 20 < selected.sum() < n - n // 20, '%s: %d of %d points selected' % (what, selected.sum(), n)
         outputs = {}
+        # A ParaView selection of the same points (IDSelectionSource, as SelectIDs makes) on the Selection input.
+        selection = IDSelectionSource(IDs=[v for i in ids for v in (0, i)], FieldType='POINT')
         for how, properties in (('array', {'MaskArray': 'Selected'}), ('ids', {'MaskIds': ids}),
+                                ('selection', {'Selection': selection}),
                                 ('fill', {'MaskArray': 'Selected', 'FillWithNaN': 0, 'FillValue': -3.5})):
             masked = fetch(make(source, device, properties))
             assert masked.GetNumberOfPoints() == n and masked.GetNumberOfCells() == plain.GetNumberOfCells(), what
@@ -54,7 +57,8 @@ def check(what, source, make, names):
                     assert numpy.all(numpy.isnan(b[~selected])), '%s %s %s: not NaN' % (what, how, name)
                 outputs[(how, name)] = b
         for name in names:
-            assert numpy.array_equal(outputs[('array', name)], outputs[('ids', name)], equal_nan=True), what
+            for how in ('ids', 'selection'):
+                assert numpy.array_equal(outputs[('array', name)], outputs[(how, name)], equal_nan=True), what + how
         print('%s %s: %d of %d points computed' % (what, device, selected.sum(), n))
 
 
