@@ -26,8 +26,10 @@
 # hexahedra, at every size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
+# Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
+# ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap;
+# surface, clean, lod, gradient, pointmap, pointmask;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -41,7 +43,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -228,6 +230,31 @@ def gradient_rows(n, layout, source):
     Delete(selection)
 
 
+def point_mask_rows(n, layout, source):
+    # The point mask of Contour, Slice and Clip: the wavelet with four more point arrays to interpolate,
+    # ParaView's filter, then each Loom filter unmasked and with 1% of the points (a block) by ids.
+    calculators = []
+    for i in range(4):
+        calculators.append(PythonCalculator(Input=calculators[-1] if calculators else source, ArrayName='A%d' % i,
+                                            Expression='inputs[0].PointData["RTData"] * %d.5' % i))
+    arrays = calculators[-1]
+    arrays.UpdatePipeline()
+    points = source.GetDataInformation().GetNumberOfPoints()
+    block = list(range(points // 2, points // 2 + points // 100))
+    for what, paraview, loom in (
+            ('contour', lambda: Contour(Input=arrays, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]),
+             lambda **p: LoomContour(Input=arrays, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], **p)),
+            ('slice', lambda: Slice(Input=arrays), lambda **p: LoomSlice(Input=arrays, **p)),
+            ('clip', lambda: Clip(Input=arrays, ClipType='Plane'), lambda **p: LoomClip(Input=arrays, ClipType='Plane', **p))):
+        variants = [('ParaView %s' % what.capitalize(), paraview())]
+        for device in devices:
+            variants.append(('Loom %s' % device, loom(Device=device)))
+            variants.append(('Loom %s, 1%% ids' % device, loom(Device=device, MaskIds=block)))
+        time_variants(n, layout, what + '-mask', variants)
+    for calculator in reversed(calculators):
+        Delete(calculator)
+
+
 def point_map_rows(n, layout, source):
     velocity = Gradient(Input=source, ScalarArray=['POINTS', 'RTData'], ResultArrayName='Velocity')
     velocity.UpdatePipeline()
@@ -329,6 +356,8 @@ for n in sizes:
             surface_rows(n, layout, source)
         if 'pointmap' in groups:
             point_map_rows(n, layout, source)
+        if 'pointmask' in groups:
+            point_mask_rows(n, layout, source)
         if 'gradient' in groups and (layout == 'image' or n <= 128):
             gradient_rows(n, layout, source)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
