@@ -17,6 +17,7 @@ namespace loom
 {
 namespace algorithms
 {
+LOOM_UNIT_NAMESPACE_BEGIN
 /// One flag per element (1 selected, 0 not) from a mask over `count` elements: its flags (non-zero
 /// selects), or its ids marked; ErrorBadValue for flags of another length or an id outside [0, count).
 inline loom::cont::ArrayHandle<UInt8> SelectionFlags(const OutputMask& mask, Id count, loom::cont::DeviceId device)
@@ -75,7 +76,7 @@ T FillValueFor(double fill)
 }
 
 /// Runs `Inner` (a per-point interpolation) where `Flags` is set; elsewhere every component of `Out`
-/// gets `Fill`.
+/// gets `Fill`. A CPU loop body or a CUDA thread's (Flags and Out then in device memory).
 template <typename Inner, typename T>
 struct SelectedPointsOnly
 {
@@ -83,7 +84,7 @@ struct SelectedPointsOnly
   const UInt8* Flags = nullptr;
   ComponentPortal<T> Out;
   T Fill{};
-  void operator()(Id p) const
+  LOOM_EXEC void operator()(Id p) const
   {
     if (this->Flags[p])
       this->Body(p);
@@ -92,5 +93,6 @@ struct SelectedPointsOnly
         this->Out.Set(p, c, this->Fill);
   }
 };
+LOOM_UNIT_NAMESPACE_END
 } // namespace algorithms
 } // namespace loom

@@ -385,12 +385,13 @@ OutputMask ClipPointsMask(const ClipPoints& points, const OutputMask& inputPoint
   const UInt8* in = selected.GetPointer();
   UInt8* out = mask.Flags.GetPointer();
   const Id keptCount = points.Kept.GetNumberOfValues(), edgeCount = points.Edges.GetNumberOfPoints();
-  const Id* kept = points.Kept.GetPointer();
-  const Id* a = points.Edges.A.GetPointer();
-  const Id* b = points.Edges.B.GetPointer();
-  const Float64* w = points.Edges.Weight.GetPointer();
-  const Id* extraIds = points.ExtraIds.GetPointer();
-  const Float64* extraWeights = points.ExtraWeights.GetPointer();
+  // Read, not written: device copies of the points stay current for a CUDA interpolation.
+  const Id* kept = points.Kept.ReadPortal().GetArray();
+  const Id* a = points.Edges.A.ReadPortal().GetArray();
+  const Id* b = points.Edges.B.ReadPortal().GetArray();
+  const Float64* w = points.Edges.Weight.ReadPortal().GetArray();
+  const Id* extraIds = points.ExtraIds.ReadPortal().GetArray();
+  const Float64* extraWeights = points.ExtraWeights.ReadPortal().GetArray();
   HostForEach(device, n, 4096, [=](Id p) {
     if (p < keptCount)
     {
@@ -420,18 +421,24 @@ FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& fie
   if (pointsMask.Selection != OutputMask::Mode::Select || pointsMask.Flags.GetNumberOfValues() != n)
     throw loom::cont::ErrorBadValue("clip point mask: " + std::to_string(n) +
                                     " flags are needed, one per output point.");
-  const IdComponent components = field.GetNumberOfComponents();
-  FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
-  const UInt8* flags = pointsMask.Flags.GetPointer();
-  CallWithKind(field.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    const auto body = clip::MakeInterpolatePoint(points, components, clip::FieldGet<T>{ field.GetPortal<T>() },
-                                                 out.GetPortal<T>().Pointers[0], loom::cont::DeviceAdapterTagSerial{});
-    HostForEach(device, n, 1 << 12,
-                SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, flags, out.GetPortal<T>(),
-                                                                    FillValueFor<T>(pointsMask.Fill) });
-  });
-  return out;
+  return WithCudaFallback(
+    device, "clip interpolation (masked)",
+    [&](auto) { return clip::InterpolateClipPointsMaskedCuda(points, field, pointsMask.Flags, pointsMask.Fill); },
+    [&](loom::cont::DeviceId cpu) {
+      const IdComponent components = field.GetNumberOfComponents();
+      FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
+      const UInt8* flags = pointsMask.Flags.ReadPortal().GetArray();
+      CallWithKind(field.GetKind(), [&](auto zero) {
+        using T = decltype(zero);
+        const auto body = clip::MakeInterpolatePoint(points, components, clip::FieldGet<T>{ field.GetPortal<T>() },
+                                                     out.GetPortal<T>().Pointers[0],
+                                                     loom::cont::DeviceAdapterTagSerial{});
+        HostForEach(cpu, n, 1 << 12,
+                    SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, flags, out.GetPortal<T>(),
+                                                                        FillValueFor<T>(pointsMask.Fill) });
+      });
+      return out;
+    });
 }
 
 FieldArray ClipGridPoints(const ClipPoints& points, const Id3& pointDims, const std::vector<double> axes[3],

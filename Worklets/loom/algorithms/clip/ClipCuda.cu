@@ -3,6 +3,7 @@
 // block; the cut edges' keys are merged by a radix sort of the slots. The case tables are copied to
 // the GPU once per process. Nothing comes back to the host here: the arrays move when VTK reads them.
 #include <loom/algorithms/MergeKeys.h>
+#include <loom/algorithms/PointSelection.h>
 #include <loom/algorithms/clip/ClipCuda.h>
 #include <loom/algorithms/clip/ClipImpl.h>
 
@@ -361,6 +362,24 @@ FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray&
     const FieldGet<T> in{ field.GetDevicePortal<T>(false, false) };
     CudaAlgorithm::Schedule(MakeInterpolatePoint(points, components, in, out.GetDevicePortal<T>(true, false).Pointers[0],
                                                  loom::cont::DeviceAdapterTagCuda{}),
+                            n);
+  });
+  return out;
+}
+
+FieldArray InterpolateClipPointsMaskedCuda(const ClipPoints& points, const FieldArray& field,
+                                           const loom::cont::ArrayHandle<UInt8>& flags, double fill)
+{
+  const IdComponent components = field.GetNumberOfComponents();
+  const Id n = points.GetNumberOfPoints();
+  FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
+  CallWithKind(field.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const FieldGet<T> in{ field.GetDevicePortal<T>(false, false) };
+    const ComponentPortal<T> to = out.GetDevicePortal<T>(true, false);
+    const auto body = MakeInterpolatePoint(points, components, in, to.Pointers[0], loom::cont::DeviceAdapterTagCuda{});
+    CudaAlgorithm::Schedule(SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, DeviceRead(flags), to,
+                                                                               FillValueFor<T>(fill) },
                             n);
   });
   return out;

@@ -12,6 +12,8 @@ namespace clip
 {
 ClipResult ClipCuda(const CellSetAny& cells, const FieldArray& field, const ClipOptions& options);
 FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray& field);
+FieldArray InterpolateClipPointsMaskedCuda(const ClipPoints& points, const FieldArray& field,
+                                           const loom::cont::ArrayHandle<UInt8>& flags, double fill);
 FieldArray ClipGridPointsCuda(const ClipPoints& points, const Id3& pointDims, const std::vector<double> axes[3],
                               ValueKind kind);
 } // namespace clip

@@ -57,7 +57,9 @@ OutputMask EdgePointsMask(const ContourEdges& edges, const OutputMask& inputPoin
   const Id n = edges.GetNumberOfPoints();
   OutputMask mask = MadePointsMask(inputPoints, n);
   const UInt8* in = selected.GetPointer();
-  const contour::EdgePointers e = PointersOf(edges);
+  // Read, not written: device copies of the edges stay current for a CUDA interpolation.
+  const contour::EdgePointers e{ edges.A.ReadPortal().GetArray(), edges.B.ReadPortal().GetArray(),
+                                 edges.Weight.ReadPortal().GetArray() };
   UInt8* out = mask.Flags.GetPointer();
   contour::ForEach(device, n, 4096, [=](Id p) { out[p] = EdgePointSelected(in, e.A[p], e.B[p], e.W[p]); });
   return mask;
@@ -71,18 +73,25 @@ FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointFi
   if (pointsMask.Selection != OutputMask::Mode::Select || pointsMask.Flags.GetNumberOfValues() != n)
     throw loom::cont::ErrorBadValue("contour point mask: " + std::to_string(n) +
                                     " flags are needed, one per contour point.");
-  FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
-  const UInt8* flags = pointsMask.Flags.GetPointer();
-  CallWithKind(pointField.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    const contour::InterpolatePoint<T> body{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>(),
-                                             roundIntegers };
-    contour::ForEach(device, n, 4096,
-                     SelectedPointsOnly<contour::InterpolatePoint<T>, T>{ body, flags, out.GetPortal<T>(),
-                                                                          FillValueFor<T>(pointsMask.Fill) });
-    return 0;
-  });
-  return out;
+  return WithCudaFallback(
+    device, "contour point field interpolation (masked)",
+    [&](auto) {
+      return contour::InterpolateEdgesMaskedCuda(edges, pointField, pointsMask.Flags, pointsMask.Fill, roundIntegers);
+    },
+    [&](loom::cont::DeviceId cpu) {
+      FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
+      const UInt8* flags = pointsMask.Flags.ReadPortal().GetArray();
+      CallWithKind(pointField.GetKind(), [&](auto zero) {
+        using T = decltype(zero);
+        const contour::InterpolatePoint<T> body{ PointersOf(edges), pointField.GetPortal<T>(), out.GetPortal<T>(),
+                                                 roundIntegers };
+        contour::ForEach(cpu, n, 4096,
+                         SelectedPointsOnly<contour::InterpolatePoint<T>, T>{ body, flags, out.GetPortal<T>(),
+                                                                              FillValueFor<T>(pointsMask.Fill) });
+        return 0;
+      });
+      return out;
+    });
 }
 
 loom::cont::ArrayHandle<Id> NearestEdgeEnds(const ContourEdges& edges)

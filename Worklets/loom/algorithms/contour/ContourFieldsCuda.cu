@@ -1,6 +1,7 @@
 // Loom algorithms, contour family on CUDA: what the contour points carry, one GPU thread per point
 // (or primitive), with the same per-point bodies as the CPU loops (ContourFieldsImpl.h). Fields are
 // read and written through their device copies; the grid axes go to the GPU once per call.
+#include <loom/algorithms/PointSelection.h>
 #include <loom/algorithms/contour/ContourFieldsImpl.h>
 
 #include <loom/cont/Algorithm.h>
@@ -54,6 +55,23 @@ FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& poi
     using T = decltype(zero);
     CudaAlgorithm::Schedule(InterpolatePoint<T>{ DevicePointersOf(edges), pointField.GetDevicePortal<T>(false, false),
                                                  out.GetDevicePortal<T>(true, false), roundIntegers },
+                            n);
+    return 0;
+  });
+  return out;
+}
+
+FieldArray InterpolateEdgesMaskedCuda(const ContourEdges& edges, const FieldArray& pointField,
+                                      const loom::cont::ArrayHandle<UInt8>& flags, double fill, bool roundIntegers)
+{
+  const Id n = edges.GetNumberOfPoints();
+  FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
+  CallWithKind(pointField.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const ComponentPortal<T> to = out.GetDevicePortal<T>(true, false);
+    const InterpolatePoint<T> body{ DevicePointersOf(edges), pointField.GetDevicePortal<T>(false, false), to,
+                                    roundIntegers };
+    CudaAlgorithm::Schedule(SelectedPointsOnly<InterpolatePoint<T>, T>{ body, DeviceRead(flags), to, FillValueFor<T>(fill) },
                             n);
     return 0;
   });

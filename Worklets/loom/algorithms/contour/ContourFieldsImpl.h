@@ -180,6 +180,8 @@ struct GradientNormal
 /// The CUDA versions (ContourFieldsCuda.cu), called by the entries of ContourFields.cxx when the
 /// device resolves to CUDA; arguments are checked by those entries.
 FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers);
+FieldArray InterpolateEdgesMaskedCuda(const ContourEdges& edges, const FieldArray& pointField,
+                                      const loom::cont::ArrayHandle<UInt8>& flags, double fill, bool roundIntegers);
 FieldArray GatherSourceCellsCuda(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField);
 FieldArray AxesEdgePointsCuda(const ContourEdges& edges, const Id3& dims, const std::vector<double> axes[3],
                               ValueKind kind);
