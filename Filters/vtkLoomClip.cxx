@@ -81,9 +81,9 @@ void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algor
       continue;
     const char* name = array->GetName();
     const FieldArray field = loom::interop::FieldFromVTK(array);
-    out->AddArray(loom::interop::FieldToVTK(masked ? loom::algorithms::InterpolateClipPoints(points, field, made, device)
-                                                   : loom::algorithms::InterpolateClipPoints(points, field, device),
-                                            name ? name : ""));
+    const FieldArray at = masked ? loom::algorithms::InterpolateClipPoints(points, field, made, device)
+                                 : loom::algorithms::InterpolateClipPoints(points, field, device);
+    out->AddArray(loom::interop::FieldToVTK(at, name ? name : ""));
   }
   if (loom::interop::HasNonNumericArrays(in))
     loom::interop::GatherNonNumericAttributes(in, out, loom::algorithms::NearestInputPoints(points));
@@ -96,8 +96,8 @@ void InterpolatePointData(vtkPointData* in, vtkPointData* out, const loom::algor
 /// The cells whose flag is set (hidden ghost cells never), whole, with the points they use and their
 /// point and cell data (crinkle clips, cell scalars).
 void KeepWholeCells(vtkDataSet* input, const loom::algorithms::CellSetAny& cells,
-                    loom::cont::ArrayHandle<loom::UInt8> keep, loom::cont::DeviceId device,
-                    vtkUnstructuredGrid* output)
+                    loom::cont::ArrayHandle<loom::UInt8> keep, const loom::algorithms::OutputMask& pointMask,
+                    loom::cont::DeviceId device, vtkUnstructuredGrid* output)
 {
   const loom::cont::ArrayHandle<loom::UInt8> hidden = HiddenCells(input);
   if (hidden.GetNumberOfValues())
@@ -119,7 +119,16 @@ void KeepWholeCells(vtkDataSet* input, const loom::algorithms::CellSetAny& cells
     loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
   else
     loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
-  loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, device);
+  if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All)
+    loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, device);
+  else
+  {
+    // Masked: the kept points are clip points that are all kept input points; unselected ones hold the fill.
+    loom::algorithms::ClipPoints kept;
+    kept.Kept = subset.PointIds;
+    InterpolatePointData(input->GetPointData(), output->GetPointData(), kept,
+                         loom::algorithms::ClipPointsMask(kept, pointMask, input->GetNumberOfPoints(), device), device);
+  }
   loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, device);
   output->GetFieldData()->PassData(input->GetFieldData());
 }
@@ -332,7 +341,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
         inside.AllScalars = false;
         inside.Device = device;
         loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
-        KeepWholeCells(input, cells, keep, device, output);
+        KeepWholeCells(input, cells, keep, pointMask, device, output);
         this->UpdateProgress(1.0);
         return 1;
       }
@@ -376,7 +385,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       pass.Lower = std::nextafter(this->Value, -std::numeric_limits<double>::infinity());
       pass.Upper = this->Value;
       pass.Device = device;
-      KeepWholeCells(input, cells, loom::algorithms::ThresholdCells(cells, values, pass), device, output);
+      KeepWholeCells(input, cells, loom::algorithms::ThresholdCells(cells, values, pass), pointMask, device, output);
       this->UpdateProgress(1.0);
       return 1;
     }

@@ -79,7 +79,8 @@ bool AllLinear3DCells(vtkDataSet* input)
   bool linear[256] = {};
   for (int type : { VTK_VOXEL, VTK_TETRA, VTK_HEXAHEDRON, VTK_WEDGE, VTK_PYRAMID })
     linear[type] = true;
-  const std::array<bool, 256> present = loom::algorithms::ShapesPresent(types->GetPointer(0), types->GetNumberOfValues());
+  const std::array<bool, 256> present =
+    loom::algorithms::ShapesPresent(types->GetPointer(0), types->GetNumberOfValues());
   for (int type = 0; type < 256; ++type)
     if (present[type] && !linear[type])
       return false;
@@ -250,14 +251,18 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   loom::algorithms::OutputMask pointMask;
   try
   {
-    pointMask = this->PointMask.MaskFor(input, inputVector);
-  }
-  catch (const loom::cont::Error& e)
-  {
-    return fail(e.what());
-  }
-  try
-  {
+    try
+    {
+      pointMask = this->PointMask.MaskFor(input, inputVector);
+    }
+    catch (const loom::cont::ErrorAborted&)
+    {
+      throw;
+    }
+    catch (const loom::cont::Error& e)
+    {
+      return fail(e.what()); // the mask's own words name the property
+    }
     // Vertices, lines, polygons and strips are not cut by the contour family: VTK's cutter takes
     // such inputs whole, as ParaView's Slice would.
     const std::string uncut = UncutCells(input);
@@ -337,14 +342,20 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->SetDevice(this->Device);
   if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)
   {
-    // The mask (from the array, the ids or the selection) as a flag per point for the contour.
-    const loom::cont::ArrayHandle<loom::UInt8> flags =
-      loom::algorithms::SelectionFlags(pointMask, input->GetNumberOfPoints(), device);
-    vtkNew<vtkUnsignedCharArray> selected;
-    selected->SetName(MaskArrayName);
-    selected->SetNumberOfTuples(input->GetNumberOfPoints());
-    std::copy(flags.GetPointer(), flags.GetPointer() + input->GetNumberOfPoints(), selected->GetPointer(0));
-    withValues->GetPointData()->AddArray(selected);
+    // The mask (from the array, the ids or the selection) as a flag per point for the contour, handed over
+    // without a copy.
+    try
+    {
+      vtkSmartPointer<vtkDataArray> selected = loom::interop::FieldToVTK(
+        loom::algorithms::FieldArray::FromAOS(
+          loom::algorithms::SelectionFlags(pointMask, input->GetNumberOfPoints(), device), 1),
+        MaskArrayName);
+      withValues->GetPointData()->AddArray(selected);
+    }
+    catch (const std::bad_alloc&)
+    {
+      return loom::interop::OutOfMemory(this, output, "Loom Slice");
+    }
     contour->SetMaskArrayName(MaskArrayName);
     contour->SetFillWithNaN(this->GetFillWithNaN());
     contour->SetFillValue(this->GetFillValue());

@@ -645,7 +645,7 @@ loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* dataset, bool anyCellTyp
         grid->GetNumberOfPoints(), loom::cont::ArrayHandle<UInt8>{},
         loom::cont::make_ArrayHandle(std::vector<Int64>{ 0 }), loom::cont::ArrayHandle<Int64>{});
     const unsigned char* t = types->GetPointer(0);
-    const std::array<bool, 256> seen = loom::algorithms::ShapesPresent(t, n);
+    const std::array<bool, 256> seen = anyCellType ? std::array<bool, 256>{} : loom::algorithms::ShapesPresent(t, n);
     bool allSupported = true;
     for (int type = 0; type < 256; ++type)
       allSupported = allSupported && (!seen[type] || IsSupportedCellShape(static_cast<UInt8>(type)));

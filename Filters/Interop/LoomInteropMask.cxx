@@ -1,5 +1,6 @@
 // Loom filters: the mask properties every Loom field filter shares (Mask Array, Mask Ids, Keep Array,
-// fill value) turned into the engine's OutputMask, with the errors worded as the user set them.
+// fill value) turned into the engine's OutputMask, with the errors worded as the user set them; and the
+// point mask of Contour, Slice and Clip (LoomPointMaskSettings::MaskFor, Print).
 #include "LoomInterop.h"
 #include "LoomPointMaskSettings.h"
 

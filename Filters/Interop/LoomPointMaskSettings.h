@@ -11,7 +11,6 @@
 #include <vtkSelection.h>
 #include <vtkSmartPointer.h>
 
-#include <limits>
 #include <ostream>
 #include <string>
 
@@ -30,6 +29,7 @@ struct OutputMask;
 class LOOMFILTERS_EXPORT LoomPointMaskSettings
 {
 public:
+  /// Mask Array: a point array's name (empty or "None": none).
   bool SetArrayName(const char* name)
   {
     const std::string next = name ? name : "";
@@ -37,7 +37,9 @@ public:
     this->ArrayName = next;
     return changed;
   }
+  /// The name, or null when none is set.
   const char* GetArrayName() const { return this->ArrayName.empty() ? nullptr : this->ArrayName.c_str(); }
+  /// Mask Ids: the input point ids, used when no array is named.
   bool SetIds(vtkIdTypeArray* ids)
   {
     const bool changed = ids != this->Ids;
@@ -57,6 +59,7 @@ public:
     this->Ids = nullptr;
     return changed;
   }
+  /// What unselected made points hold: NaN (integer arrays 0), or FillValue when FillWithNaN is off.
   bool FillWithNaN = true;
   double FillValue = 0.0;
 
@@ -67,6 +70,7 @@ public:
   loom::algorithms::OutputMask MaskFor(vtkDataSet* input, vtkInformationVector** inputVector) const;
   /// Keeps the whole composite input for the selection's block keys (from the filter's ProcessRequest).
   LoomSelectionMask Selection;
+  /// The settings, for the filter's PrintSelf.
   void Print(std::ostream& os, vtkIndent indent) const;
 
 private:

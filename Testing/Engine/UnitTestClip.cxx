@@ -467,7 +467,8 @@ TEST(Clip, PointMaskComputesOnlyPointsMadeFromSelectedPoints)
           else
             ASSERT_TRUE(std::isnan(v));
         }
-        ASSERT_EQ(maskedIntegers.GetPortal<Int32>().Get(p, 0), expected ? plainIntegers.GetPortal<Int32>().Get(p, 0) : 0);
+        ASSERT_EQ(maskedIntegers.GetPortal<Int32>().Get(p, 0),
+                  expected ? plainIntegers.GetPortal<Int32>().Get(p, 0) : 0);
       }
       EXPECT_GT(selected, n / 10);
       EXPECT_LT(selected, n - n / 10);

@@ -593,7 +593,9 @@ TEST(Contour, PointMaskComputesOnlyPointsOnSelectedEdges)
   const Id nx = 21, ny = 17, nz = 15;
   const std::vector<float> f = DistanceField(nx, ny, nz, 10.3, 8.1, 7.2);
   ContourOptions options;
-  options.IsoValues = { 4.5, 6.5 };
+  // The last isovalue is a grid value: points sit on an input point there (weight 0 or 1, or keyed by
+  // the point), where only that point counts.
+  options.IsoValues = { 4.5, 6.5, f[static_cast<std::size_t>(7 + nx * (5 + ny * 6))] };
   options.Device = test::Device();
   const Id points = nx * ny * nz;
   std::vector<UInt8> flags(static_cast<std::size_t>(points));
@@ -636,9 +638,11 @@ TEST(Contour, PointMaskComputesOnlyPointsOnSelectedEdges)
       const FieldArray plainIntegers = InterpolateEdges(r.Points, integerField, options.Device);
       const FieldArray maskedIntegers = InterpolateEdges(r.Points, integerField, mask, options.Device);
       const UInt8* m = mask.Flags.GetPointer();
-      Id selected = 0;
+      Id selected = 0, onPoints = 0;
+      const Float64* w = r.Points.Weight.GetPointer();
       for (Id p = 0; p < n; ++p)
       {
+        onPoints += w[p] == 0.0 || w[p] == 1.0;
         const bool expected = reference.GetPortal<Float32>().Get(p, 0) == 1.0f;
         ASSERT_EQ(m[p] != 0, expected) << "contour point " << p;
         selected += expected;
@@ -646,10 +650,12 @@ TEST(Contour, PointMaskComputesOnlyPointsOnSelectedEdges)
           ASSERT_EQ(masked.GetPortal<Float32>().Get(p, 0), plain.GetPortal<Float32>().Get(p, 0));
         else
           ASSERT_TRUE(std::isnan(masked.GetPortal<Float32>().Get(p, 0)));
-        ASSERT_EQ(maskedIntegers.GetPortal<Int32>().Get(p, 0), expected ? plainIntegers.GetPortal<Int32>().Get(p, 0) : 0);
+        ASSERT_EQ(maskedIntegers.GetPortal<Int32>().Get(p, 0),
+                  expected ? plainIntegers.GetPortal<Int32>().Get(p, 0) : 0);
       }
       EXPECT_GT(selected, n / 10);
       EXPECT_LT(selected, n - n / 10);
+      EXPECT_GT(onPoints, 0); // points on input points are covered
     }
   // Masks that do not fit.
   const ContourResult r = Contour(structured, Field(f), options);

@@ -1,10 +1,10 @@
-// Loom filter tests: the point mask of Contour, Slice and Clip (Mask Array, Mask Ids, a selection on the
-// second input, Fill With NaN, Fill Value). An output point is computed when every input point it is made from (with a non-zero weight) is
-// selected. Reference: an indicator point array (1 on selected points, -1e12 elsewhere, so that an end
-// with a weight of 1e-20 still shows) interpolated by the unmasked filter is 1 exactly there (within 1e-9
-// for clip points inside a cut cell, whose weights add up to 1 within rounding). Selected points carry
-// the unmasked run's values bit for bit; the others NaN (integers 0) or the fill value; positions and
-// cells are those of the unmasked run.
+// Loom filter tests: the point mask of Contour, Slice and Clip (Mask Array, Mask Ids, a selection on
+// the second input, Fill With NaN, Fill Value). An output point is computed when every input point it is
+// made from (with a non-zero weight) is selected. Reference: an indicator point array (1 on selected
+// points, -1e12 elsewhere, so that an end with a weight of 1e-20 still shows) interpolated by the unmasked
+// filter is 1 exactly there (within 1e-9 for clip points inside a cut cell, whose weights add up to 1 within
+// rounding). Selected points carry the unmasked run's values bit for bit; the others NaN (integers 0) or
+// the fill value; positions and cells are those of the unmasked run.
 #include "LoomFilterTesting.h"
 
 #include "vtkLoomClip.h"
@@ -195,6 +195,15 @@ TEST(LoomPointMasks, ClipComputesOnlyPointsMadeFromSelectedPoints)
                                plane->SetNormal(1.0, 0.4, 0.2);
                                f->SetClipFunction(plane);
                              });
+    // Whole cells (Crinkle clip): the kept points are input points, masked as kept clip points.
+    CheckMasked<vtkLoomClip>(hexahedra ? "crinkle clip, hexahedra" : "crinkle clip, image", input, ids,
+                             [](vtkLoomClip* f) {
+                               vtkNew<vtkPlane> plane;
+                               plane->SetOrigin(0.3, 0.2, 0.1);
+                               plane->SetNormal(1.0, 0.4, 0.2);
+                               f->SetClipFunction(plane);
+                               f->SetPreserveInputCells(true);
+                             });
     // The exact box: six cuts in turn, the mask carried from each to the next.
     CheckMasked<vtkLoomClip>(hexahedra ? "clip exact box, hexahedra" : "clip exact box, image", input, ids,
                              [](vtkLoomClip* f) {
@@ -225,12 +234,16 @@ TEST(LoomPointMasks, BadMasksNameTheProperty)
     for (int bad = 0; bad < 3; ++bad)
     {
       vtkObject::SafeDownCast(f)->Modified();
-      if (auto* c = vtkLoomContour::SafeDownCast(f))
-        bad == 0 ? c->SetMaskArrayName("Missing") : bad == 1 ? c->SetMaskArrayName("Two") : (c->SetMaskArrayName(nullptr), c->SetMaskIds(past));
-      if (auto* s = vtkLoomSlice::SafeDownCast(f))
-        bad == 0 ? s->SetMaskArrayName("Missing") : bad == 1 ? s->SetMaskArrayName("Two") : (s->SetMaskArrayName(nullptr), s->SetMaskIds(past));
-      if (auto* c = vtkLoomClip::SafeDownCast(f))
-        bad == 0 ? c->SetMaskArrayName("Missing") : bad == 1 ? c->SetMaskArrayName("Two") : (c->SetMaskArrayName(nullptr), c->SetMaskIds(past));
+      auto set = [&](auto* filter) {
+        if (!filter)
+          return;
+        filter->SetMaskArrayName(bad == 0 ? "Missing" : bad == 1 ? "Two" : nullptr);
+        if (bad == 2)
+          filter->SetMaskIds(past);
+      };
+      set(vtkLoomContour::SafeDownCast(f));
+      set(vtkLoomSlice::SafeDownCast(f));
+      set(vtkLoomClip::SafeDownCast(f));
       const Outcome o = loomtest::UpdateCapturing(f);
       EXPECT_NE(o.Errors.find(label), std::string::npos) << o.Errors;
       EXPECT_NE(o.Errors.find(bad == 2 ? "Mask Ids" : "Mask Array"), std::string::npos) << o.Errors;

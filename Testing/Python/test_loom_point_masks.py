@@ -1,5 +1,6 @@
 # Loom pvpython test: the point mask of Loom Contour, Loom Slice and Loom Clip through ParaView's proxies
-# (Mask Array, Mask Ids, a selection on the Selection input, Fill With NaN, Fill Value), on the wavelet as image and hexahedra, Serial and TBB.
+# (Mask Array, Mask Ids, a selection on the Selection input, Fill With NaN, Fill Value), on the wavelet as
+# image and hexahedra, Serial and TBB.
 # An output point is computed when every input point it is made from (with a non-zero weight) is selected:
 # an indicator array (1 on selected points, -1e12 elsewhere) interpolated by the unmasked filter is 1 there.
 # Masked outputs have the unmasked run's points and cells, its values at those points and NaN (or the fill

@@ -3,7 +3,9 @@
 
 #include <loom/algorithms/FieldArray.h>
 
+#include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace loom
 {
@@ -25,5 +27,24 @@ struct OutputMask
   const FieldArray* Keep = nullptr;
   double Fill = std::numeric_limits<double>::quiet_NaN();
 };
+
+/// What an unselected output of value type T holds for the fill value `fill`: the value itself in floating
+/// arrays; in integer arrays 0 when it is not finite (NaN has no integer), else the value clamped to T's
+/// range and truncated toward zero.
+template <typename T>
+T FillValueFor(double fill)
+{
+  if constexpr (std::is_floating_point<T>::value)
+    return static_cast<T>(fill);
+  else
+  {
+    if (!std::isfinite(fill))
+      return T(0);
+    constexpr double low = static_cast<double>(std::numeric_limits<T>::lowest());
+    constexpr double high = static_cast<double>(std::numeric_limits<T>::max());
+    return fill <= low ? std::numeric_limits<T>::lowest() : fill >= high ? std::numeric_limits<T>::max()
+                                                                         : static_cast<T>(fill);
+  }
+}
 } // namespace algorithms
 } // namespace loom

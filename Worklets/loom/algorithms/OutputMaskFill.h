@@ -86,7 +86,7 @@ void Prefill(const FieldArray& out, const OutputMask& mask, loom::cont::DeviceId
   }
   else
   {
-    fill.Fill = std::isfinite(mask.Fill) || std::is_floating_point<T>::value ? static_cast<T>(mask.Fill) : T(0);
+    fill.Fill = FillValueFor<T>(mask.Fill);
   }
 #ifndef LOOM_CUDA_TRANSLATION_UNIT
   // On the CPU devices: the same layout is one block copy (memcpy streams big copies), and NaN (all

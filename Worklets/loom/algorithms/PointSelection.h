@@ -67,14 +67,6 @@ inline UInt8 EdgePointSelected(const UInt8* selected, Id a, Id b, double w)
   return static_cast<UInt8>((w == 1.0 || selected[a]) && (w == 0.0 || selected[b]));
 }
 
-/// What an unselected output of value type T holds: the fill value, or 0 for integer outputs when the
-/// fill is not finite (NaN has no integer).
-template <typename T>
-T FillValueFor(double fill)
-{
-  return std::is_floating_point<T>::value || std::isfinite(fill) ? static_cast<T>(fill) : T(0);
-}
-
 /// Runs `Inner` (a per-point interpolation) where `Flags` is set; elsewhere every component of `Out`
 /// gets `Fill`. A CPU loop body or a CUDA thread's (Flags and Out then in device memory).
 template <typename Inner, typename T>

@@ -90,13 +90,14 @@ FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& poi
 /// The clip's output points made only from input points `inputPoints` selects (a mask over the
 /// `numberOfInputPoints` input points: flags, ids or all): a kept point when it is selected, an edge point
 /// when both ends are (those with a non-zero weight), an inner point when every term with a non-zero weight
-/// is; as a mask over the output points (flags) with the same fill value.
+/// is; as a mask over the output points (flags) with the same fill value. The points must be the family's
+/// own for an input of that many points (their ids are not checked again).
 OutputMask ClipPointsMask(const ClipPoints& points, const OutputMask& inputPoints, Id numberOfInputPoints,
                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
 /// InterpolateClipPoints computing only the output points `pointsMask` selects (flags over the output
-/// points, as ClipPointsMask gives); the others hold its fill value (0 in integer arrays when the fill is
-/// not finite). Runs on the CPU devices (a CUDA request runs it on the host).
+/// points, as ClipPointsMask gives); the others hold its fill value (FillValueFor). CPU loops, or one CUDA
+/// thread per output point.
 FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& pointField, const OutputMask& pointsMask,
                                  loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 

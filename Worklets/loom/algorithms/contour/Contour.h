@@ -97,18 +97,20 @@ ContourCellKinds GetContourCellKinds(const CellSetAny& cells);
 FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField,
                             loom::cont::DeviceId device = loom::cont::DeviceId::Auto, bool roundIntegers = true);
 
-/// The contour points whose edge has both ends (those with a non-zero weight) selected by `inputPoints` (a mask over the
-/// `numberOfInputPoints` input points: flags, ids or all), as a mask over the contour points (flags) with
-/// the same fill value: the points a masked run interpolates fields at (InterpolateEdges with it).
-/// ErrorBadValue as SelectionFlags for a mask that does not fit the input points.
+/// The contour points whose edge has both ends (those with a non-zero weight) selected by `inputPoints`
+/// (a mask over the `numberOfInputPoints` input points: flags, ids or all), as a mask over the contour
+/// points (flags) with the same fill value: the points a masked run interpolates fields at (InterpolateEdges
+/// with it). The edges must be the family's own for an input of that many points (their ids are not
+/// checked again). ErrorBadValue as SelectionFlags for a mask that does not fit the input points.
 OutputMask EdgePointsMask(const ContourEdges& edges, const OutputMask& inputPoints, Id numberOfInputPoints,
                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
 /// InterpolateEdges computing only the contour points `pointsMask` selects (flags over the contour
-/// points, as EdgePointsMask gives); the others hold its fill value (0 in integer arrays when the fill is
-/// not finite). Runs on the CPU devices (a CUDA request runs it on the host).
-FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField, const OutputMask& pointsMask,
-                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto, bool roundIntegers = true);
+/// points, as EdgePointsMask gives); the others hold its fill value (FillValueFor). CPU loops, or one CUDA
+/// thread per contour point.
+FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointField,
+                            const OutputMask& pointsMask, loom::cont::DeviceId device = loom::cont::DeviceId::Auto,
+                            bool roundIntegers = true);
 
 /// For each contour point, the input point whose value a non-numeric array (strings) takes there, as
 /// VTK interpolates such arrays: the edge's nearer end (B from weight 0.5 on).

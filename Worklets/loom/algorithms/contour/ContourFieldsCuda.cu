@@ -71,8 +71,8 @@ FieldArray InterpolateEdgesMaskedCuda(const ContourEdges& edges, const FieldArra
     const ComponentPortal<T> to = out.GetDevicePortal<T>(true, false);
     const InterpolatePoint<T> body{ DevicePointersOf(edges), pointField.GetDevicePortal<T>(false, false), to,
                                     roundIntegers };
-    CudaAlgorithm::Schedule(SelectedPointsOnly<InterpolatePoint<T>, T>{ body, DeviceRead(flags), to, FillValueFor<T>(fill) },
-                            n);
+    const SelectedPointsOnly<InterpolatePoint<T>, T> masked{ body, DeviceRead(flags), to, FillValueFor<T>(fill) };
+    CudaAlgorithm::Schedule(masked, n);
     return 0;
   });
   return out;
