@@ -65,6 +65,15 @@ vtkSmartPointer<vtkDataSet> MaskedInput(bool hexahedra, vtkIdTypeArray* ids)
   return data;
 }
 
+/// A plane through no grid point, tilted against every axis.
+vtkSmartPointer<vtkPlane> TiltedPlane()
+{
+  auto plane = vtkSmartPointer<vtkPlane>::New();
+  plane->SetOrigin(0.3, 0.2, 0.1);
+  plane->SetNormal(1.0, 0.4, 0.2);
+  return plane;
+}
+
 /// Runs `filter` on `input` unmasked, then masked by the array and by the ids (and with a fill value), and
 /// compares each masked output with the unmasked one point by point.
 template <typename Filter>
@@ -162,10 +171,7 @@ TEST(LoomPointMasks, SliceComputesOnlyPointsOnSelectedEdges)
     // A plane (the band path on the image), and a sphere (the contour of the function's values).
     CheckMasked<vtkLoomSlice>(hexahedra ? "slice plane, hexahedra" : "slice plane, image", input, ids,
                               [](vtkLoomSlice* f) {
-                                vtkNew<vtkPlane> plane;
-                                plane->SetOrigin(0.3, 0.2, 0.1);
-                                plane->SetNormal(1.0, 0.4, 0.2);
-                                f->SetCutFunction(plane);
+                                f->SetCutFunction(TiltedPlane());
                               });
     CheckMasked<vtkLoomSlice>(hexahedra ? "slice sphere, hexahedra" : "slice sphere, image", input, ids,
                               [](vtkLoomSlice* f) {
@@ -190,18 +196,12 @@ TEST(LoomPointMasks, ClipComputesOnlyPointsMadeFromSelectedPoints)
                              });
     CheckMasked<vtkLoomClip>(hexahedra ? "clip plane, hexahedra" : "clip plane, image", input, ids,
                              [](vtkLoomClip* f) {
-                               vtkNew<vtkPlane> plane;
-                               plane->SetOrigin(0.3, 0.2, 0.1);
-                               plane->SetNormal(1.0, 0.4, 0.2);
-                               f->SetClipFunction(plane);
+                               f->SetClipFunction(TiltedPlane());
                              });
     // Whole cells (Crinkle clip): the kept points are input points, masked as kept clip points.
     CheckMasked<vtkLoomClip>(hexahedra ? "crinkle clip, hexahedra" : "crinkle clip, image", input, ids,
                              [](vtkLoomClip* f) {
-                               vtkNew<vtkPlane> plane;
-                               plane->SetOrigin(0.3, 0.2, 0.1);
-                               plane->SetNormal(1.0, 0.4, 0.2);
-                               f->SetClipFunction(plane);
+                               f->SetClipFunction(TiltedPlane());
                                f->SetPreserveInputCells(true);
                              });
     // The exact box: six cuts in turn, the mask carried from each to the next.
