@@ -1,9 +1,11 @@
 // Loom tests: the surface family on the device under test against a brute-force count of every face of
 // every cell (a face is external when exactly one cell has it): hexahedra and tetrahedra of a grid with
 // random holes, the structured path against the same grid as explicit hexahedra, ghost and hidden cells,
-// output points in input order, and bad input.
+// output points in input order, and bad input; the data-parallel passes (the CUDA path) against the block
+// passes, array for array.
 #include "TestingDevice.h"
 
+#include <loom/CellShape.h>
 #include <loom/algorithms/surface/ExternalFaces.h>
 #include <loom/cont/Error.h>
 
@@ -13,6 +15,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 using namespace loom;
@@ -259,4 +262,111 @@ TEST(Surface, BadInput)
   const ExternalFacesResult r = ExternalFaces(none.Cells(), options);
   EXPECT_EQ(0, r.Polys.GetNumberOfCells());
   EXPECT_EQ(0, r.PointIds.GetNumberOfValues());
+}
+
+namespace
+{
+void ExpectSameCells(const SurfaceCells& a, const SurfaceCells& b, const char* kind)
+{
+  EXPECT_EQ(cont::ToVector(a.SourceCells), cont::ToVector(b.SourceCells)) << kind;
+  ASSERT_EQ(a.Is64Bit, b.Is64Bit) << kind;
+  if (a.Is64Bit)
+  {
+    EXPECT_EQ(cont::ToVector(a.Offsets64), cont::ToVector(b.Offsets64)) << kind;
+    EXPECT_EQ(cont::ToVector(a.Connectivity64), cont::ToVector(b.Connectivity64)) << kind;
+  }
+  else
+  {
+    EXPECT_EQ(cont::ToVector(a.Offsets32), cont::ToVector(b.Offsets32)) << kind;
+    EXPECT_EQ(cont::ToVector(a.Connectivity32), cont::ToVector(b.Connectivity32)) << kind;
+  }
+}
+
+/// The data-parallel passes (CUDA's, run on this device's CPU side) give ExternalFaces' output exactly.
+void ExpectDataParallelEqual(const Mesh& m, const std::vector<UInt8>& flags, const std::string& what)
+{
+  SCOPED_TRACE(what);
+  ExternalFacesOptions options;
+  options.Device = test::Device();
+  if (!flags.empty())
+    options.CellFlags = cont::make_ArrayHandle(flags);
+  const ExternalFacesResult expected = ExternalFaces(m.Cells(), options);
+  const auto cells64 = std::get<loom::cont::CellSetExplicit<Int64, Int64>>(m.Cells());
+  const ExternalFacesResult parallel = surface::ExplicitFacesDataParallel(cells64, options);
+  EXPECT_EQ(cont::ToVector(expected.PointIds), cont::ToVector(parallel.PointIds));
+  ExpectSameCells(expected.Verts, parallel.Verts, "verts");
+  ExpectSameCells(expected.Lines, parallel.Lines, "lines");
+  ExpectSameCells(expected.Polys, parallel.Polys, "polys");
+  ExpectSameCells(expected.Strips, parallel.Strips, "strips");
+  // 32-bit cells give the same output too.
+  std::vector<Int32> offsets32(m.Offsets.begin(), m.Offsets.end()), connectivity32(m.Connectivity.begin(),
+                                                                                   m.Connectivity.end());
+  const loom::cont::CellSetExplicit<Int32, Int32> cells32(m.NumberOfPoints, cont::make_ArrayHandle(m.Shapes),
+                                                          cont::make_ArrayHandle(offsets32),
+                                                          cont::make_ArrayHandle(connectivity32));
+  const ExternalFacesResult parallel32 = surface::ExplicitFacesDataParallel(cells32, options);
+  EXPECT_EQ(cont::ToVector(expected.PointIds), cont::ToVector(parallel32.PointIds));
+  ExpectSameCells(expected.Polys, parallel32.Polys, "polys (32-bit input)");
+}
+} // namespace
+
+TEST(Surface, DataParallelPassesEqualBlockPasses)
+{
+  for (bool tetrahedra : { false, true })
+    for (Id n : { 1, 7 })
+      ExpectDataParallelEqual(Grid(n, tetrahedra, RandomHoles(n, 0.3, static_cast<unsigned>(n + 3))), {},
+                              std::string(tetrahedra ? "tetrahedra" : "hexahedra") + " n=" + std::to_string(n));
+
+  // Every linear cell type: solids beside passed 0D, 1D and 2D cells (a pixel comes out a quadrilateral).
+  Mesh mixed = Grid(3, false, RandomHoles(3, 0.2, 11));
+  mixed.Add(CELL_SHAPE_WEDGE, { 0, 1, 4, 16, 17, 20 });
+  mixed.Add(CELL_SHAPE_PYRAMID, { 20, 21, 25, 24, 40 });
+  mixed.Add(CELL_SHAPE_VOXEL, { 42, 43, 46, 47, 58, 59, 62, 63 });
+  mixed.Add(CELL_SHAPE_TETRA, { 5, 6, 9, 22 });
+  mixed.Add(CELL_SHAPE_VERTEX, { 3 });
+  mixed.Add(CELL_SHAPE_POLY_VERTEX, { 7, 11, 15 });
+  mixed.Add(CELL_SHAPE_LINE, { 60, 61 });
+  mixed.Add(CELL_SHAPE_POLY_LINE, { 12, 13, 14, 30 });
+  mixed.Add(CELL_SHAPE_TRIANGLE, { 48, 49, 52 });
+  mixed.Add(CELL_SHAPE_TRIANGLE_STRIP, { 32, 33, 36, 37, 40 });
+  mixed.Add(CELL_SHAPE_POLYGON, { 50, 51, 55, 54, 53 });
+  mixed.Add(CELL_SHAPE_PIXEL, { 56, 57, 60, 61 });
+  mixed.Add(CELL_SHAPE_QUAD, { 44, 45, 41, 40 });
+  ExpectDataParallelEqual(mixed, {}, "every linear cell type");
+
+  // A bucket of 120 faces (40 tetrahedra around one edge, point 0 the smallest of each): the large-bucket
+  // sort, with twins between neighbours.
+  Mesh star;
+  star.NumberOfPoints = 43;
+  for (Id i = 1; i <= 40; ++i)
+    star.Add(CELL_SHAPE_TETRA, { 0, i, i + 1, 42 });
+  ExpectDataParallelEqual(star, {}, "a bucket of 120 faces");
+
+  // Ghost and hidden cells.
+  const Id n = 6;
+  const Mesh grid = Grid(n, false, std::vector<bool>(static_cast<std::size_t>(n * n * n), false));
+  std::vector<UInt8> flags(grid.Shapes.size(), 0);
+  for (std::size_t c = 0; c < flags.size(); ++c)
+    flags[c] = c % n >= 4 ? SurfaceGhostCell : (c % 17 == 3 ? SurfaceHiddenCell : 0);
+  ExpectDataParallelEqual(grid, flags, "ghost and hidden cells");
+
+  // No cells; a cell no path handles (the same error).
+  Mesh none;
+  none.NumberOfPoints = 5;
+  ExpectDataParallelEqual(none, {}, "no cells");
+  Mesh polyhedron;
+  polyhedron.NumberOfPoints = 4;
+  polyhedron.Add(42, { 0, 1, 2, 3 });
+  ExternalFacesOptions options;
+  options.Device = test::Device();
+  try
+  {
+    surface::ExplicitFacesDataParallel(std::get<loom::cont::CellSetExplicit<Int64, Int64>>(polyhedron.Cells()),
+                                       options);
+    ADD_FAILURE() << "a polyhedron was accepted";
+  }
+  catch (const cont::ErrorBadType& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("cell 0 (VTK cell type 42, 4 points)"), std::string::npos) << e.what();
+  }
 }

@@ -151,18 +151,6 @@ struct CaseCells
   }
 };
 
-struct KeptPoints
-{
-  const UInt8* Used;
-  const Id* Number;
-  Id* Kept;
-  LOOM_EXEC void operator()(Id p) const
-  {
-    if (this->Used[p])
-      this->Kept[this->Number[p]] = p;
-  }
-};
-
 /// Per cell with output: written from its scanned positions.
 template <typename Reader, typename T, typename C>
 struct WriteCells
@@ -235,7 +223,7 @@ ClipResult ClipOnGpu(const Reader& reader, const ClipTableSet& tables, Id numCel
   ClipResult r;
   Handle<Id> number;
   const Id keptCount = CudaAlgorithm::ScanExclusive(used, number);
-  CudaAlgorithm::Schedule(KeptPoints{ DeviceRead(used), DeviceRead(number), DeviceWrite(r.Points.Kept, keptCount) },
+  CudaAlgorithm::Schedule(ListFlagged{ DeviceRead(used), DeviceRead(number), DeviceWrite(r.Points.Kept, keptCount) },
                           numPoints);
 
   // 4. Cells written; edge points as slots (keys), extra points as stencils.

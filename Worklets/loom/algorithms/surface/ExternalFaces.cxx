@@ -1,11 +1,14 @@
 // Loom algorithms, surface family: external faces by a counting sort of the faces of 3D cells on their
 // smallest point (the buckets are VTK's output order; a face is matched only against the faces of its
 // bucket), passed cells copied, the used points numbered in input order; structured grids by their six
-// sides. The passes run on the CPU devices (Serial, TBB).
+// sides. The passes run on the CPU devices (Serial, TBB); CUDA runs the data-parallel passes of
+// ExternalFacesImpl.h on explicit cells (ExternalFacesCuda.cu), which run here too for the tests.
 #include <loom/algorithms/surface/ExternalFaces.h>
+#include <loom/algorithms/surface/ExternalFacesImpl.h>
 
 #include <loom/CellShape.h>
 #include <loom/algorithms/CellIds.h>
+#include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/Error.h>
@@ -30,38 +33,13 @@ constexpr Id CellBlock = 4096;
 constexpr Id FaceBlock = 1 << 15;
 constexpr Id PointBlock = 1 << 16;
 
-/// What a cell of each VTK type gives: a vertex, line, polygon or strip cell passed, or faces.
-enum Kind : UInt8
-{
-  Vert = 0,
-  Line = 1,
-  Poly = 2,
-  Strip = 3,
-  Solid = 4,
-  Unknown = 5
-};
-constexpr int Kinds = 4; // the kinds of output cells
+constexpr FaceTable Tetra = FaceTableOf(CELL_SHAPE_TETRA);
+constexpr FaceTable Voxel = FaceTableOf(CELL_SHAPE_VOXEL);
+constexpr FaceTable Hexahedron = FaceTableOf(CELL_SHAPE_HEXAHEDRON);
+constexpr FaceTable Wedge = FaceTableOf(CELL_SHAPE_WEDGE);
+constexpr FaceTable Pyramid = FaceTableOf(CELL_SHAPE_PYRAMID);
 
-/// VTK's faces of a linear 3D cell, outward, as polygons (a voxel's pixel faces in quadrilateral order),
-/// and the cell's number of points.
-struct FaceTable
-{
-  int Points;
-  int Count;
-  int Size[6];
-  int V[6][4];
-};
-constexpr FaceTable Tetra{ 4, 4, { 3, 3, 3, 3 }, { { 0, 1, 3 }, { 1, 2, 3 }, { 2, 0, 3 }, { 0, 2, 1 } } };
-constexpr FaceTable Voxel{ 8,
-                           6,
-                           { 4, 4, 4, 4, 4, 4 },
-                           { { 2, 0, 4, 6 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 }, { 3, 2, 6, 7 }, { 1, 0, 2, 3 }, { 4, 5, 7, 6 } } };
-constexpr FaceTable Hexahedron{
-  8, 6, { 4, 4, 4, 4, 4, 4 }, { { 0, 4, 7, 3 }, { 1, 2, 6, 5 }, { 0, 1, 5, 4 }, { 3, 7, 6, 2 }, { 0, 3, 2, 1 }, { 4, 5, 6, 7 } }
-};
-constexpr FaceTable Wedge{ 6, 5, { 3, 3, 4, 4, 4 }, { { 0, 1, 2 }, { 3, 5, 4 }, { 0, 3, 4, 1 }, { 1, 4, 5, 2 }, { 2, 5, 3, 0 } } };
-constexpr FaceTable Pyramid{ 5, 5, { 4, 3, 3, 3, 3 }, { { 0, 3, 2, 1 }, { 0, 1, 4 }, { 1, 2, 4 }, { 2, 3, 4 }, { 3, 0, 4 } } };
-
+/// The face table of a 3D cell type, or null (the block passes keep pointers to these tables).
 inline const FaceTable* FacesOf(UInt8 shape)
 {
   switch (shape)
@@ -81,70 +59,10 @@ inline const FaceTable* FacesOf(UInt8 shape)
   }
 }
 
-inline Kind KindOf(UInt8 shape)
-{
-  switch (shape)
-  {
-    case CELL_SHAPE_VERTEX:
-    case CELL_SHAPE_POLY_VERTEX:
-      return Vert;
-    case CELL_SHAPE_LINE:
-    case CELL_SHAPE_POLY_LINE:
-      return Line;
-    case CELL_SHAPE_TRIANGLE:
-    case CELL_SHAPE_POLYGON:
-    case CELL_SHAPE_PIXEL: // written as a quadrilateral
-    case CELL_SHAPE_QUAD:
-      return Poly;
-    case CELL_SHAPE_TRIANGLE_STRIP:
-      return Strip;
-    default:
-      return FacesOf(shape) ? Solid : Unknown;
-  }
-}
-
 /// Marks a used point (several cells may mark the same point with the same value).
 inline void MarkUsed(UInt8* used)
 {
   __atomic_store_n(used, UInt8(1), __ATOMIC_RELAXED);
-}
-
-/// A face's 3 or 4 points in ascending order by a sorting network of min/max pairs (no branch to
-/// mispredict: the order of a face's ids is different from one face to the next).
-inline void SortFace(Id* v, int n)
-{
-  auto exchange = [v](int a, int b) {
-    const Id lo = std::min(v[a], v[b]), hi = std::max(v[a], v[b]);
-    v[a] = lo;
-    v[b] = hi;
-  };
-  if (n == 4)
-  {
-    exchange(0, 1);
-    exchange(2, 3);
-    exchange(0, 2);
-    exchange(1, 3);
-    exchange(1, 2);
-  }
-  else
-  {
-    exchange(0, 1);
-    exchange(1, 2);
-    exchange(0, 1);
-  }
-}
-
-/// A face's points starting at its smallest one (the orientation kept), as VTK writes them.
-inline int FacePoints(const FaceTable& t, int f, const Id* ids, Id* out)
-{
-  const int n = t.Size[f];
-  int first = 0;
-  for (int v = 1; v < n; ++v)
-    if (ids[t.V[f][v]] < ids[t.V[f][first]])
-      first = v;
-  for (int v = 0; v < n; ++v)
-    out[v] = ids[t.V[f][(first + v) % n]];
-  return n;
 }
 
 /// A face's points but its smallest (the bucket's point) in ascending order, padded with -1: equal for
@@ -347,10 +265,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
   if (badCell.load() >= 0)
   {
     const Id c = badCell.load();
-    throw loom::cont::ErrorBadType("ExternalFaces: cell " + std::to_string(c) + " (VTK cell type " +
-                                   std::to_string(static_cast<int>(shapes[c])) + ", " +
-                                   std::to_string(static_cast<long long>(offsets[c + 1] - offsets[c])) +
-                                   " points) is not a linear VTK cell of its type's size.");
+    ThrowBadCell(c, static_cast<int>(shapes[c]), static_cast<long long>(offsets[c + 1] - offsets[c]));
   }
 
   // 2. Buckets: the faces of point p are entries start[p] .. start[p] + count[p], each with its cell and
@@ -727,6 +642,45 @@ loom::cont::CellSetExplicit<Int64, Int64> AsExplicit(const loom::cont::CellSetSt
 } // namespace
 } // namespace surface
 
+namespace surface
+{
+namespace
+{
+template <typename O, typename C>
+ExternalFacesResult DataParallelOnHost(const loom::cont::CellSetExplicit<O, C>& cells, const ExternalFacesOptions& options)
+{
+  return loom::cont::CallOnDevice(options.Device, [&](auto tag) {
+    return parallel::ExplicitFacesParallel<decltype(tag)>(cells, options);
+  });
+}
+
+/// Explicit cells: the data-parallel passes on CUDA, the block passes on the CPU devices.
+template <typename O, typename C>
+ExternalFacesResult ExplicitFacesOnDevice(const loom::cont::CellSetExplicit<O, C>& cells,
+                                          const ExternalFacesOptions& options)
+{
+  return WithCudaFallback(
+    options.Device, "ExternalFaces", [&](auto) { return ExplicitFacesCuda(cells, options); },
+    [&](loom::cont::DeviceId cpu) {
+      ExternalFacesOptions onCpu = options;
+      onCpu.Device = cpu;
+      return ExplicitFaces(cells, onCpu);
+    });
+}
+} // namespace
+
+ExternalFacesResult ExplicitFacesDataParallel(const loom::cont::CellSetExplicit<Int32, Int32>& cells,
+                                              const ExternalFacesOptions& options)
+{
+  return DataParallelOnHost(cells, options);
+}
+ExternalFacesResult ExplicitFacesDataParallel(const loom::cont::CellSetExplicit<Int64, Int64>& cells,
+                                              const ExternalFacesOptions& options)
+{
+  return DataParallelOnHost(cells, options);
+}
+} // namespace surface
+
 ExternalFacesResult ExternalFaces(const CellSetAny& cells, const ExternalFacesOptions& options)
 {
   const Id numCells = NumberOfCells(cells);
@@ -742,14 +696,14 @@ ExternalFacesResult ExternalFaces(const CellSetAny& cells, const ExternalFacesOp
                     std::is_same_v<CellSetType, loom::cont::CellSetStructured<1>>)
       {
         if (flags != 0)
-          return surface::ExplicitFaces(surface::AsExplicit(c, options.Device), options);
+          return surface::ExplicitFacesOnDevice(surface::AsExplicit(c, options.Device), options);
         if constexpr (std::is_same_v<CellSetType, loom::cont::CellSetStructured<3>>)
           return surface::StructuredFaces(c, options.Device);
         else
           return surface::StructuredPassed(c, options.Device);
       }
       else
-        return surface::ExplicitFaces(c, options);
+        return surface::ExplicitFacesOnDevice(c, options);
     },
     cells);
 }

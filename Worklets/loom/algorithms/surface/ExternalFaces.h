@@ -56,7 +56,24 @@ struct ExternalFacesResult
 /// outward orientation. 3D structured cell sets visit their boundary only: the quadrilaterals of the six
 /// sides (x low, x high, y low, y high, z low, z high), and the boundary points; with cell flags (ghost or
 /// hidden cells) they are matched as explicit hexahedra, quadrilaterals or lines. ErrorBadType for cell
-/// types other than VTK's linear ones.
+/// types other than VTK's linear ones. On CUDA explicit cells take the data-parallel passes (the same
+/// output); a structured grid's boundary is index arithmetic and stays on the CPU.
 ExternalFacesResult ExternalFaces(const CellSetAny& cells, const ExternalFacesOptions& options);
+
+namespace surface
+{
+/// ExternalFaces of explicit cells by the data-parallel passes (ExternalFacesImpl.h: one thread per
+/// cell, face or point), on the CPU device the tracker picks for `options.Device`: the same output as
+/// the block passes ExternalFaces runs there. For tests and comparisons; CUDA runs these passes.
+ExternalFacesResult ExplicitFacesDataParallel(const loom::cont::CellSetExplicit<Int32, Int32>& cells,
+                                              const ExternalFacesOptions& options);
+ExternalFacesResult ExplicitFacesDataParallel(const loom::cont::CellSetExplicit<Int64, Int64>& cells,
+                                              const ExternalFacesOptions& options);
+/// The same passes on CUDA (ExternalFacesCuda.cu; only in builds with CUDA): ExternalFaces' CUDA path.
+ExternalFacesResult ExplicitFacesCuda(const loom::cont::CellSetExplicit<Int32, Int32>& cells,
+                                      const ExternalFacesOptions& options);
+ExternalFacesResult ExplicitFacesCuda(const loom::cont::CellSetExplicit<Int64, Int64>& cells,
+                                      const ExternalFacesOptions& options);
+} // namespace surface
 } // namespace algorithms
 } // namespace loom

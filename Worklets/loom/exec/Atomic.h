@@ -1,0 +1,35 @@
+// Loom: the atomic operations a worklet or a scheduled functor may use on every device (CUDA's atomics
+// in device code, the compiler's __atomic builtins on the CPU devices), all with relaxed ordering: they
+// count or flag, and the scheduler's end is the only synchronization the results need.
+#pragma once
+
+#include <loom/Macros.h>
+#include <loom/Types.h>
+
+namespace loom
+{
+namespace exec
+{
+/// *address += value; returns the value before the addition.
+LOOM_EXEC inline Int32 AtomicAdd(Int32* address, Int32 value)
+{
+#ifdef __CUDA_ARCH__
+  return atomicAdd(address, value);
+#else
+  return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
+#endif
+}
+
+/// *address = value, where other threads may write to the same place at the same time (a flag many
+/// threads set, or "any one of the bad indices").
+template <typename T>
+LOOM_EXEC inline void AtomicStore(T* address, T value)
+{
+#ifdef __CUDA_ARCH__
+  *static_cast<volatile T*>(address) = value;
+#else
+  __atomic_store_n(address, value, __ATOMIC_RELAXED);
+#endif
+}
+} // namespace exec
+} // namespace loom
