@@ -1,7 +1,9 @@
 // Loom algorithms, clean family: MergePoints (exact on a reduce-by-key worklet, or within a tolerance on
-// bins), used-point flags, connectivity renumbering and the averaging of merged points' tuples.
+// bins), used-point flags, connectivity renumbering and the averaging of merged points' tuples. The device
+// passes are MergePointsImpl.h's, for the CPU devices here and for CUDA in MergePointsCuda.cu (a tolerance
+// merge settles points in id order on the CPU; the averaging reads VTK's host arrays on the CPU).
 #include <loom/algorithms/clean/MergePoints.h>
-#include <loom/algorithms/clean/MergePointsWorklets.h>
+#include <loom/algorithms/clean/MergePointsImpl.h>
 
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/HostForEach.h>
@@ -25,28 +27,6 @@ namespace
 {
 using loom::cont::ArrayHandle;
 using loom::cont::DeviceId;
-
-/// Exact merging: a hash of each position as the key, the keys grouped once (Keys), and one
-/// reduce-by-key invocation per hash group settling which points coincide.
-template <typename T>
-ArrayHandle<Id> ExactRepresentatives(const FieldArray& points, const MergePointsOptions& options)
-{
-  const Id n = points.GetNumberOfTuples();
-  loom::cont::Invoker invoke(options.Device);
-  ArrayHandle<Int32> hashes;
-  invoke(clean::HashPosition<T>{}, loom::cont::ArrayHandleIndex(n),
-         ComponentPortalObject<T>(points, ComponentPortalObject<T>::Access::In), hashes);
-  const loom::worklet::Keys<Int32> groups(hashes, options.Device);
-  hashes.ReleaseResources();
-  clean::SettleHashGroup<T> settle;
-  settle.HasUsedFlags = options.UsedPoints.GetNumberOfValues() > 0;
-  ArrayHandle<Id> reps;
-  ArrayHandle<UInt8> used = settle.HasUsedFlags ? options.UsedPoints : ArrayHandle<UInt8>();
-  if (!settle.HasUsedFlags)
-    used.Allocate(1); // never read
-  invoke(settle, groups, reps, ComponentPortalObject<T>(points, ComponentPortalObject<T>::Access::In), used);
-  return reps;
-}
 
 /// Merging within a tolerance, as inserting the points one by one in id order would merge them: a
 /// point joins the lowest-id kept point within `tolerance`, else it is kept. The points are sorted
@@ -192,14 +172,47 @@ ArrayHandle<Id> ToleranceRepresentatives(const FieldArray& points, const MergePo
   }
   return reps;
 }
+
+/// `call(tag)` on the CPU device the tracker picks for `device` (a CUDA request runs on TBB, else Serial).
+template <typename F>
+auto OnCpu(DeviceId device, F&& call)
+{
+  return loom::cont::CallOnDevice(device, [&](auto tag) { return call(tag); });
+}
+
+template <typename I>
+ArrayHandle<UInt8> UsedFlagsImpl(const ArrayHandle<I>& connectivity, Id numberOfPoints, DeviceId device)
+{
+  return WithCudaFallback(
+    device, "UsedPointFlags", [&](auto) { return UsedPointFlagsCuda(connectivity, numberOfPoints); },
+    [&](DeviceId cpu) {
+      return OnCpu(cpu, [&](auto tag) {
+        return clean::Passes<decltype(tag)>::UsedFlags(connectivity, numberOfPoints);
+      });
+    });
+}
+
+template <typename I>
+void RemapImpl(const ArrayHandle<I>& from, ArrayHandle<I>* to, const ArrayHandle<Id>& pointMap, DeviceId device)
+{
+  WithCudaFallback(
+    device, "RemapPointIds",
+    [&](auto) {
+      RemapPointIdsCuda(from, to, pointMap);
+      return 0;
+    },
+    [&](DeviceId cpu) {
+      OnCpu(cpu, [&](auto tag) {
+        clean::Passes<decltype(tag)>::Remap(from, to, pointMap);
+        return 0;
+      });
+      return 0;
+    });
+}
 } // namespace
 
-MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions& requested)
+MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions& options)
 {
-  // The clean family runs on the CPU devices: a CUDA request runs on TBB (else Serial).
-  MergePointsOptions options = requested;
-  if (RunsOnCuda(options.Device))
-    options.Device = loom::cont::RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
   const Id n = points.GetNumberOfTuples();
   if (points.GetNumberOfComponents() != 3)
     throw loom::cont::ErrorBadValue("MergePoints: the points have " + std::to_string(points.GetNumberOfComponents()) +
@@ -210,6 +223,9 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
   if (options.UsedPoints.GetNumberOfValues() != 0 && options.UsedPoints.GetNumberOfValues() != n)
     throw loom::cont::ErrorBadValue("MergePoints: " + std::to_string(options.UsedPoints.GetNumberOfValues()) +
                                     " used-point flags for " + std::to_string(n) + " points.");
+  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
+    throw loom::cont::ErrorBadType(std::string("MergePoints: positions of kind ") + ValueKindName(points.GetKind()) +
+                                   " (Float32 or Float64 expected).");
   MergePointsResult result;
   if (n == 0)
   {
@@ -220,146 +236,45 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
     result.Members.Allocate(0);
     return result;
   }
-  ArrayHandle<Id> reps;
-  auto settle = [&](auto zero) {
-    using T = decltype(zero);
-    reps = options.Tolerance > 0.0 ? ToleranceRepresentatives<T>(points, options) : ExactRepresentatives<T>(points, options);
-  };
-  if (points.GetKind() == ValueKind::Float32)
-    settle(Float32{});
-  else if (points.GetKind() == ValueKind::Float64)
-    settle(Float64{});
-  else
-    throw loom::cont::ErrorBadType(std::string("MergePoints: positions of kind ") + ValueKindName(points.GetKind()) +
-                                   " (Float32 or Float64 expected).");
-
-  // Kept points numbered in id order; every point mapped through its representative.
-  const DeviceId device = options.Device;
-  const Id* rep = reps.ReadPortal().GetArray();
-  ArrayHandle<UInt8> kept;
-  kept.Allocate(n);
-  UInt8* keptFlags = kept.GetPointer();
-  HostForEach(device, n, 1 << 14, [=](Id p) { keptFlags[p] = rep[p] == p ? 1 : 0; });
-  ArrayHandle<Id> number;
-  const Id outputPoints = loom::cont::Algorithm::ScanExclusive(device, kept, number, Id(0));
-  kept.ReleaseResources();
-  // The map is the numbering, rewritten in place where a point is not its own representative: a kept
-  // point's number (the only ones read) is never written, so the pass has no races. With every point
-  // kept the numbering is 0, 1, 2, ...: the map and the first points are that same array.
-  result.PointMap = number;
-  result.Identity = outputPoints == n;
-  if (result.Identity)
-    result.FirstPoints = number;
-  else
+  if (options.Tolerance > 0.0)
   {
-    result.FirstPoints.Allocate(outputPoints);
-    Id* map = number.GetPointer();
-    Id* first = result.FirstPoints.GetPointer();
-    HostForEach(device, n, 1 << 14, [=](Id p) {
-      const Id r = rep[p];
-      if (r == p)
-        first[map[p]] = p;
-      else
-        map[p] = r < 0 ? -1 : map[r];
+    // Within a tolerance the points are settled in id order: a CPU pass (a CUDA request runs on TBB).
+    return OnCpu(options.Device, [&](auto tag) {
+      using Tag = decltype(tag);
+      MergePointsOptions onCpu = options;
+      onCpu.Device = Tag::Id;
+      ArrayHandle<Id> reps = points.GetKind() == ValueKind::Float32 ? ToleranceRepresentatives<Float32>(points, onCpu)
+                                                                    : ToleranceRepresentatives<Float64>(points, onCpu);
+      MergePointsResult merged;
+      clean::Passes<Tag>::Number(reps, merged);
+      if (options.ListMembers)
+        clean::Passes<Tag>::ListMembers(merged);
+      return merged;
     });
   }
-  reps.ReleaseResources();
-
-  if (options.ListMembers)
-    ListMemberPoints(result, device);
-  return result;
+  // Exact merging: on CUDA when the request resolves to it (the same passes).
+  return WithCudaFallback(
+    options.Device, "MergePoints", [&](auto) { return ExactMergeCuda(points, options); },
+    [&](DeviceId cpu) {
+      return OnCpu(cpu, [&](auto tag) { return clean::ExactMergeOn<decltype(tag)>(points, options); });
+    });
 }
 
 void ListMemberPoints(MergePointsResult& result, DeviceId device)
 {
-  const Id n = result.PointMap.GetNumberOfValues(), outputPoints = result.GetNumberOfPoints();
-  result.MemberOffsets.Allocate(outputPoints + 1);
-  Id* mo = result.MemberOffsets.GetPointer();
-  if (result.Identity)
-  {
-    // One member each, itself: no sort.
-    result.Members.Allocate(n);
-    Id* members = result.Members.GetPointer();
-    HostForEach(device, outputPoints + 1, 1 << 14, [=](Id o) {
-      mo[o] = o;
-      if (o < n)
-        members[o] = o;
+  WithCudaFallback(
+    device, "ListMemberPoints",
+    [&](auto) {
+      ListMemberPointsCuda(result);
+      return 0;
+    },
+    [&](DeviceId cpu) {
+      return OnCpu(cpu, [&](auto tag) {
+        clean::Passes<decltype(tag)>::ListMembers(result);
+        return 0;
+      });
     });
-    return;
-  }
-  // The input points of each output point: the map as keys (dropped points, -1, group first).
-  const loom::worklet::Keys<Int64> byOutput(result.PointMap, device);
-  const Id groups = byOutput.GetNumberOfUniqueKeys();
-  const Int64* unique = byOutput.GetUniqueKeys().ReadPortal().GetArray();
-  const Id skip = (groups > 0 && unique[0] < 0) ? 1 : 0;
-  const Id* offsets = byOutput.GetOffsets().ReadPortal().GetArray();
-  const Id base = n == 0 ? 0 : offsets[skip];
-  HostForEach(device, outputPoints + 1, 1 << 14, [=](Id o) { mo[o] = offsets[o + skip] - base; });
-  result.Members = byOutput.GetSortedValuesMap().View(base, n - base);
 }
-
-namespace
-{
-template <typename I>
-ArrayHandle<UInt8> UsedFlagsImpl(const ArrayHandle<I>& connectivity, Id numberOfPoints, DeviceId device)
-{
-  ArrayHandle<UInt8> used;
-  used.Allocate(numberOfPoints);
-  UInt8* u = used.GetPointer();
-  HostForEach(device, numberOfPoints, 1 << 16, [=](Id p) { u[p] = 0; });
-  const Id m = connectivity.GetNumberOfValues();
-  const I* ids = connectivity.ReadPortal().GetArray();
-  std::atomic<Id> bad{ -1 };
-  // Racing writes of the same value 1 are benign on bytes; relaxed atomics keep it defined.
-  HostForEach(device, m, 1 << 16, [&, u, ids](Id i) {
-    const Id p = static_cast<Id>(ids[i]);
-    if (p < 0 || p >= numberOfPoints)
-    {
-      bad.store(i, std::memory_order_relaxed);
-      return;
-    }
-    reinterpret_cast<std::atomic<UInt8>*>(u + p)->store(1, std::memory_order_relaxed);
-  });
-  if (bad.load() >= 0)
-    throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(static_cast<Id>(ids[bad.load()])) +
-                                    ", outside the " + std::to_string(numberOfPoints) + " points.");
-  return used;
-}
-
-// `to` may be `in` (in place): each id is read once, then written. A bad id is left as it was.
-template <typename I>
-void RemapInto(const I* in, I* to, Id m, const ArrayHandle<Id>& pointMap, DeviceId device)
-{
-  const Id n = pointMap.GetNumberOfValues();
-  const Id* map = pointMap.ReadPortal().GetArray();
-  std::atomic<Id> bad{ -1 };
-  std::atomic<Id> badId{ 0 };
-  HostForEach(device, m, 1 << 16, [&, in, map, to](Id i) {
-    const Id p = static_cast<Id>(in[i]);
-    const Id q = (p >= 0 && p < n) ? map[p] : -1;
-    if (q < 0)
-    {
-      badId.store(p, std::memory_order_relaxed);
-      bad.store(i, std::memory_order_relaxed);
-      return;
-    }
-    to[i] = static_cast<I>(q);
-  });
-  if (bad.load() >= 0)
-    throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(badId.load()) + ", which is outside the " +
-                                    std::to_string(n) + " points or was dropped.");
-}
-
-template <typename I>
-ArrayHandle<I> RemapImpl(const ArrayHandle<I>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
-{
-  const Id m = connectivity.GetNumberOfValues();
-  ArrayHandle<I> out;
-  out.Allocate(m);
-  RemapInto(connectivity.ReadPortal().GetArray(), out.GetPointer(), m, pointMap, device);
-  return out;
-}
-} // namespace
 
 ArrayHandle<UInt8> UsedPointFlags(const ArrayHandle<Int32>& connectivity, Id numberOfPoints, DeviceId device)
 {
@@ -371,20 +286,24 @@ ArrayHandle<UInt8> UsedPointFlags(const ArrayHandle<Int64>& connectivity, Id num
 }
 ArrayHandle<Int32> RemapPointIds(const ArrayHandle<Int32>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
 {
-  return RemapImpl(connectivity, pointMap, device);
+  ArrayHandle<Int32> out;
+  RemapImpl(connectivity, &out, pointMap, device);
+  return out;
 }
 ArrayHandle<Int64> RemapPointIds(const ArrayHandle<Int64>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
 {
-  return RemapImpl(connectivity, pointMap, device);
+  ArrayHandle<Int64> out;
+  RemapImpl(connectivity, &out, pointMap, device);
+  return out;
 }
 
 void RemapPointIdsInPlace(ArrayHandle<Int32>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
 {
-  RemapInto(connectivity.GetPointer(), connectivity.GetPointer(), connectivity.GetNumberOfValues(), pointMap, device);
+  RemapImpl<Int32>(connectivity, nullptr, pointMap, device);
 }
 void RemapPointIdsInPlace(ArrayHandle<Int64>& connectivity, const ArrayHandle<Id>& pointMap, DeviceId device)
 {
-  RemapInto(connectivity.GetPointer(), connectivity.GetPointer(), connectivity.GetNumberOfValues(), pointMap, device);
+  RemapImpl<Int64>(connectivity, nullptr, pointMap, device);
 }
 
 FieldArray AverageTuples(const FieldArray& field, const ArrayHandle<Id>& offsets, const ArrayHandle<Id>& members,
