@@ -31,5 +31,28 @@ LOOM_EXEC inline void AtomicStore(T* address, T value)
   __atomic_store_n(address, value, __ATOMIC_RELAXED);
 #endif
 }
+/// *address = min(*address, value) for 64-bit values.
+LOOM_EXEC inline void AtomicMin(UInt64* address, UInt64 value)
+{
+#ifdef __CUDA_ARCH__
+  atomicMin(reinterpret_cast<unsigned long long*>(address), static_cast<unsigned long long>(value));
+#else
+  UInt64 seen = __atomic_load_n(address, __ATOMIC_RELAXED);
+  while (value < seen && !__atomic_compare_exchange_n(address, &seen, value, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+  {
+  }
+#endif
+}
+LOOM_EXEC inline void AtomicMin(Int64* address, Int64 value)
+{
+#ifdef __CUDA_ARCH__
+  atomicMin(reinterpret_cast<long long*>(address), static_cast<long long>(value));
+#else
+  Int64 seen = __atomic_load_n(address, __ATOMIC_RELAXED);
+  while (value < seen && !__atomic_compare_exchange_n(address, &seen, value, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+  {
+  }
+#endif
+}
 } // namespace exec
 } // namespace loom

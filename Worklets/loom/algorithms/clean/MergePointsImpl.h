@@ -4,6 +4,7 @@
 // MergePointsCuda.cu for CUDA. One thread per point or per connectivity entry.
 #pragma once
 
+#include <loom/algorithms/DevicePasses.h>
 #include <loom/algorithms/MergeKeys.h>
 #include <loom/algorithms/clean/MergePoints.h>
 #include <loom/algorithms/clean/MergePointsWorklets.h>
@@ -23,14 +24,6 @@ namespace algorithms
 LOOM_UNIT_NAMESPACE_BEGIN
 namespace clean
 {
-template <typename T>
-struct FillWith
-{
-  T* To;
-  T Value;
-  LOOM_EXEC void operator()(Id i) const { this->To[i] = this->Value; }
-};
-
 /// Kept[p] = 1 where p is its own representative.
 struct FlagRepresentatives
 {
@@ -57,15 +50,6 @@ struct MapThroughRepresentatives
   }
 };
 
-/// MemberOffsets[o] = Offsets[o + Skip] - Base (the groups of the map's keys, dropped points' -1 skipped).
-struct ShiftOffsets
-{
-  const Id* Offsets;
-  Id Skip, Base;
-  Id* MemberOffsets;
-  LOOM_EXEC void operator()(Id o) const { this->MemberOffsets[o] = this->Offsets[o + this->Skip] - this->Base; }
-};
-
 /// The identity member lists: output point o has one member, itself.
 struct IdentityMembers
 {
@@ -80,7 +64,7 @@ struct IdentityMembers
   }
 };
 
-/// Skip and Base of ShiftOffsets, found where the keys are (one thread): Out = { skip, base }.
+/// Skip and Base of ShiftedOffsets, found where the keys are (one thread): Out = { skip, base }.
 template <typename K>
 struct FirstGroup
 {
@@ -142,23 +126,23 @@ struct Passes
   template <typename T>
   static const T* Read(const loom::cont::ArrayHandle<T>& a)
   {
-    return a.PrepareForInput(Tag{}).GetArray();
+    return ReadPointer<Tag>(a);
   }
   template <typename T>
   static T* Write(loom::cont::ArrayHandle<T>& a, Id n)
   {
-    return a.PrepareForOutput(n, Tag{}).GetArray();
+    return WritePointer<Tag>(a, n);
   }
   template <typename T>
   static T* InPlace(const loom::cont::ArrayHandle<T>& a)
   {
-    return a.PrepareForInPlace(Tag{}).GetArray();
+    return InPlacePointer<Tag>(a);
   }
   /// A slot for "any one bad index", -1 before the pass.
   static loom::cont::ArrayHandle<Id> BadSlot()
   {
     loom::cont::ArrayHandle<Id> slot;
-    Algorithm::Schedule(FillWith<Id>{ Write(slot, 1), -1 }, 1);
+    Algorithm::Schedule(Fill<Id>{ Write(slot, 1), -1 }, 1);
     return slot;
   }
 
@@ -222,7 +206,7 @@ struct Passes
                                            byOutput.GetNumberOfUniqueKeys(), n, Write(first, 2) },
                         1);
     const Id skip = first.ReadPortal().Get(0), base = first.ReadPortal().Get(1);
-    Algorithm::Schedule(ShiftOffsets{ Read(byOutput.GetOffsets()), skip, base, InPlace(result.MemberOffsets) },
+    Algorithm::Schedule(ShiftedOffsets{ Read(byOutput.GetOffsets()), skip, base, InPlace(result.MemberOffsets) },
                         outputPoints + 1);
     result.Members = byOutput.GetSortedValuesMap().View(base, n - base);
   }
@@ -232,7 +216,7 @@ struct Passes
   {
     loom::cont::ArrayHandle<UInt8> used;
     UInt8* u = Write(used, numberOfPoints);
-    Algorithm::Schedule(FillWith<UInt8>{ u, 0 }, numberOfPoints);
+    Algorithm::Schedule(Fill<UInt8>{ u, 0 }, numberOfPoints);
     loom::cont::ArrayHandle<Id> bad = BadSlot();
     const Id m = connectivity.GetNumberOfValues();
     Algorithm::Schedule(MarkUsedPoints<I>{ Read(connectivity), numberOfPoints, u, InPlace(bad) }, m);

@@ -7,6 +7,7 @@
 
 #include <loom/CellShape.h>
 #include <loom/algorithms/CellIds.h>
+#include <loom/algorithms/DevicePasses.h>
 #include <loom/algorithms/MergeKeys.h>
 #include <loom/algorithms/ShapesPresent.h>
 #include <loom/algorithms/surface/ExternalFaces.h>
@@ -143,25 +144,6 @@ LOOM_EXEC inline int FacePoints(const FaceTable& t, int f, const Id* ids, Id* ou
 LOOM_UNIT_NAMESPACE_BEGIN
 namespace parallel
 {
-template <typename Tag, typename T>
-const T* ReadPointer(const loom::cont::ArrayHandle<T>& array)
-{
-  return array.PrepareForInput(Tag{}).GetArray();
-}
-template <typename Tag, typename T>
-T* WritePointer(loom::cont::ArrayHandle<T>& array, Id n)
-{
-  return array.PrepareForOutput(n, Tag{}).GetArray();
-}
-
-template <typename T>
-struct Fill
-{
-  T* To;
-  T Value;
-  LOOM_EXEC void operator()(Id i) const { this->To[i] = this->Value; }
-};
-
 template <typename T>
 LOOM_EXEC inline void Exchange(T& a, T& b)
 {
