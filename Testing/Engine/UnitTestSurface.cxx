@@ -369,4 +369,19 @@ TEST(Surface, DataParallelPassesEqualBlockPasses)
   {
     EXPECT_NE(std::string(e.what()).find("cell 0 (VTK cell type 42, 4 points)"), std::string::npos) << e.what();
   }
+  // A point id outside the points: the first such cell named (a GPU must not read past the points).
+  Mesh outside;
+  outside.NumberOfPoints = 9;
+  outside.Add(12, { 0, 1, 2, 3, 4, 5, 6, 7 });
+  outside.Add(CELL_SHAPE_TRIANGLE, { 0, 1, 9 });
+  outside.Add(12, { 1, 2, 3, 4, 5, 6, 7, 12 });
+  try
+  {
+    surface::ExplicitFacesDataParallel(std::get<loom::cont::CellSetExplicit<Int64, Int64>>(outside.Cells()), options);
+    ADD_FAILURE() << "a point id outside the points was accepted";
+  }
+  catch (const cont::ErrorBadValue& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("cell 1 names a point outside the 9 points"), std::string::npos) << e.what();
+  }
 }

@@ -223,9 +223,6 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
   if (options.UsedPoints.GetNumberOfValues() != 0 && options.UsedPoints.GetNumberOfValues() != n)
     throw loom::cont::ErrorBadValue("MergePoints: " + std::to_string(options.UsedPoints.GetNumberOfValues()) +
                                     " used-point flags for " + std::to_string(n) + " points.");
-  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
-    throw loom::cont::ErrorBadType(std::string("MergePoints: positions of kind ") + ValueKindName(points.GetKind()) +
-                                   " (Float32 or Float64 expected).");
   MergePointsResult result;
   if (n == 0)
   {
@@ -236,6 +233,9 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
     result.Members.Allocate(0);
     return result;
   }
+  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
+    throw loom::cont::ErrorBadType(std::string("MergePoints: positions of kind ") + ValueKindName(points.GetKind()) +
+                                   " (Float32 or Float64 expected).");
   if (options.Tolerance > 0.0)
   {
     // Within a tolerance the points are settled in id order: a CPU pass (a CUDA request runs on TBB).

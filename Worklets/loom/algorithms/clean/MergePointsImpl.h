@@ -15,6 +15,7 @@
 #include <loom/exec/Atomic.h>
 #include <loom/worklet/Keys.h>
 
+#include <cstdint>
 #include <string>
 
 namespace loom
@@ -80,7 +81,7 @@ struct FirstGroup
   }
 };
 
-/// Used[p] = 1 for every point a connectivity entry names; an entry outside the points noted in Bad.
+/// Used[p] = 1 for every point a connectivity entry names; the first entry outside the points noted in Bad.
 template <typename I>
 struct MarkUsedPoints
 {
@@ -92,14 +93,14 @@ struct MarkUsedPoints
   {
     const Id p = static_cast<Id>(this->Ids[i]);
     if (p < 0 || p >= this->NumberOfPoints)
-      loom::exec::AtomicStore(this->Bad, i);
+      loom::exec::AtomicMin(this->Bad, i);
     else
       loom::exec::AtomicStore(this->Used + p, UInt8(1));
   }
 };
 
 /// To[i] = Map[In[i]] (To may be In); an entry outside the map or mapping to no point is left as it
-/// was and noted in Bad.
+/// was, and the first such entry noted in Bad.
 template <typename I>
 struct RemapEntries
 {
@@ -113,7 +114,7 @@ struct RemapEntries
     const Id p = static_cast<Id>(this->In[i]);
     const Id q = (p >= 0 && p < this->N) ? this->Map[p] : -1;
     if (q < 0)
-      loom::exec::AtomicStore(this->Bad, i);
+      loom::exec::AtomicMin(this->Bad, i);
     else
       this->To[i] = static_cast<I>(q);
   }
@@ -138,11 +139,11 @@ struct Passes
   {
     return InPlacePointer<Tag>(a);
   }
-  /// A slot for "any one bad index", -1 before the pass.
+  /// A slot for the first bad index (AtomicMin), INT64_MAX before the pass.
   static loom::cont::ArrayHandle<Id> BadSlot()
   {
     loom::cont::ArrayHandle<Id> slot;
-    Algorithm::Schedule(Fill<Id>{ Write(slot, 1), -1 }, 1);
+    Algorithm::Schedule(Fill<Id>{ Write(slot, 1), INT64_MAX }, 1);
     return slot;
   }
 
@@ -192,11 +193,11 @@ struct Passes
   static void ListMembers(MergePointsResult& result)
   {
     const Id n = result.PointMap.GetNumberOfValues(), outputPoints = result.GetNumberOfPoints();
-    Id* memberOffsets = Write(result.MemberOffsets, outputPoints + 1);
     if (result.Identity)
     {
       // One member each, itself: no sort.
-      Algorithm::Schedule(IdentityMembers{ n, memberOffsets, Write(result.Members, n) }, outputPoints + 1);
+      Algorithm::Schedule(IdentityMembers{ n, Write(result.MemberOffsets, outputPoints + 1), Write(result.Members, n) },
+                          outputPoints + 1);
       return;
     }
     // The input points of each output point: the map as keys (dropped points, -1, group first).
@@ -206,7 +207,7 @@ struct Passes
                                            byOutput.GetNumberOfUniqueKeys(), n, Write(first, 2) },
                         1);
     const Id skip = first.ReadPortal().Get(0), base = first.ReadPortal().Get(1);
-    Algorithm::Schedule(ShiftedOffsets{ Read(byOutput.GetOffsets()), skip, base, InPlace(result.MemberOffsets) },
+    Algorithm::Schedule(ShiftedOffsets{ Read(byOutput.GetOffsets()), skip, base, Write(result.MemberOffsets, outputPoints + 1) },
                         outputPoints + 1);
     result.Members = byOutput.GetSortedValuesMap().View(base, n - base);
   }
@@ -221,7 +222,7 @@ struct Passes
     const Id m = connectivity.GetNumberOfValues();
     Algorithm::Schedule(MarkUsedPoints<I>{ Read(connectivity), numberOfPoints, u, InPlace(bad) }, m);
     const Id at = bad.ReadPortal().Get(0);
-    if (at >= 0)
+    if (at != INT64_MAX)
       throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(static_cast<Id>(connectivity.ReadPortal().Get(at))) +
                                       ", outside the " + std::to_string(numberOfPoints) + " points.");
     return used;
@@ -239,7 +240,7 @@ struct Passes
     const I* in = to ? Read(from) : out;
     Algorithm::Schedule(RemapEntries<I>{ in, out, Read(pointMap), n, InPlace(bad) }, m);
     const Id at = bad.ReadPortal().Get(0);
-    if (at >= 0)
+    if (at != INT64_MAX)
       throw loom::cont::ErrorBadValue("a cell uses point " + std::to_string(static_cast<Id>(from.ReadPortal().Get(at))) +
                                       ", which is outside the " + std::to_string(n) + " points or was dropped.");
   }

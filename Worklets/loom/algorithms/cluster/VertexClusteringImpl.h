@@ -27,6 +27,7 @@ namespace loom
 {
 namespace algorithms
 {
+LOOM_UNIT_NAMESPACE_BEGIN
 namespace cluster
 {
 /// The bin grid as vtkQuadricClustering lays it over the bounds, and its HashPoint.
@@ -207,7 +208,6 @@ LOOM_EXEC inline void ForEachElement(int kind, const I* o, const I* v, Id cell, 
   }
 }
 
-LOOM_UNIT_NAMESPACE_BEGIN
 /// One kind of cells as the passes read them (device or host pointers).
 struct KindCells
 {
@@ -704,9 +704,18 @@ struct Passes
 
   /// The passes after the grid: `result` holds the bounds and divisions on entry.
   static VertexClusteringResult Run(const FieldArray& positions, const VertexClusteringInput& input,
-                                    const VertexClusteringOptions& options, VertexClusteringResult result)
+                                    const VertexClusteringOptions& options, const VertexClusteringResult& laidOut)
   {
-    const BinGrid grid = BinGrid::Of(result);
+    const BinGrid grid = BinGrid::Of(laidOut);
+    // A result of its own (array handles share their memory when copied: a failed CUDA attempt must not
+    // leave its arrays to the CPU rerun), with the laid-out bounds and divisions.
+    VertexClusteringResult result;
+    for (int c = 0; c < 3; ++c)
+    {
+      result.Divisions[c] = laidOut.Divisions[c];
+      result.Bounds[2 * c] = laidOut.Bounds[2 * c];
+      result.Bounds[2 * c + 1] = laidOut.Bounds[2 * c + 1];
+    }
     using loom::cont::ArrayHandle;
     const Id numPoints = positions.GetNumberOfTuples();
     const ComponentPortal<T> pts =
@@ -781,10 +790,9 @@ struct Passes
     ArrayHandle<Float64> quadrics;
     Write(quadrics, 9 * groups);
     {
-      FoldBinQuadrics<T> fold;
-      fold.Elements = ElementCorners<T>{ corners, pts };
       loom::cont::Invoker invoke(Tag::Id);
-      invoke(fold, bins, loom::cont::ArrayHandleIndex(3 * numElements), firstCorner, quadrics);
+      invoke(FoldBinQuadrics<T>{}, bins, loom::cont::ArrayHandleIndex(3 * numElements), firstCorner, quadrics,
+             cornerIds, ComponentPortalObject<T>(positions, ComponentPortalObject<T>::Access::In));
     }
     const Id* first = Read(firstCorner);
 
@@ -815,11 +823,9 @@ struct Passes
       ArrayHandle<Id> cellNumber;
       Algorithm::Schedule(FlagNewCells{ Read(firsts), cellOf, Write(fresh, nf) }, nf);
       const Id cells = nf ? Algorithm::ScanExclusive(fresh, cellNumber, Id(0)) : 0;
-      Id* vo = Write(result.VertOffsets, cells + 1);
-      if (nf == 0)
-        Algorithm::Schedule(Fill<Id>{ vo, 0 }, 1);
-      else
-        Algorithm::Schedule(WriteVertexCells{ Read(firsts), cellOf, cv, Read(fresh), Read(cellNumber), cells, nf, vo,
+      if (nf > 0)
+        Algorithm::Schedule(WriteVertexCells{ Read(firsts), cellOf, cv, Read(fresh), Read(cellNumber), cells, nf,
+                                              Write(result.VertOffsets, cells + 1),
                                               Write(result.Verts, nf), Write(result.VertCells, cells) },
                             nf);
     }
@@ -940,8 +946,8 @@ struct Passes
 
 
 };
-LOOM_UNIT_NAMESPACE_END
 } // namespace cluster
+LOOM_UNIT_NAMESPACE_END
 
 /// ClusterVertices' passes after the grid on CUDA (VertexClusteringCuda.cu; only in builds with CUDA):
 /// `laidOut` holds the bounds and division counts.

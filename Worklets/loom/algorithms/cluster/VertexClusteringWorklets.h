@@ -123,17 +123,19 @@ struct ElementCorners
 /// quadric is the sum, in that order, of the quadrics of its corners' elements of the lowest dimension
 /// among them (vertices supersede segments, segments triangles, as in VTK), each scaled as VTK scales
 /// it; its first corner (the lowest value) orders the output points. The key -1 (the missing corners
-/// of vertices and segments) gets nothing.
+/// of vertices and segments) gets nothing. The corner ids and the points are arguments (prepared for
+/// whichever device runs the invocation, the fallback device included), not members.
 template <typename T>
 struct FoldBinQuadrics : loom::worklet::WorkletReduceByKey
 {
-  using ControlSignature = void(KeysIn bins, ValuesIn corners, ReducedValuesOut firstCorner, WholeArrayOut quadrics);
-  using ExecutionSignature = void(_1, _2, _3, _4, WorkIndex);
-  ElementCorners<T> Elements;
-
-  template <typename Corners, typename QuadricPortal>
-  LOOM_EXEC void operator()(Int64 bin, const Corners& corners, Id& first, const QuadricPortal& quadrics, Id g) const
+  using ControlSignature = void(KeysIn bins, ValuesIn corners, ReducedValuesOut firstCorner, WholeArrayOut quadrics,
+                                WholeArrayIn cornerIds, ExecObject points);
+  using ExecutionSignature = void(_1, _2, _3, _4, WorkIndex, _5, _6);
+  template <typename Corners, typename QuadricPortal, typename IdPortal>
+  LOOM_EXEC void operator()(Int64 bin, const Corners& corners, Id& first, const QuadricPortal& quadrics, Id g,
+                            const IdPortal& cornerIds, const ComponentPortal<T>& points) const
   {
+    const ElementCorners<T> elements{ cornerIds.GetArray(), points };
     first = corners[0];
     Float64 sum[9] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     if (bin >= 0)
@@ -141,14 +143,17 @@ struct FoldBinQuadrics : loom::worklet::WorkletReduceByKey
       const IdComponent n = corners.GetNumberOfComponents();
       int lowest = 2;
       for (IdComponent k = 0; k < n && lowest > 0; ++k)
-        lowest = std::min(lowest, this->Elements.Dimension(corners[k] / 3));
+      {
+        const int d = elements.Dimension(corners[k] / 3);
+        lowest = d < lowest ? d : lowest;
+      }
       for (IdComponent k = 0; k < n; ++k)
       {
         const Id e = corners[k] / 3;
-        if (this->Elements.Dimension(e) != lowest)
+        if (elements.Dimension(e) != lowest)
           continue;
         Float64 q[9];
-        this->Elements.Quadric(e, q);
+        elements.Quadric(e, q);
         for (int i = 0; i < 9; ++i)
           sum[i] += q[i] * QuadricScale;
       }

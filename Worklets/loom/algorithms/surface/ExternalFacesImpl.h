@@ -16,6 +16,7 @@
 #include <loom/cont/Error.h>
 #include <loom/exec/Atomic.h>
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -194,11 +195,13 @@ struct CellsView
   LOOM_EXEC void Ids(Id c, int n, Id* ids) const { ReadCellIds(this->Connectivity + this->Offsets[c], n, ids); }
 };
 
-/// 1. Per cell: its faces counted in the bucket of their smallest point; a cell no path handles noted.
+/// 1. Per cell: its faces counted in the bucket of their smallest point; the first cell no path handles
+/// (BadCell[0]) and the first cell naming a point outside the points (BadCell[1]) noted.
 template <typename O, typename C>
 struct CountFaces
 {
   CellsView<O, C> Cells;
+  Id NumberOfPoints;
   Int32* Count;
   Id* BadCell;
   LOOM_EXEC void operator()(Id c) const
@@ -208,9 +211,15 @@ struct CountFaces
     const FaceTable t = FaceTableOf(shape);
     if (kind == Unknown || (t.Count && this->Cells.Offsets[c + 1] - this->Cells.Offsets[c] != t.Points))
     {
-      loom::exec::AtomicStore(this->BadCell, c);
+      loom::exec::AtomicMin(this->BadCell, c);
       return;
     }
+    for (O i = this->Cells.Offsets[c]; i < this->Cells.Offsets[c + 1]; ++i)
+      if (static_cast<UInt64>(this->Cells.Connectivity[i]) >= static_cast<UInt64>(this->NumberOfPoints))
+      {
+        loom::exec::AtomicMin(this->BadCell + 1, c);
+        return;
+      }
     if (!t.Count || this->Cells.Hidden(c))
       return;
     Id ids[8];
@@ -498,20 +507,26 @@ ExternalFacesResult ExplicitFacesParallel(const loom::cont::CellSetExplicit<O, C
                               hasFlags ? ReadPointer<Tag>(options.CellFlags) : nullptr };
 
   // 1. Faces counted per smallest point; a cell no path handles reported as the block passes report it.
+  if (hasFlags && options.CellFlags.GetNumberOfValues() != numCells)
+    throw loom::cont::ErrorBadValue("ExternalFaces: " + std::to_string(options.CellFlags.GetNumberOfValues()) +
+                                    " cell flags for " + std::to_string(numCells) + " cells.");
   ArrayHandle<Int32> count, cursor;
   ArrayHandle<Id> bad;
   Int32* counts = WritePointer<Tag>(count, numPoints);
   Algorithm::Schedule(Fill<Int32>{ counts, 0 }, numPoints);
-  Id* badSlot = WritePointer<Tag>(bad, 1);
-  Algorithm::Schedule(Fill<Id>{ badSlot, -1 }, 1);
-  Algorithm::Schedule(CountFaces<O, C>{ view, counts, badSlot }, numCells);
-  const Id badCell = bad.ReadPortal().Get(0);
-  if (badCell >= 0)
+  Id* badSlots = WritePointer<Tag>(bad, 2);
+  Algorithm::Schedule(Fill<Id>{ badSlots, INT64_MAX }, 2);
+  Algorithm::Schedule(CountFaces<O, C>{ view, numPoints, counts, badSlots }, numCells);
+  const Id badCell = bad.ReadPortal().Get(0), badPoints = bad.ReadPortal().Get(1);
+  if (badCell != INT64_MAX)
   {
     const O* offsets = cells.GetOffsets().ReadPortal().GetArray();
     ThrowBadCell(badCell, static_cast<int>(cells.GetShapes().ReadPortal().Get(badCell)),
                  static_cast<long long>(offsets[badCell + 1] - offsets[badCell]));
   }
+  if (badPoints != INT64_MAX)
+    throw loom::cont::ErrorBadValue("ExternalFaces: cell " + std::to_string(badPoints) + " names a point outside the " +
+                                    std::to_string(numPoints) + " points.");
 
   // 2. Buckets filled and matched.
   ArrayHandle<Id> start, entries, keys;
