@@ -4,7 +4,8 @@
 // points, -1e12 elsewhere, so that an end with a weight of 1e-20 still shows) interpolated by the unmasked
 // filter is 1 exactly there (within 1e-9 for clip points inside a cut cell, whose weights add up to 1 within
 // rounding). Selected points carry the unmasked run's values bit for bit; the others NaN (integers 0) or
-// the fill value; positions and cells are those of the unmasked run.
+// the fill value; positions and cells are those of the unmasked run. A selection on a multiblock input masks
+// each block by its own nodes.
 #include "LoomFilterTesting.h"
 
 #include "vtkLoomClip.h"
@@ -17,11 +18,13 @@
 #include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
 #include <vtkIntArray.h>
+#include <vtkMultiBlockDataSet.h>
 #include <vtkPlane.h>
 #include <vtkPointData.h>
 #include <vtkPointSet.h>
 #include <vtkSelection.h>
 #include <vtkSelectionNode.h>
+#include <vtkInformation.h>
 #include <vtkSphere.h>
 
 #include <functional>
@@ -342,4 +345,84 @@ TEST(LoomPointMasks, SelectionInputSelectsPointsAndCellPoints)
     ASSERT_TRUE(std::isnan(nothing->GetComponent(p, 0))) << "nothing selected: every made point filled";
   const auto idsWin = clip(selectionOf(vtkSelectionNode::POINT, {}), pointIds);
   EXPECT_TRUE(same(byIds, idsWin)) << "Mask Ids win over the selection";
+}
+
+// A selection on a multiblock input masks each block by its own nodes (COMPOSITE_INDEX): Contour, Slice and
+// Clip give, block by block, the output of the block alone masked by Mask Ids listing the same points.
+TEST(LoomPointMasks, SelectionOnBlocksMasksEachBlock)
+{
+  vtkNew<vtkIdTypeArray> imageIds, hexahedraIds;
+  vtkSmartPointer<vtkDataSet> image = MaskedInput(false, imageIds);
+  vtkSmartPointer<vtkDataSet> hexahedra = MaskedInput(true, hexahedraIds);
+  // Other points in the second block: every 5th of its selected ones.
+  vtkNew<vtkIdTypeArray> sparseIds;
+  for (vtkIdType i = 0; i < hexahedraIds->GetNumberOfTuples(); i += 5)
+    sparseIds->InsertNextValue(hexahedraIds->GetValue(i));
+  vtkNew<vtkMultiBlockDataSet> blocks; // flat indices: 0 the multiblock, 1 and 2 its blocks
+  blocks->SetBlock(0, image);
+  blocks->SetBlock(1, hexahedra);
+  auto selection = vtkSmartPointer<vtkSelection>::New();
+  const std::pair<unsigned int, vtkIdTypeArray*> named[] = { { 1u, imageIds.Get() }, { 2u, sparseIds.Get() } };
+  for (const auto& [block, ids] : named)
+  {
+    vtkNew<vtkSelectionNode> node;
+    node->SetFieldType(vtkSelectionNode::POINT);
+    node->SetContentType(vtkSelectionNode::INDICES);
+    node->SetSelectionList(ids);
+    node->GetProperties()->Set(vtkSelectionNode::COMPOSITE_INDEX(), static_cast<int>(block));
+    selection->AddNode(node);
+  }
+  auto same = [](vtkDataSet* a, vtkDataSet* b, const std::string& what) {
+    ASSERT_NE(a, nullptr) << what;
+    ASSERT_NE(b, nullptr) << what;
+    ASSERT_EQ(a->GetNumberOfPoints(), b->GetNumberOfPoints()) << what;
+    ASSERT_GT(a->GetNumberOfPoints(), 100) << what;
+    for (const char* name : { "Count", "Indicator" })
+    {
+      vtkDataArray* x = a->GetPointData()->GetArray(name);
+      vtkDataArray* y = b->GetPointData()->GetArray(name);
+      ASSERT_NE(x, nullptr) << what << " " << name;
+      ASSERT_NE(y, nullptr) << what << " " << name;
+      vtkIdType filled = 0;
+      for (vtkIdType p = 0; p < x->GetNumberOfTuples(); ++p)
+      {
+        const double u = x->GetComponent(p, 0), v = y->GetComponent(p, 0);
+        filled += std::isnan(u) || (u == 0.0 && name[0] == 'C');
+        ASSERT_TRUE(u == v || (std::isnan(u) && std::isnan(v))) << what << " " << name << " at " << p;
+      }
+      EXPECT_GT(filled, 0) << what << " " << name << ": the mask fills some points";
+    }
+  };
+  auto run = [&](const char* what, const std::function<void(vtkAlgorithm*)>& setUp, auto make) {
+    auto onBlocks = make();
+    setUp(onBlocks);
+    onBlocks->SetInputData(blocks);
+    onBlocks->SetSelectionData(selection);
+    const Outcome o = loomtest::UpdateCapturing(onBlocks);
+    ASSERT_EQ(o.Errors, "") << what;
+    auto* out = vtkMultiBlockDataSet::SafeDownCast(o.Output);
+    ASSERT_NE(out, nullptr) << what;
+    vtkDataSet* parts[] = { image, hexahedra };
+    vtkIdTypeArray* partIds[] = { imageIds, sparseIds };
+    for (unsigned int b = 0; b < 2; ++b)
+    {
+      auto alone = make();
+      setUp(alone);
+      alone->SetInputData(parts[b]);
+      alone->SetMaskIds(partIds[b]);
+      const Outcome r = loomtest::UpdateCapturing(alone);
+      ASSERT_EQ(r.Errors, "") << what;
+      same(vtkDataSet::SafeDownCast(r.Output), vtkDataSet::SafeDownCast(out->GetBlock(b)),
+           std::string(what) + ", block " + std::to_string(b + 1));
+    }
+  };
+  run("contour", [](vtkAlgorithm* a) {
+    auto* f = vtkLoomContour::SafeDownCast(a);
+    f->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+    f->SetValue(0, 157.0);
+  }, [] { return vtkSmartPointer<vtkLoomContour>::New(); });
+  run("slice", [](vtkAlgorithm* a) { vtkLoomSlice::SafeDownCast(a)->SetCutFunction(TiltedPlane()); },
+      [] { return vtkSmartPointer<vtkLoomSlice>::New(); });
+  run("clip", [](vtkAlgorithm* a) { vtkLoomClip::SafeDownCast(a)->SetClipFunction(TiltedPlane()); },
+      [] { return vtkSmartPointer<vtkLoomClip>::New(); });
 }
