@@ -1,10 +1,11 @@
 // Loom algorithms: what the families' device passes share (the passes written once for every device,
 // scheduled as functors over raw pointers): the pointers to an array's values on a device, a fill, and
-// the offsets of a Keys grouping shifted past its first groups.
+// the offsets of a Keys grouping shifted past its group of key -1, and where that group ends.
 #pragma once
 
 #include <loom/Macros.h>
 #include <loom/Types.h>
+#include <loom/cont/Algorithm.h>
 #include <loom/cont/ArrayHandle.h>
 
 namespace loom
@@ -30,6 +31,28 @@ T* InPlacePointer(const loom::cont::ArrayHandle<T>& array)
   return array.PrepareForInPlace(Tag{}).GetArray();
 }
 
+/// The three pointer kinds on one device, for pass structs that schedule many functors
+/// (`using Pointers = DevicePointersOn<Tag>; using Pointers::Read; ...`).
+template <typename Tag>
+struct DevicePointersOn
+{
+  template <typename T>
+  static const T* Read(const loom::cont::ArrayHandle<T>& array)
+  {
+    return ReadPointer<Tag>(array);
+  }
+  template <typename T>
+  static T* Write(loom::cont::ArrayHandle<T>& array, Id n)
+  {
+    return WritePointer<Tag>(array, n);
+  }
+  template <typename T>
+  static T* InPlace(const loom::cont::ArrayHandle<T>& array)
+  {
+    return InPlacePointer<Tag>(array);
+  }
+};
+
 LOOM_UNIT_NAMESPACE_BEGIN
 /// To[i] = Value.
 template <typename T>
@@ -49,6 +72,39 @@ struct ShiftedOffsets
   Id* Out;
   LOOM_EXEC void operator()(Id o) const { this->Out[o] = this->Offsets[o + this->Skip] - this->Base; }
 };
+
+/// One thread: Out = { Skip, Base } of a Keys grouping (Skip 1 when its first key is negative, the group
+/// of key -1 that ShiftedOffsets leaves out; Base the sorted position where the other groups start).
+template <typename K>
+struct FirstKeptGroup
+{
+  const K* Unique;
+  const Id* Offsets;
+  Id Groups;
+  Id* Out;
+  LOOM_EXEC void operator()(Id) const
+  {
+    const Id skip = (this->Groups > 0 && this->Unique[0] < 0) ? 1 : 0;
+    this->Out[0] = skip;
+    this->Out[1] = this->Offsets[skip];
+  }
+};
+
+/// Skip and Base (FirstKeptGroup) of the grouping with these unique keys and offsets, found where they are
+/// on device `Tag` (two values come back, not the arrays).
+template <typename Tag, typename K>
+void FindFirstKeptGroup(const loom::cont::ArrayHandle<K>& unique, const loom::cont::ArrayHandle<Id>& offsets, Id& skip,
+                        Id& base)
+{
+  loom::cont::ArrayHandle<Id> out;
+  loom::cont::DeviceAdapterAlgorithm<Tag>::Schedule(
+    FirstKeptGroup<K>{ ReadPointer<Tag>(unique), ReadPointer<Tag>(offsets), unique.GetNumberOfValues(),
+                       WritePointer<Tag>(out, 2) },
+    1);
+  const auto values = out.ReadPortal();
+  skip = values.Get(0);
+  base = values.Get(1);
+}
 LOOM_UNIT_NAMESPACE_END
 } // namespace algorithms
 } // namespace loom

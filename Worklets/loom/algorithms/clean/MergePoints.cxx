@@ -173,20 +173,13 @@ ArrayHandle<Id> ToleranceRepresentatives(const FieldArray& points, const MergePo
   return reps;
 }
 
-/// `call(tag)` on the CPU device the tracker picks for `device` (a CUDA request runs on TBB, else Serial).
-template <typename F>
-auto OnCpu(DeviceId device, F&& call)
-{
-  return loom::cont::CallOnDevice(device, [&](auto tag) { return call(tag); });
-}
-
 template <typename I>
 ArrayHandle<UInt8> UsedFlagsImpl(const ArrayHandle<I>& connectivity, Id numberOfPoints, DeviceId device)
 {
   return WithCudaFallback(
     device, "UsedPointFlags", [&](auto) { return UsedPointFlagsCuda(connectivity, numberOfPoints); },
     [&](DeviceId cpu) {
-      return OnCpu(cpu, [&](auto tag) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
         return clean::Passes<decltype(tag)>::UsedFlags(connectivity, numberOfPoints);
       });
     });
@@ -202,7 +195,7 @@ void RemapImpl(const ArrayHandle<I>& from, ArrayHandle<I>* to, const ArrayHandle
       return 0;
     },
     [&](DeviceId cpu) {
-      OnCpu(cpu, [&](auto tag) {
+      loom::cont::CallOnDevice(cpu, [&](auto tag) {
         clean::Passes<decltype(tag)>::Remap(from, to, pointMap);
         return 0;
       });
@@ -238,8 +231,8 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
                                    " (Float32 or Float64 expected).");
   if (options.Tolerance > 0.0)
   {
-    // Within a tolerance the points are settled in id order: a CPU pass (a CUDA request runs on TBB).
-    return OnCpu(options.Device, [&](auto tag) {
+    // Within a tolerance the points are settled in id order: a CPU pass (host code runs a CUDA request on TBB).
+    return loom::cont::CallOnDevice(options.Device, [&](auto tag) {
       using Tag = decltype(tag);
       MergePointsOptions onCpu = options;
       onCpu.Device = Tag::Id;
@@ -256,7 +249,7 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
   return WithCudaFallback(
     options.Device, "MergePoints", [&](auto) { return ExactMergeCuda(points, options); },
     [&](DeviceId cpu) {
-      return OnCpu(cpu, [&](auto tag) { return clean::ExactMergeOn<decltype(tag)>(points, options); });
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) { return clean::ExactMergeOn<decltype(tag)>(points, options); });
     });
 }
 
@@ -269,7 +262,7 @@ void ListMemberPoints(MergePointsResult& result, DeviceId device)
       return 0;
     },
     [&](DeviceId cpu) {
-      return OnCpu(cpu, [&](auto tag) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
         clean::Passes<decltype(tag)>::ListMembers(result);
         return 0;
       });

@@ -65,22 +65,6 @@ struct IdentityMembers
   }
 };
 
-/// Skip and Base of ShiftedOffsets, found where the keys are (one thread): Out = { skip, base }.
-template <typename K>
-struct FirstGroup
-{
-  const K* Unique;
-  const Id* Offsets;
-  Id Groups, N;
-  Id* Out;
-  LOOM_EXEC void operator()(Id) const
-  {
-    const Id skip = (this->Groups > 0 && this->Unique[0] < 0) ? 1 : 0;
-    this->Out[0] = skip;
-    this->Out[1] = this->N == 0 ? 0 : this->Offsets[skip];
-  }
-};
-
 /// Used[p] = 1 for every point a connectivity entry names; the first entry outside the points noted in Bad.
 template <typename I>
 struct MarkUsedPoints
@@ -121,24 +105,13 @@ struct RemapEntries
 };
 
 template <typename Tag>
-struct Passes
+struct Passes : DevicePointersOn<Tag>
 {
   using Algorithm = loom::cont::DeviceAdapterAlgorithm<Tag>;
-  template <typename T>
-  static const T* Read(const loom::cont::ArrayHandle<T>& a)
-  {
-    return ReadPointer<Tag>(a);
-  }
-  template <typename T>
-  static T* Write(loom::cont::ArrayHandle<T>& a, Id n)
-  {
-    return WritePointer<Tag>(a, n);
-  }
-  template <typename T>
-  static T* InPlace(const loom::cont::ArrayHandle<T>& a)
-  {
-    return InPlacePointer<Tag>(a);
-  }
+  using Pointers = DevicePointersOn<Tag>;
+  using Pointers::InPlace;
+  using Pointers::Read;
+  using Pointers::Write;
   /// A slot for the first bad index (AtomicMin), INT64_MAX before the pass.
   static loom::cont::ArrayHandle<Id> BadSlot()
   {
@@ -202,11 +175,8 @@ struct Passes
     }
     // The input points of each output point: the map as keys (dropped points, -1, group first).
     const loom::worklet::Keys<Int64> byOutput(result.PointMap, Tag::Id);
-    loom::cont::ArrayHandle<Id> first;
-    Algorithm::Schedule(FirstGroup<Int64>{ Read(byOutput.GetUniqueKeys()), Read(byOutput.GetOffsets()),
-                                           byOutput.GetNumberOfUniqueKeys(), n, Write(first, 2) },
-                        1);
-    const Id skip = first.ReadPortal().Get(0), base = first.ReadPortal().Get(1);
+    Id skip = 0, base = 0;
+    FindFirstKeptGroup<Tag>(byOutput.GetUniqueKeys(), byOutput.GetOffsets(), skip, base);
     Algorithm::Schedule(ShiftedOffsets{ Read(byOutput.GetOffsets()), skip, base, Write(result.MemberOffsets, outputPoints + 1) },
                         outputPoints + 1);
     result.Members = byOutput.GetSortedValuesMap().View(base, n - base);

@@ -423,7 +423,7 @@ FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& fie
                                     " flags are needed, one per output point.");
   return WithCudaFallback(
     device, "clip interpolation (masked)",
-    [&](auto) { return clip::InterpolateClipPointsMaskedCuda(points, field, pointsMask.Flags, pointsMask.Fill); },
+    [&](auto) { return clip::InterpolateClipPointsCuda(points, field, &pointsMask.Flags, pointsMask.Fill); },
     [&](loom::cont::DeviceId cpu) {
       const IdComponent components = field.GetNumberOfComponents();
       FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);

@@ -340,23 +340,8 @@ ClipResult ClipCuda(const CellSetAny& cells, const FieldArray& field, const Clip
   return ClipCellsOnGpu(cells, static_cast<const Float64*>(out), options);
 }
 
-FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray& field)
-{
-  const IdComponent components = field.GetNumberOfComponents();
-  const Id n = points.GetNumberOfPoints();
-  FieldArray out = FieldArray::Allocate(field.GetKind(), n, components);
-  CallWithKind(field.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    const FieldGet<T> in{ field.GetDevicePortal<T>(false, false) };
-    CudaAlgorithm::Schedule(MakeInterpolatePoint(points, components, in, out.GetDevicePortal<T>(true, false).Pointers[0],
-                                                 loom::cont::DeviceAdapterTagCuda{}),
-                            n);
-  });
-  return out;
-}
-
-FieldArray InterpolateClipPointsMaskedCuda(const ClipPoints& points, const FieldArray& field,
-                                           const loom::cont::ArrayHandle<UInt8>& flags, double fill)
+FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray& field,
+                                     const loom::cont::ArrayHandle<UInt8>* flags, double fill)
 {
   const IdComponent components = field.GetNumberOfComponents();
   const Id n = points.GetNumberOfPoints();
@@ -366,9 +351,12 @@ FieldArray InterpolateClipPointsMaskedCuda(const ClipPoints& points, const Field
     const FieldGet<T> in{ field.GetDevicePortal<T>(false, false) };
     const ComponentPortal<T> to = out.GetDevicePortal<T>(true, false);
     const auto body = MakeInterpolatePoint(points, components, in, to.Pointers[0], loom::cont::DeviceAdapterTagCuda{});
-    CudaAlgorithm::Schedule(SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, DeviceRead(flags), to,
-                                                                               FillValueFor<T>(fill) },
-                            n);
+    if (!flags)
+      CudaAlgorithm::Schedule(body, n);
+    else
+      CudaAlgorithm::Schedule(SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, DeviceRead(*flags), to,
+                                                                                 FillValueFor<T>(fill) },
+                              n);
   });
   return out;
 }

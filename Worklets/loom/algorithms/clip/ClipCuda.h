@@ -11,9 +11,10 @@ namespace algorithms
 namespace clip
 {
 ClipResult ClipCuda(const CellSetAny& cells, const FieldArray& field, const ClipOptions& options);
-FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray& field);
-FieldArray InterpolateClipPointsMaskedCuda(const ClipPoints& points, const FieldArray& field,
-                                           const loom::cont::ArrayHandle<UInt8>& flags, double fill);
+/// The clip points' values of `field`; with `flags` (one per clip point) only the flagged ones, the others
+/// `fill` (clamped to the field's kind).
+FieldArray InterpolateClipPointsCuda(const ClipPoints& points, const FieldArray& field,
+                                     const loom::cont::ArrayHandle<UInt8>* flags = nullptr, double fill = 0.0);
 FieldArray ClipGridPointsCuda(const ClipPoints& points, const Id3& pointDims, const std::vector<double> axes[3],
                               ValueKind kind);
 } // namespace clip

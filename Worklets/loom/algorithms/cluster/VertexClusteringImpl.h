@@ -346,14 +346,6 @@ struct ShiftedCopy
   }
 };
 
-/// Where the keys are (one thread): Out = { 1 if the first key is negative, else 0 }.
-struct FirstKeyNegative
-{
-  const Int64* Unique;
-  Id* Out;
-  LOOM_EXEC void operator()(Id) const { this->Out[0] = this->Unique[0] < 0 ? 1 : 0; }
-};
-
 struct Scatter
 {
   const Id* Where;
@@ -654,19 +646,12 @@ struct ChosenPoints
 };
 
 template <typename Tag, typename T>
-struct Passes
+struct Passes : DevicePointersOn<Tag>
 {
   using Algorithm = loom::cont::DeviceAdapterAlgorithm<Tag>;
-  template <typename V>
-  static const V* Read(const loom::cont::ArrayHandle<V>& a)
-  {
-    return ReadPointer<Tag>(a);
-  }
-  template <typename V>
-  static V* Write(loom::cont::ArrayHandle<V>& a, Id n)
-  {
-    return WritePointer<Tag>(a, n);
-  }
+  using Pointers = DevicePointersOn<Tag>;
+  using Pointers::Read;
+  using Pointers::Write;
   static KindCells View(const CellArrays& cells, int kind)
   {
     KindCells v;
@@ -782,9 +767,8 @@ struct Passes
     const loom::worklet::Keys<Int64> bins(cornerBins, Tag::Id);
     cornerBins.ReleaseResources();
     const Id groups = bins.GetNumberOfUniqueKeys();
-    ArrayHandle<Id> skipArray;
-    Algorithm::Schedule(FirstKeyNegative{ Read(bins.GetUniqueKeys()), Write(skipArray, 1) }, 1);
-    const Id skip = skipArray.ReadPortal().Get(0);
+    Id skip = 0, firstKept = 0;
+    FindFirstKeptGroup<Tag>(bins.GetUniqueKeys(), bins.GetOffsets(), skip, firstKept);
     const Id numUsed = groups - skip;
     ArrayHandle<Id> firstCorner;
     ArrayHandle<Float64> quadrics;
@@ -892,10 +876,8 @@ struct Passes
     {
       // Members by output point (the points of unused bins, key -1, group first).
       const loom::worklet::Keys<Int64> byVertex(pointVertex, Tag::Id);
-      ArrayHandle<Id> vskipArray;
-      Algorithm::Schedule(FirstKeyNegative{ Read(byVertex.GetUniqueKeys()), Write(vskipArray, 1) }, 1);
-      const Id vskip = vskipArray.ReadPortal().Get(0);
-      const Id baseMember = byVertex.GetOffsets().ReadPortal().Get(vskip);
+      Id vskip = 0, baseMember = 0;
+      FindFirstKeptGroup<Tag>(byVertex.GetUniqueKeys(), byVertex.GetOffsets(), vskip, baseMember);
       Id* mo = Write(result.MemberOffsets, numUsed + 1);
       Algorithm::Schedule(ShiftedOffsets{ Read(byVertex.GetOffsets()), vskip, baseMember, mo }, numUsed + 1);
       result.Members = byVertex.GetSortedValuesMap().View(baseMember, numPoints - baseMember);

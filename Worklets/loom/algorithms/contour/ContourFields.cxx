@@ -76,7 +76,7 @@ FieldArray InterpolateEdges(const ContourEdges& edges, const FieldArray& pointFi
   return WithCudaFallback(
     device, "contour point field interpolation (masked)",
     [&](auto) {
-      return contour::InterpolateEdgesMaskedCuda(edges, pointField, pointsMask.Flags, pointsMask.Fill, roundIntegers);
+      return contour::InterpolateEdgesCuda(edges, pointField, roundIntegers, &pointsMask.Flags, pointsMask.Fill);
     },
     [&](loom::cont::DeviceId cpu) {
       FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());

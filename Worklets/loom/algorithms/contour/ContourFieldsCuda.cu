@@ -47,22 +47,8 @@ struct DeviceAxes
 };
 } // namespace
 
-FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers)
-{
-  const Id n = edges.GetNumberOfPoints();
-  FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
-  CallWithKind(pointField.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    CudaAlgorithm::Schedule(InterpolatePoint<T>{ DevicePointersOf(edges), pointField.GetDevicePortal<T>(false, false),
-                                                 out.GetDevicePortal<T>(true, false), roundIntegers },
-                            n);
-    return 0;
-  });
-  return out;
-}
-
-FieldArray InterpolateEdgesMaskedCuda(const ContourEdges& edges, const FieldArray& pointField,
-                                      const loom::cont::ArrayHandle<UInt8>& flags, double fill, bool roundIntegers)
+FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers,
+                                const loom::cont::ArrayHandle<UInt8>* flags, double fill)
 {
   const Id n = edges.GetNumberOfPoints();
   FieldArray out = FieldArray::Allocate(pointField.GetKind(), n, pointField.GetNumberOfComponents());
@@ -71,8 +57,11 @@ FieldArray InterpolateEdgesMaskedCuda(const ContourEdges& edges, const FieldArra
     const ComponentPortal<T> to = out.GetDevicePortal<T>(true, false);
     const InterpolatePoint<T> body{ DevicePointersOf(edges), pointField.GetDevicePortal<T>(false, false), to,
                                     roundIntegers };
-    const SelectedPointsOnly<InterpolatePoint<T>, T> masked{ body, DeviceRead(flags), to, FillValueFor<T>(fill) };
-    CudaAlgorithm::Schedule(masked, n);
+    if (!flags)
+      CudaAlgorithm::Schedule(body, n);
+    else
+      CudaAlgorithm::Schedule(SelectedPointsOnly<InterpolatePoint<T>, T>{ body, DeviceRead(*flags), to, FillValueFor<T>(fill) },
+                              n);
     return 0;
   });
   return out;

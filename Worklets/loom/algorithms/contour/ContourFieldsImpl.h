@@ -179,9 +179,9 @@ struct GradientNormal
 
 /// The CUDA versions (ContourFieldsCuda.cu), called by the entries of ContourFields.cxx when the
 /// device resolves to CUDA; arguments are checked by those entries.
-FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers);
-FieldArray InterpolateEdgesMaskedCuda(const ContourEdges& edges, const FieldArray& pointField,
-                                      const loom::cont::ArrayHandle<UInt8>& flags, double fill, bool roundIntegers);
+/// InterpolateEdgesCuda with `flags` (one per contour point): only the flagged points, the others `fill`.
+FieldArray InterpolateEdgesCuda(const ContourEdges& edges, const FieldArray& pointField, bool roundIntegers,
+                                const loom::cont::ArrayHandle<UInt8>* flags = nullptr, double fill = 0.0);
 FieldArray GatherSourceCellsCuda(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField);
 FieldArray AxesEdgePointsCuda(const ContourEdges& edges, const Id3& dims, const std::vector<double> axes[3],
                               ValueKind kind);

@@ -214,16 +214,29 @@ struct CountFaces
       loom::exec::AtomicMin(this->BadCell, c);
       return;
     }
-    for (O i = this->Cells.Offsets[c]; i < this->Cells.Offsets[c + 1]; ++i)
-      if (static_cast<UInt64>(this->Cells.Connectivity[i]) >= static_cast<UInt64>(this->NumberOfPoints))
+    const UInt64 limit = static_cast<UInt64>(this->NumberOfPoints);
+    if (!t.Count)
+    {
+      // A passed cell: its ids checked where they are.
+      for (O i = this->Cells.Offsets[c]; i < this->Cells.Offsets[c + 1]; ++i)
+        if (static_cast<UInt64>(this->Cells.Connectivity[i]) >= limit)
+        {
+          loom::exec::AtomicMin(this->BadCell + 1, c);
+          return;
+        }
+      return;
+    }
+    // A 3D cell: its ids read once, checked, then its faces counted.
+    Id ids[8];
+    this->Cells.Ids(c, t.Points, ids);
+    for (int v = 0; v < t.Points; ++v)
+      if (static_cast<UInt64>(ids[v]) >= limit)
       {
         loom::exec::AtomicMin(this->BadCell + 1, c);
         return;
       }
-    if (!t.Count || this->Cells.Hidden(c))
+    if (this->Cells.Hidden(c))
       return;
-    Id ids[8];
-    this->Cells.Ids(c, t.Points, ids);
     for (int f = 0; f < t.Count; ++f)
     {
       Id smallest = ids[t.V[f][0]];
