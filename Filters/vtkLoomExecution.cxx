@@ -25,6 +25,13 @@ std::string vtkLoomExecution::Describe() const
     std::to_string(this->OutputCells) + " cells";
   if (this->Masked)
     line += ", masked";
+  if (this->BytesToDevice || this->BytesToHost)
+  {
+    char moved[96];
+    std::snprintf(moved, sizeof(moved), ", %.3g MB to the GPU, %.3g MB back", this->BytesToDevice / 1e6,
+                  this->BytesToHost / 1e6);
+    line += moved;
+  }
   return line;
 }
 
@@ -34,5 +41,6 @@ void vtkLoomExecution::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Executions: " << this->Executions << "\n";
   os << indent << "Last: " << this->Describe() << "\n";
   os << indent << "Fallback: " << this->Fallback << "\n";
+  os << indent << "InputArraysFound: " << this->InputArraysFound << "\n";
   os << indent << "Message: " << this->Message << "\n";
 }

@@ -15,7 +15,8 @@ class vtkInformationObjectBaseKey;
 /// The record of a Loom filter's last RequestData, kept in the filter's information
 /// (`vtkLoomExecution::GetLast(filter)`): the devices that ran its work after any fallback ("TBB",
 /// "CUDA+TBB", or "VTK" when VTK's filter computed it), the wall time, the input's and output's numbers of
-/// points and cells, whether a mask limited the work, and the last message Loom gave during it.
+/// points and cells, whether a mask limited the work, the bytes that crossed to and from the GPU, and the
+/// last message Loom gave during it.
 /// For a composite input the record is the last block's.
 class LOOMFILTERS_EXPORT vtkLoomExecution : public vtkObject
 {
@@ -41,6 +42,13 @@ public:
   vtkGetMacro(Fallback, bool);
   /// How many times the filter has executed.
   vtkGetMacro(Executions, int);
+  /// Bytes copied from host to GPU memory and back during the execution (0 on the CPU devices).
+  vtkGetMacro(BytesToDevice, vtkTypeUInt64);
+  vtkGetMacro(BytesToHost, vtkTypeUInt64);
+  /// How many times the execution took an input array (values, cells) that was a Loom filter's output,
+  /// unmodified since, back as Loom's own array: not wrapped again, and on the GPU already when that
+  /// filter ran there.
+  vtkGetMacro(InputArraysFound, vtkIdType);
   /// The last message (info or warning) Loom gave during the execution; empty when none.
   const char* GetMessage() { return this->Message.c_str(); }
   /// One line: "TBB, 0.0123 s, 2097152 points / 2048383 cells -> 7812 points / 15264 cells, masked".
@@ -57,6 +65,8 @@ public:
   bool Masked = false;
   bool Fallback = false;
   int Executions = 0;
+  vtkTypeUInt64 BytesToDevice = 0, BytesToHost = 0;
+  vtkIdType InputArraysFound = 0;
   std::string Message;
 #endif
 

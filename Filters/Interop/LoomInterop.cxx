@@ -5,6 +5,7 @@
 #include <loom/algorithms/ShapesPresent.h>
 
 #include <loom/cont/Algorithm.h>
+#include <loom/cont/HandOver.h>
 #include <loom/cont/Logging.h>
 
 #include <vtkAOSDataArrayTemplate.h>
@@ -46,12 +47,47 @@ namespace
 {
 using loom::algorithms::FieldArray;
 
-// A VTK array kept alive for as long as Loom's handle on its memory lives.
+// The memory of a VTK array as a Loom array: the array a Loom filter handed over in this memory (with its
+// device copy) when the VTK array is unmodified since, else the memory borrowed, the VTK array kept alive
+// for as long as Loom's handle on it lives.
 template <typename T>
 loom::cont::ArrayHandle<T> Borrow(vtkDataArray* owner, T* data, Id count)
 {
+  const std::size_t bytes = static_cast<std::size_t>(count) * sizeof(T);
+  if (const auto made = loom::cont::FindHandedOver<loom::cont::ArrayHandle<T>>(data, bytes, owner->GetMTime()))
+  {
+    // A handle of its own on the same block (the found one stays as it was handed over).
+    const auto& block = made->GetBuffer();
+    const std::ptrdiff_t offset = reinterpret_cast<const char*>(made->GetHostAddress()) -
+      static_cast<const char*>(block->GetHostAddress());
+    return loom::cont::ArrayHandle<T>::FromBuffer(block, static_cast<Id>(offset / static_cast<std::ptrdiff_t>(sizeof(T))),
+                                                  count);
+  }
   owner->Register(nullptr);
   return loom::cont::ArrayHandle<T>::Borrow(data, count, [owner]() { owner->UnRegister(nullptr); });
+}
+
+// The field a Loom filter handed over as `array` (AOS: `first` is its memory; SOA: its first component's),
+// when the VTK array is unmodified since and holds the same values, kind and layout; else null.
+template <typename T>
+std::shared_ptr<FieldArray> FindField(vtkDataArray* array, const T* first, bool soa)
+{
+  const Id tuples = array->GetNumberOfTuples();
+  const int comps = array->GetNumberOfComponents();
+  const std::size_t bytes = static_cast<std::size_t>(tuples) * (soa ? 1 : comps) * sizeof(T);
+  auto made = loom::cont::FindHandedOver<FieldArray>(first, bytes, array->GetMTime());
+  if (!made || made->GetKind() != loom::algorithms::ValueKindOf<T>::value || made->IsSOA() != soa ||
+      made->GetNumberOfComponents() != comps || made->GetNumberOfTuples() != tuples)
+    return nullptr;
+  if (soa)
+  {
+    const auto portal = made->template GetHostPortal<T>();
+    auto* typed = vtkSOADataArrayTemplate<T>::FastDownCast(array);
+    for (int c = 0; c < comps; ++c)
+      if (!typed || typed->GetComponentArrayPointer(c) != portal.Pointers[c])
+        return nullptr;
+  }
+  return made;
 }
 
 template <typename T>
@@ -61,6 +97,9 @@ FieldArray FieldFromTyped(vtkDataArray* array)
   const int comps = array->GetNumberOfComponents();
   if (auto* aos = vtkAOSDataArrayTemplate<T>::FastDownCast(array))
   {
+    if (tuples > 0)
+      if (const auto made = FindField<T>(array, aos->GetPointer(0), false))
+        return *made;
     return FieldArray::FromAOS(Borrow<T>(array, aos->GetPointer(0), tuples * comps), comps);
   }
   if (auto* soa = vtkSOADataArrayTemplate<T>::FastDownCast(array))
@@ -71,6 +110,9 @@ FieldArray FieldFromTyped(vtkDataArray* array)
       separate = soa->GetComponentArrayPointer(c) != nullptr;
     if (separate)
     {
+      if (tuples > 0)
+        if (const auto made = FindField<T>(array, soa->GetComponentArrayPointer(0), true))
+          return *made;
       std::vector<loom::cont::ArrayHandle<T>> parts;
       for (int c = 0; c < comps; ++c)
         parts.push_back(Borrow<T>(array, soa->GetComponentArrayPointer(c), tuples));
@@ -94,38 +136,16 @@ FieldArray FieldFromTyped(vtkDataArray* array)
   return FieldArray::FromAOS(copy, comps);
 }
 
-// Memory handed to VTK arrays: the buffer stays alive until VTK frees the pointer (VTK's free
-// function gets nothing but the pointer, hence the registry). The registry is never destroyed: VTK
-// arrays that hold Loom's memory may be freed after this library's static destructors have run
-// (sys.exit in pvpython, a global smart pointer in a C++ program), and they call back into it.
-struct HandOverRegistry
+using loom::cont::ReleaseHandedOver;
+
+// Memory handed over to VTK keeps its device copy (a Loom filter downstream finds it there, HandOver.h)
+// unless turned off; either way the host holds the values when VTK gets them.
+void PrepareHandOver(const FieldArray& field)
 {
-  std::mutex Mutex;
-  std::map<void*, std::shared_ptr<void>> Owners;
-};
-HandOverRegistry& HandOvers()
-{
-  static HandOverRegistry* registry = new HandOverRegistry; // immortal, see above
-  return *registry;
-}
-void KeepHandedOver(void* pointer, std::shared_ptr<void> owner)
-{
-  HandOverRegistry& registry = HandOvers();
-  std::lock_guard<std::mutex> lock(registry.Mutex);
-  std::swap(registry.Owners[pointer], owner); // a former owner (none expected) goes after the lock
-}
-void ReleaseHandedOver(void* pointer)
-{
-  std::shared_ptr<void> owner; // released after the lock: its buffer may take other locks
-  HandOverRegistry& registry = HandOvers();
-  {
-    std::lock_guard<std::mutex> lock(registry.Mutex);
-    auto it = registry.Owners.find(pointer);
-    if (it == registry.Owners.end())
-      return;
-    owner = std::move(it->second);
-    registry.Owners.erase(it);
-  }
+  if (loom::cont::KeepDeviceCopiesOfHandedOver())
+    field.SyncHost();
+  else
+    field.ReleaseDeviceCopies();
 }
 
 /// The value type of the VTK array a Loom field of T becomes: 64-bit integers as VTK's own 64-bit types
@@ -140,7 +160,6 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
   using V = VTKValue<T>;
   const Id tuples = field.GetNumberOfTuples();
   const int comps = field.GetNumberOfComponents();
-  field.ReleaseDeviceCopies(); // VTK reads it on the host: no GPU memory held for it
   if (tuples == 0)
   {
     // Nothing to hand over (VTK never frees a null pointer, so a registration would stay forever).
@@ -150,33 +169,38 @@ vtkSmartPointer<vtkDataArray> FieldToTyped(const FieldArray& field, const std::s
     empty->SetName(name.c_str());
     return empty;
   }
+  PrepareHandOver(field);
+  const auto portal = field.GetHostPortal<T>();
+  const auto owner = std::make_shared<FieldArray>(field);
   if (!field.IsSOA())
   {
-    auto handle = field.GetAOS<T>();
+    T* data = portal.Pointers[0];
     // The concrete class (vtkFloatArray, vtkIntArray, ...) so that SafeDownCasts downstream work.
     vtkSmartPointer<vtkAOSDataArrayTemplate<V>> array;
     array.TakeReference(
       vtkAOSDataArrayTemplate<V>::FastDownCast(vtkDataArray::CreateDataArray(vtkTypeTraits<V>::VTK_TYPE_ID)));
     array->SetNumberOfComponents(comps);
-    KeepHandedOver(handle.GetPointer(), std::make_shared<loom::cont::ArrayHandle<T>>(handle));
-    array->SetArray(reinterpret_cast<V*>(handle.GetPointer()), tuples * comps, /*save=*/0,
+    loom::cont::KeepHandedOver(data, owner, static_cast<std::size_t>(tuples) * comps * sizeof(T));
+    array->SetArray(reinterpret_cast<V*>(data), tuples * comps, /*save=*/0,
                     vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
     array->SetArrayFreeFunction(&ReleaseHandedOver);
     array->SetName(name.c_str());
+    loom::cont::StampHandedOver(data, array->GetMTime());
     return array;
   }
-  const auto portal = field.GetPortal<T>();
   auto array = vtkSmartPointer<vtkSOADataArrayTemplate<V>>::New();
   array->SetNumberOfComponents(comps);
   for (int c = 0; c < comps; ++c)
   {
     T* data = portal.Pointers[c];
-    KeepHandedOver(data, std::make_shared<FieldArray>(field));
+    loom::cont::KeepHandedOver(data, owner, static_cast<std::size_t>(tuples) * sizeof(T));
     array->SetArray(c, reinterpret_cast<V*>(data), tuples, /*updateMaxId=*/true, /*save=*/false,
                     vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
     array->SetArrayFreeFunction(c, &ReleaseHandedOver);
   }
   array->SetName(name.c_str());
+  for (int c = 0; c < comps; ++c)
+    loom::cont::StampHandedOver(portal.Pointers[c], array->GetMTime());
   return array;
 }
 
@@ -290,11 +314,18 @@ vtkSmartPointer<ArrayT> HandOver(const loom::cont::ArrayHandle<T>& values)
   auto array = vtkSmartPointer<ArrayT>::New();
   if (values.GetNumberOfValues() == 0)
     return array;
-  values.ReleaseDeviceCopy(); // VTK reads it on the host: no GPU memory held for it
-  KeepHandedOver(values.GetPointer(), std::make_shared<loom::cont::ArrayHandle<T>>(values));
-  array->SetArray(reinterpret_cast<V*>(values.GetPointer()), values.GetNumberOfValues(), /*save=*/0,
+  // VTK reads it on the host; the device copy stays for a Loom filter downstream (see PrepareHandOver).
+  if (loom::cont::KeepDeviceCopiesOfHandedOver())
+    values.ReadPortal();
+  else
+    values.ReleaseDeviceCopy();
+  T* data = values.GetHostAddress();
+  const std::size_t bytes = static_cast<std::size_t>(values.GetNumberOfValues()) * sizeof(T);
+  loom::cont::KeepHandedOver(data, std::make_shared<loom::cont::ArrayHandle<T>>(values), bytes);
+  array->SetArray(reinterpret_cast<V*>(data), values.GetNumberOfValues(), /*save=*/0,
                   vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
   array->SetArrayFreeFunction(&ReleaseHandedOver);
+  loom::cont::StampHandedOver(data, array->GetMTime());
   return array;
 }
 

@@ -192,8 +192,9 @@ LOOMFILTERS_EXPORT loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vt
 
 /// Times one RequestData of a Loom filter and keeps its record on the filter
 /// (vtkLoomExecution::GetLast): the devices that ran Loom work on this thread meanwhile, the wall time,
-/// the first input's and the output's sizes (read when the scope ends), the mask and fallback notes
-/// and the last message given meanwhile (Note, the engine's log lines).
+/// the first input's and the output's sizes (read when the scope ends), the mask and fallback notes,
+/// the bytes copied to and from the GPU, the input arrays found to be a Loom filter's hand-over, and
+/// the last message given meanwhile (Note, the engine's log lines).
 /// It also watches the Loom work of the execution (loom::cont::WorkMonitor): every CPU loop reports the
 /// elements it has done about every 10 ms, the filter's progress (UpdateProgress) follows the share of
 /// the expected work done, and the filter's abort flag (CheckAbort) stops the loops within a few
@@ -221,6 +222,10 @@ private:
   vtkLoomExecution* Enclosing;
   unsigned OuterDevices;
   double Start;
+  // The process's transfer and hand-over counters when the scope began (the record keeps the change).
+  unsigned long long BytesToDeviceBefore, BytesToHostBefore, FoundBefore;
+  // Memory handed over from this serial on is this execution's (stamped again when it ends).
+  unsigned long long HandOverSerialBefore;
 };
 
 /// What a filter does when its work was aborted (loom::cont::ErrorAborted, after its abort flag was set):

@@ -3,11 +3,25 @@
 #include "LoomInterop.h"
 #include "vtkLoomExecution.h"
 
+#include <loom/cont/HandOver.h>
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 #include <loom/cont/WorkMonitor.h>
+#include <loom/cont/cuda/CudaMemory.h>
 
 #include <vtkAlgorithm.h>
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkCompositeDataIterator.h>
+#include <vtkCompositeDataSet.h>
+#include <vtkPointData.h>
+#include <vtkPointSet.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkSOADataArrayTemplate.h>
+#include <vtkSmartPointer.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkUnstructuredGrid.h>
 #include <vtkDataObject.h>
 #include <vtkDataSet.h>
 #include <vtkInformation.h>
@@ -157,6 +171,78 @@ int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label)
   return 0;
 }
 
+namespace
+{
+// f(memory, MTime) for the memory of an array: an AOS array's values, each component of an SOA one.
+template <typename F>
+void ArrayMemory(vtkDataArray* array, F& f)
+{
+  if (!array || array->GetNumberOfTuples() == 0)
+    return;
+  if (array->HasStandardMemoryLayout())
+  {
+    f(array->GetVoidPointer(0), array->GetMTime());
+    return;
+  }
+  auto soa = [&](auto tag) {
+    using T = decltype(tag);
+    if (auto* typed = vtkSOADataArrayTemplate<T>::FastDownCast(array))
+    {
+      for (int c = 0; c < typed->GetNumberOfComponents(); ++c)
+        if (const void* memory = typed->GetComponentArrayPointer(c))
+          f(memory, array->GetMTime());
+      return true;
+    }
+    return false;
+  };
+  soa(float()) || soa(double()) || soa(char()) || soa(static_cast<signed char>(0)) || soa(static_cast<unsigned char>(0)) || soa(short()) ||
+    soa(static_cast<unsigned short>(0)) || soa(int()) || soa(0u) || soa(long()) || soa(0ul) || soa(0ll) || soa(0ull);
+}
+
+// f for the memory of every array of a dataset (points, point and cell data, cells) or of each block.
+template <typename F>
+void ForEachArrayMemory(vtkDataObject* data, F&& f)
+{
+  if (auto* composite = vtkCompositeDataSet::SafeDownCast(data))
+  {
+    vtkSmartPointer<vtkCompositeDataIterator> it;
+    it.TakeReference(composite->NewIterator());
+    for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
+      ForEachArrayMemory(it->GetCurrentDataObject(), f);
+    return;
+  }
+  auto* dataset = vtkDataSet::SafeDownCast(data);
+  if (!dataset)
+    return;
+  for (vtkFieldData* fields : { static_cast<vtkFieldData*>(dataset->GetPointData()),
+                                static_cast<vtkFieldData*>(dataset->GetCellData()) })
+    for (int a = 0; a < fields->GetNumberOfArrays(); ++a)
+      ArrayMemory(fields->GetArray(a), f);
+  if (auto* pointSet = vtkPointSet::SafeDownCast(dataset))
+    if (pointSet->GetPoints())
+      ArrayMemory(pointSet->GetPoints()->GetData(), f);
+  auto cells = [&](vtkCellArray* cellArray) {
+    if (cellArray)
+    {
+      ArrayMemory(cellArray->GetOffsetsArray(), f);
+      ArrayMemory(cellArray->GetConnectivityArray(), f);
+    }
+  };
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset))
+  {
+    ArrayMemory(grid->GetCellTypesArray(), f);
+    cells(grid->GetCells());
+  }
+  else if (auto* poly = vtkPolyData::SafeDownCast(dataset))
+  {
+    cells(poly->GetVerts());
+    cells(poly->GetLines());
+    cells(poly->GetPolys());
+    cells(poly->GetStrips());
+  }
+}
+} // namespace
+
 ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inputVector,
                                vtkInformationVector* outputVector)
   : Filter(filter)
@@ -166,6 +252,10 @@ ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inpu
   , Enclosing(Running)
   , OuterDevices(loom::cont::BeginDeviceRecord())
   , Start(Now())
+  , BytesToDeviceBefore(loom::cont::cuda::GetTransferCounts().BytesHostToDevice)
+  , BytesToHostBefore(loom::cont::cuda::GetTransferCounts().BytesDeviceToHost)
+  , FoundBefore(loom::cont::GetHandOverStatistics().Found)
+  , HandOverSerialBefore(loom::cont::HandOverSerial())
 {
   if (!this->Record)
   {
@@ -221,6 +311,16 @@ ExecutionScope::~ExecutionScope()
     : nullptr;
   Sizes(input, r.InputPoints, r.InputCells);
   Sizes(output, r.OutputPoints, r.OutputCells);
+  // Setting up the output changed some arrays' MTimes after Loom handed their memory over (vtkPoints
+  // names its array, for one): what this execution handed over is stamped with the MTimes it ends with,
+  // so that a Loom filter downstream finds it unmodified.
+  ForEachArrayMemory(output, [this](const void* memory, vtkMTimeType mtime) {
+    loom::cont::StampHandedOverSince(memory, mtime, this->HandOverSerialBefore);
+  });
+  const loom::cont::cuda::TransferCounts transfers = loom::cont::cuda::GetTransferCounts();
+  r.BytesToDevice = static_cast<vtkTypeUInt64>(transfers.BytesHostToDevice - this->BytesToDeviceBefore);
+  r.BytesToHost = static_cast<vtkTypeUInt64>(transfers.BytesDeviceToHost - this->BytesToHostBefore);
+  r.InputArraysFound = static_cast<vtkIdType>(loom::cont::GetHandOverStatistics().Found - this->FoundBefore);
   ++r.Executions;
   Running = this->Enclosing;
   --Depth;

@@ -13,7 +13,10 @@
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 
+#include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
 #include <vtkOutputWindow.h>
 #include <vtkUnstructuredGrid.h>
 
@@ -172,4 +175,93 @@ TEST(LoomExecution, EmptyInputRecordsNoDevice)
   EXPECT_STREQ(record->GetDevices(), "none");
   EXPECT_EQ(record->GetInputPoints(), 0);
   EXPECT_EQ(record->GetOutputCells(), 0);
+}
+
+namespace
+{
+// The contour of RTData = 157 of `input` (a copy of the contour's output, to compare), and how many of
+// its input arrays the contour took back as a Loom filter's.
+vtkSmartPointer<vtkPolyData> ContourOf(vtkDataObject* input, vtkIdType& found)
+{
+  auto contour = vtkSmartPointer<vtkLoomContour>::New();
+  contour->SetInputData(input);
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  contour->SetValue(0, 157.0);
+  contour->Update();
+  found = vtkLoomExecution::GetLast(contour)->GetInputArraysFound();
+  auto copy = vtkSmartPointer<vtkPolyData>::New();
+  copy->DeepCopy(contour->GetOutput());
+  return copy;
+}
+
+void ExpectSameSurface(vtkPolyData* expected, vtkPolyData* actual)
+{
+  ASSERT_EQ(expected->GetNumberOfPoints(), actual->GetNumberOfPoints());
+  ASSERT_EQ(expected->GetNumberOfCells(), actual->GetNumberOfCells());
+  ASSERT_GT(expected->GetNumberOfCells(), 0);
+  for (vtkIdType p = 0; p < expected->GetNumberOfPoints(); ++p)
+  {
+    double a[3], b[3];
+    expected->GetPoint(p, a);
+    actual->GetPoint(p, b);
+    ASSERT_TRUE(a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) << "point " << p;
+  }
+  vtkNew<vtkIdList> a, b;
+  for (vtkIdType c = 0; c < expected->GetNumberOfCells(); ++c)
+  {
+    expected->GetCellPoints(c, a);
+    actual->GetCellPoints(c, b);
+    ASSERT_EQ(a->GetNumberOfIds(), b->GetNumberOfIds());
+    for (vtkIdType i = 0; i < a->GetNumberOfIds(); ++i)
+      ASSERT_EQ(a->GetId(i), b->GetId(i)) << "cell " << c;
+  }
+}
+} // namespace
+
+// A Loom filter downstream of another takes the upstream filter's arrays back as Loom's own (with their
+// device copies where it ran on the GPU; the CUDA twin of this test checks those) while VTK has not
+// modified them, and the same result as from a deep copy of the input, which it must wrap as VTK's; an
+// array modified in between is not taken back, and its new values are the ones used.
+TEST(LoomExecution, LoomOutputsAreFoundDownstream)
+{
+  auto image = loomtest::Wavelet(12);
+  vtkNew<vtkLoomTetrahedralize> tets;
+  tets->SetInputData(image);
+  vtkNew<vtkLoomContour> contour;
+  contour->SetInputConnection(tets->GetOutputPort());
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  contour->SetValue(0, 157.0);
+  contour->Update();
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(contour);
+  // The tetrahedra's types, offsets and connectivity and their points are Loom's (RTData is the image's;
+  // the count is of takes: the contour reads the points more than once).
+  const vtkIdType found = record->GetInputArraysFound();
+  EXPECT_GE(found, 3);
+  auto grid = vtkUnstructuredGrid::SafeDownCast(tets->GetOutput());
+  vtkNew<vtkUnstructuredGrid> copy;
+  copy->DeepCopy(grid);
+  vtkIdType foundInCopy = -1;
+  auto fromCopy = ContourOf(copy, foundInCopy);
+  EXPECT_EQ(0, foundInCopy);
+  ExpectSameSurface(fromCopy, contour->GetOutput());
+
+  // The points moved (as VTK's API says: writes, then Modified): not taken back, the new values used.
+  vtkDataArray* points = grid->GetPoints()->GetData();
+  for (vtkIdType p = 0; p < points->GetNumberOfTuples(); ++p)
+    points->SetComponent(p, 0, points->GetComponent(p, 0) + 0.25);
+  points->Modified();
+  contour->Modified();
+  contour->Update();
+  const vtkIdType afterMove = vtkLoomExecution::GetLast(contour)->GetInputArraysFound();
+  EXPECT_LT(afterMove, found);
+  EXPECT_GE(afterMove, 3); // the cells still are
+  copy->DeepCopy(grid);
+  auto moved = ContourOf(copy, foundInCopy);
+  EXPECT_NE(fromCopy->GetPoint(0)[0], moved->GetPoint(0)[0]);
+  ExpectSameSurface(moved, contour->GetOutput());
+  // Modified once, the points stay VTK's until a Loom filter hands them over again.
+  contour->Modified();
+  contour->Update();
+  EXPECT_EQ(afterMove, vtkLoomExecution::GetLast(contour)->GetInputArraysFound());
+  ExpectSameSurface(moved, contour->GetOutput());
 }

@@ -194,6 +194,14 @@ public:
       if (b.Memory)
         b.Memory->ReleaseDeviceCopy();
   }
+  /// Values computed on a device to the host, the device copies staying current (for memory handed to a
+  /// reader on the host that Loom may be given back: loom/cont/HandOver.h).
+  void SyncHost() const
+  {
+    for (const Block& b : this->Blocks)
+      if (b.Memory)
+        b.Memory->GetReadData();
+  }
   /// Where each component lives in host memory, for worklets and readers (values computed on a
   /// device are copied back first; the caller may write).
   template <typename T>
@@ -203,6 +211,13 @@ public:
     for (const Block& b : this->Blocks)
       if (b.Memory)
         b.Memory->GetData();
+    return this->GetHostPortal<T>();
+  }
+  /// Where each component lives in host memory, moving nothing (after SyncHost: for reading there).
+  template <typename T>
+  ComponentPortal<T> GetHostPortal() const
+  {
+    this->CheckKind(ValueKindOf<T>::value);
     ComponentPortal<T> p;
     p.NumberOfComponents = this->Components;
     p.NumberOfTuples = this->Tuples;

@@ -5,10 +5,15 @@
 #include <loom/cont/RuntimeDeviceTracker.h>
 #include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/cuda/internal/CudaAlgorithms.h>
+#include <loom/cont/cuda/internal/CudaRuntime.h>
+#include <loom/cont/internal/CpuBackend.h>
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <mutex>
 #include <cstdlib>
 #include <string>
 
@@ -137,76 +142,374 @@ bool UseMemoryPool()
 }
 } // namespace
 
-namespace internal
+namespace
 {
-void* DeviceAllocate(std::size_t bytes)
-{
-  if (bytes == 0)
-    return nullptr;
-  if (!IsAvailable())
-    throw ErrorBadDevice("No CUDA device is available for device memory.");
-  void* pointer = nullptr;
-  const cudaError_t error = UseMemoryPool() ? cudaMallocAsync(&pointer, bytes, 0) : cudaMalloc(&pointer, bytes);
-  if (error != cudaSuccess)
-    Fail(error, "allocating " + std::to_string(bytes) + " bytes of device memory");
-  return pointer;
-}
-
-void DeviceFree(void* pointer)
-{
-  if (!pointer)
-    return;
-  const cudaError_t error = UseMemoryPool() ? cudaFreeAsync(pointer, 0) : cudaFree(pointer);
-  if (error != cudaSuccess && error != cudaErrorCudartUnloading)
-    Log(LogLevel::Warn, "cudaFree failed: " + Describe(error) + ".");
-}
-
-void CopyHostToDevice(void* device, const void* host, std::size_t bytes)
-{
-  if (bytes > 0)
-    Check(cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice), "a host-to-device copy");
-}
-
-void CopyDeviceToHost(void* host, const void* device, std::size_t bytes)
-{
-  if (bytes > 0)
-    Check(cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost), "a device-to-host copy");
-}
-
-void CopyDeviceToDevice(void* destination, const void* source, std::size_t bytes)
-{
-  if (bytes > 0)
-    Check(cudaMemcpy(destination, source, bytes, cudaMemcpyDeviceToDevice), "a device-to-device copy");
-}
-
-bool HostRegister(void* host, std::size_t bytes)
+bool PinningEnabled()
 {
   static const bool enabled = [] {
     const char* env = std::getenv("LOOM_CUDA_PIN");
     return !(env && env[0] == '0');
   }();
-  if (!enabled || !host || bytes == 0 || !IsAvailable())
-    return false;
-  const cudaError_t error = cudaHostRegister(host, bytes, cudaHostRegisterDefault);
-  if (error != cudaSuccess)
+  return enabled;
+}
+
+cudaMemcpyKind Kind(internal::CopyKind kind)
+{
+  switch (kind)
   {
-    cudaGetLastError();
-    Log(LogLevel::Debug, "cudaHostRegister of " + std::to_string(bytes) + " bytes failed: " + Describe(error) +
-                           "; copies of this block stay pageable.");
-    return false;
+    case internal::CopyKind::HostToDevice:
+      return cudaMemcpyHostToDevice;
+    case internal::CopyKind::DeviceToHost:
+      return cudaMemcpyDeviceToHost;
+    default:
+      return cudaMemcpyDeviceToDevice;
   }
+}
+
+const char* Describe(internal::CopyKind kind)
+{
+  switch (kind)
+  {
+    case internal::CopyKind::HostToDevice:
+      return "a host-to-device copy";
+    case internal::CopyKind::DeviceToHost:
+      return "a device-to-host copy";
+    default:
+      return "a device-to-device copy";
+  }
+}
+
+// CUDA's runtime: everything in the default stream, where Loom's kernels run.
+class CudaRuntime final : public internal::Runtime
+{
+public:
+  void* DeviceAllocate(std::size_t bytes) override
+  {
+    if (bytes == 0)
+      return nullptr;
+    if (!IsAvailable())
+      throw ErrorBadDevice("No CUDA device is available for device memory.");
+    void* pointer = nullptr;
+    const cudaError_t error = UseMemoryPool() ? cudaMallocAsync(&pointer, bytes, 0) : cudaMalloc(&pointer, bytes);
+    if (error != cudaSuccess)
+      Fail(error, "allocating " + std::to_string(bytes) + " bytes of device memory");
+    return pointer;
+  }
+  void DeviceFree(void* pointer) override
+  {
+    if (!pointer)
+      return;
+    const cudaError_t error = UseMemoryPool() ? cudaFreeAsync(pointer, 0) : cudaFree(pointer);
+    if (error != cudaSuccess && error != cudaErrorCudartUnloading)
+      Log(LogLevel::Warn, "cudaFree failed: " + Describe(error) + ".");
+  }
+  void* PinnedAllocate(std::size_t bytes) override
+  {
+    if (bytes == 0 || !PinningEnabled() || !IsAvailable())
+      return nullptr;
+    void* pointer = nullptr;
+    if (cudaHostAlloc(&pointer, bytes, cudaHostAllocDefault) != cudaSuccess)
+    {
+      cudaGetLastError();
+      return nullptr;
+    }
+    return pointer;
+  }
+  void PinnedFree(void* pointer) override
+  {
+    if (pointer && cudaFreeHost(pointer) != cudaSuccess)
+      cudaGetLastError();
+  }
+  bool HostRegister(void* host, std::size_t bytes) override
+  {
+    if (!PinningEnabled() || !host || bytes == 0 || !IsAvailable())
+      return false;
+    const cudaError_t error = cudaHostRegister(host, bytes, cudaHostRegisterDefault);
+    if (error != cudaSuccess)
+    {
+      cudaGetLastError();
+      Log(LogLevel::Debug, "cudaHostRegister of " + std::to_string(bytes) + " bytes failed: " + Describe(error) +
+                             "; copies of this block are staged.");
+      return false;
+    }
+    return true;
+  }
+  void HostUnregister(void* host) override
+  {
+    if (host && cudaHostUnregister(host) != cudaSuccess)
+      cudaGetLastError();
+  }
+  void CopyAsync(void* destination, const void* source, std::size_t bytes, internal::CopyKind kind) override
+  {
+    if (bytes > 0)
+      Check(cudaMemcpyAsync(destination, source, bytes, Kind(kind), 0), Describe(kind));
+  }
+  void Copy(void* destination, const void* source, std::size_t bytes, internal::CopyKind kind) override
+  {
+    if (bytes > 0)
+      Check(cudaMemcpy(destination, source, bytes, Kind(kind)), Describe(kind));
+  }
+  void* CreateEvent() override
+  {
+    cudaEvent_t event = nullptr;
+    Check(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), "creating an event");
+    return event;
+  }
+  void RecordEvent(void* event) override
+  {
+    Check(cudaEventRecord(static_cast<cudaEvent_t>(event), 0), "recording an event");
+  }
+  void WaitEvent(void* event) override
+  {
+    Check(cudaEventSynchronize(static_cast<cudaEvent_t>(event)), "a staged copy");
+  }
+  void DestroyEvent(void* event) override
+  {
+    if (event && cudaEventDestroy(static_cast<cudaEvent_t>(event)) != cudaSuccess)
+      cudaGetLastError();
+  }
+  void Synchronize(const char* what) override { Check(cudaDeviceSynchronize(), what); }
+};
+
+internal::Runtime*& InstalledRuntime()
+{
+  static internal::Runtime* runtime = nullptr;
+  return runtime;
+}
+
+// The page-locked buffers staged copies go through: two chunks and an event each, made on the first
+// staged copy and kept (a staged copy takes them whole; a second thread waits for them).
+struct Staging
+{
+  std::mutex Mutex;
+  internal::Runtime* Owner = nullptr; // the runtime that made the buffers
+  void* Buffers[2] = { nullptr, nullptr };
+  void* Events[2] = { nullptr, nullptr };
+  internal::StagingStatistics Statistics;
+
+  // Frees the buffers (the mutex held).
+  void Free()
+  {
+    for (int b = 0; b < 2; ++b)
+    {
+      if (this->Buffers[b])
+        this->Owner->PinnedFree(this->Buffers[b]);
+      if (this->Events[b])
+        this->Owner->DestroyEvent(this->Events[b]);
+      this->Buffers[b] = this->Events[b] = nullptr;
+    }
+    this->Owner = nullptr;
+    this->Statistics.PinnedBytesHeld = 0;
+  }
+  // True when the buffers are there (made now if needed), false when pinned memory is refused.
+  bool Ready(internal::Runtime& runtime)
+  {
+    if (this->Owner && this->Owner != &runtime)
+      this->Free();
+    this->Owner = &runtime;
+    for (int b = 0; b < 2; ++b)
+    {
+      if (!this->Buffers[b])
+      {
+        this->Buffers[b] = runtime.PinnedAllocate(internal::StageChunk);
+        if (!this->Buffers[b])
+          return false;
+        ++this->Statistics.BuffersAllocated;
+        this->Statistics.PinnedBytesHeld += internal::StageChunk;
+      }
+      if (!this->Events[b])
+        this->Events[b] = runtime.CreateEvent();
+    }
+    return true;
+  }
+};
+Staging& GetStaging()
+{
+  static Staging* staging = new Staging; // never destroyed: the CUDA runtime may be gone at exit
+  return *staging;
+}
+
+// memcpy spread over the TBB device's threads (pieces of 512 KiB): a pageable block is read or written
+// by every core. One thread without TBB.
+void ParallelCopy(void* destination, const void* source, std::size_t bytes)
+{
+  constexpr std::size_t Piece = std::size_t(1) << 19;
+  const Id pieces = static_cast<Id>((bytes + Piece - 1) / Piece);
+#ifdef LOOM_ENABLE_TBB
+  if (pieces > 1)
+  {
+    struct Context
+    {
+      char* To;
+      const char* From;
+      std::size_t Bytes;
+    } context{ static_cast<char*>(destination), static_cast<const char*>(source), bytes };
+    const loom::cont::internal::RangeFunction copy = [](void* c, Id begin, Id end) {
+      const Context& x = *static_cast<const Context*>(c);
+      const std::size_t from = static_cast<std::size_t>(begin) * Piece;
+      const std::size_t to = std::min(static_cast<std::size_t>(end) * Piece, x.Bytes);
+      std::memcpy(x.To + from, x.From + from, to - from);
+    };
+    loom::cont::internal::TBBBackend().Schedule(&context, copy, pieces, 1);
+    return;
+  }
+#endif
+  (void)pieces;
+  std::memcpy(destination, source, bytes);
+}
+
+// A copy that needs no staging (nothing, page-locked or small host memory; or no pinned buffers to be
+// had: the driver stages then) is made here, and true returned; otherwise `lock` holds the staging
+// buffers, ready, when it returns false.
+bool CopiedDirectly(internal::Runtime& runtime, Staging& staging, std::unique_lock<std::mutex>& lock,
+                    void* destination, const void* source, std::size_t bytes, internal::CopyKind kind,
+                    bool hostPinned)
+{
+  if (bytes == 0)
+    return true;
+  const bool direct = hostPinned || bytes < internal::StageThreshold;
+  if (!direct)
+  {
+    lock.lock();
+    if (staging.Ready(runtime))
+      return false;
+    lock.unlock();
+  }
+  runtime.Copy(destination, source, bytes, kind);
+  std::lock_guard<std::mutex> count(staging.Mutex);
+  ++staging.Statistics.DirectCopies;
   return true;
+}
+} // namespace
+
+namespace internal
+{
+Runtime& GetRuntime()
+{
+  static CudaRuntime* cuda = new CudaRuntime; // never destroyed: used by buffers freed at exit
+  Runtime* installed = InstalledRuntime();
+  return installed ? *installed : *cuda;
+}
+
+Runtime* SetRuntime(Runtime* runtime)
+{
+  ReleaseStagingBuffers(); // the former runtime's pinned buffers go back to it
+  Runtime* former = InstalledRuntime();
+  InstalledRuntime() = runtime;
+  return former;
+}
+
+void TransferToDevice(void* device, const void* host, std::size_t bytes, bool hostPinned)
+{
+  Runtime& runtime = GetRuntime();
+  Staging& staging = GetStaging();
+  std::unique_lock<std::mutex> lock(staging.Mutex, std::defer_lock);
+  if (CopiedDirectly(runtime, staging, lock, device, host, bytes, CopyKind::HostToDevice, hostPinned))
+    return;
+  ++staging.Statistics.StagedToDevice;
+  // Chunk c is copied into buffer c % 2 by the CPU threads while chunk c - 1 crosses the link from the
+  // other buffer; a buffer is refilled once its last copy has been seen done.
+  const std::size_t chunks = (bytes + StageChunk - 1) / StageChunk;
+  for (std::size_t c = 0; c < chunks; ++c)
+  {
+    const int b = static_cast<int>(c % 2);
+    const std::size_t offset = c * StageChunk;
+    const std::size_t n = std::min(StageChunk, bytes - offset);
+    if (c >= 2)
+      runtime.WaitEvent(staging.Events[b]);
+    ParallelCopy(staging.Buffers[b], static_cast<const char*>(host) + offset, n);
+    runtime.CopyAsync(static_cast<char*>(device) + offset, staging.Buffers[b], n, CopyKind::HostToDevice);
+    runtime.RecordEvent(staging.Events[b]);
+    ++staging.Statistics.Chunks;
+  }
+  // The buffers are free for the next copy once the last chunk has crossed (the earlier ones came first).
+  runtime.WaitEvent(staging.Events[(chunks - 1) % 2]);
+}
+
+void TransferToHost(void* host, const void* device, std::size_t bytes, bool hostPinned)
+{
+  Runtime& runtime = GetRuntime();
+  Staging& staging = GetStaging();
+  std::unique_lock<std::mutex> lock(staging.Mutex, std::defer_lock);
+  if (CopiedDirectly(runtime, staging, lock, host, device, bytes, CopyKind::DeviceToHost, hostPinned))
+    return;
+  ++staging.Statistics.StagedToHost;
+  // Chunk c + 1 crosses the link into one buffer while the CPU threads copy chunk c out of the other.
+  const std::size_t chunks = (bytes + StageChunk - 1) / StageChunk;
+  auto issue = [&](std::size_t c) {
+    const int b = static_cast<int>(c % 2);
+    const std::size_t offset = c * StageChunk;
+    runtime.CopyAsync(staging.Buffers[b], static_cast<const char*>(device) + offset,
+                      std::min(StageChunk, bytes - offset), CopyKind::DeviceToHost);
+    runtime.RecordEvent(staging.Events[b]);
+  };
+  issue(0);
+  for (std::size_t c = 0; c < chunks; ++c)
+  {
+    const int b = static_cast<int>(c % 2);
+    if (c + 1 < chunks)
+      issue(c + 1); // into the buffer chunk c - 1 was copied out of
+    runtime.WaitEvent(staging.Events[b]);
+    const std::size_t offset = c * StageChunk;
+    ParallelCopy(static_cast<char*>(host) + offset, staging.Buffers[b], std::min(StageChunk, bytes - offset));
+    ++staging.Statistics.Chunks;
+  }
+}
+
+StagingStatistics GetStagingStatistics()
+{
+  Staging& staging = GetStaging();
+  std::lock_guard<std::mutex> lock(staging.Mutex);
+  return staging.Statistics;
+}
+
+void ReleaseStagingBuffers()
+{
+  Staging& staging = GetStaging();
+  std::lock_guard<std::mutex> lock(staging.Mutex);
+  if (staging.Owner)
+    staging.Free();
+  staging.Statistics = StagingStatistics();
+}
+
+void* DeviceAllocate(std::size_t bytes)
+{
+  return GetRuntime().DeviceAllocate(bytes);
+}
+
+void DeviceFree(void* pointer)
+{
+  GetRuntime().DeviceFree(pointer);
+}
+
+void CopyHostToDevice(void* device, const void* host, std::size_t bytes)
+{
+  GetRuntime().Copy(device, host, bytes, CopyKind::HostToDevice);
+}
+
+void CopyDeviceToHost(void* host, const void* device, std::size_t bytes)
+{
+  GetRuntime().Copy(host, device, bytes, CopyKind::DeviceToHost);
+}
+
+void CopyDeviceToDevice(void* destination, const void* source, std::size_t bytes)
+{
+  GetRuntime().Copy(destination, source, bytes, CopyKind::DeviceToDevice);
+}
+
+bool HostRegister(void* host, std::size_t bytes)
+{
+  return GetRuntime().HostRegister(host, bytes);
 }
 
 void HostUnregister(void* host)
 {
-  if (host && cudaHostUnregister(host) != cudaSuccess)
-    cudaGetLastError();
+  GetRuntime().HostUnregister(host);
 }
 
 void Synchronize(const char* what)
 {
-  Check(cudaDeviceSynchronize(), what);
+  GetRuntime().Synchronize(what);
 }
 
 void CheckLaunch(const char* what)

@@ -1,6 +1,7 @@
 // Loom: implementation of the host Buffer.
 #include <loom/cont/Error.h>
 #include <loom/cont/cuda/CudaMemory.h>
+#include <loom/cont/cuda/internal/CudaRuntime.h>
 #include <loom/cont/internal/Buffer.h>
 #include <loom/cont/internal/BufferPool.h>
 
@@ -441,7 +442,7 @@ void Buffer::SyncHost(bool forWriting) const
   {
 #ifdef LOOM_ENABLE_CUDA
     this->RegisterForTransfers();
-    cuda::internal::CopyDeviceToHost(this->Data, this->DeviceData, this->Bytes);
+    cuda::internal::TransferToHost(this->Data, this->DeviceData, this->Bytes, this->Registered);
     ++Counters().DeviceToHost;
     Counters().BytesDeviceToHost += this->Bytes;
 #endif
@@ -456,7 +457,9 @@ void Buffer::RegisterForTransfers() const
 {
   // Large blocks Loom owns only: they return to the pool registered, so the next run's copies go at the
   // link's speed (pageable copies into fresh pages are about 50 times slower); small blocks are not
-  // worth a registration, borrowed memory belongs to someone else.
+  // worth a registration; borrowed memory belongs to someone else (it may be freed while registered)
+  // and is staged through pinned buffers instead (CudaRuntime.h), as is a block whose registration
+  // was refused.
   if (!this->Registered && !this->Release && this->Capacity >= PinThreshold)
   {
     this->Registered = cuda::internal::HostRegister(this->Data, this->Capacity);
@@ -478,7 +481,7 @@ const void* Buffer::PrepareDeviceRead() const
     if (!this->Fresh)
     {
       this->RegisterForTransfers();
-      cuda::internal::CopyHostToDevice(this->DeviceData, this->Data, this->Bytes);
+      cuda::internal::TransferToDevice(this->DeviceData, this->Data, this->Bytes, this->Registered);
       ++Counters().HostToDevice;
       Counters().BytesHostToDevice += this->Bytes;
     }
