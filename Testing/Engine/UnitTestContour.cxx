@@ -361,6 +361,89 @@ TEST(Contour, StructuredPathEqualsMarchingCellsAndIsWatertight)
   EXPECT_EQ(inward, structured.GetNumberOfPrimitives());
 }
 
+// The flying-edges passes written for every device (the GPU's structured path), run here on the CPU
+// device under test, give the CPU path's arrays exactly: points (ends and weights), triangles, source
+// cells and point starts, for one and several isovalues, float and double fields, smooth and noisy
+// fields, rows of 2 to 70 points and every grid kind's table; they decline (false, nothing made) a field
+// with a non-finite value and one with a point on an isovalue, which the CPU path welds.
+TEST(Contour, DataParallelStructuredPassesEqualTheCpuPath)
+{
+  auto expectEqual = [](const ContourResult& a, const ContourResult& b, const std::string& what) {
+    EXPECT_EQ(a.PointStarts, b.PointStarts) << what;
+    EXPECT_EQ(loom::cont::ToVector(a.Points.A), loom::cont::ToVector(b.Points.A)) << what;
+    EXPECT_EQ(loom::cont::ToVector(a.Points.B), loom::cont::ToVector(b.Points.B)) << what;
+    EXPECT_EQ(loom::cont::ToVector(a.Points.Weight), loom::cont::ToVector(b.Points.Weight)) << what;
+    EXPECT_EQ(loom::cont::ToVector(a.Connectivity), loom::cont::ToVector(b.Connectivity)) << what;
+    EXPECT_EQ(loom::cont::ToVector(a.SourceCells), loom::cont::ToVector(b.SourceCells)) << what;
+  };
+  auto compare = [&](const Id3& dims, const std::vector<double>& values, const std::vector<double>& isovalues,
+                     ContourOptions::Grid grid, bool sources, const std::string& what) {
+    ContourOptions options;
+    options.IsoValues = isovalues;
+    options.Device = test::Device();
+    options.StructuredFrom = grid;
+    options.SourceCells = sources;
+    const loom::cont::CellSetStructured<3> cells(dims);
+    std::vector<float> f32(values.begin(), values.end());
+    const ContourResult cpu32 = Contour(cells, Field(f32), options);
+    ContourResult passes32;
+    ASSERT_TRUE(contour::ContourStructuredDataParallel<Float32>(dims, loom::cont::make_ArrayHandle(f32), options,
+                                                                passes32))
+      << what;
+    EXPECT_GT(passes32.GetNumberOfPrimitives(), 0) << what;
+    expectEqual(cpu32, passes32, what + " (float)");
+    const ContourResult cpu64 = Contour(cells, FieldArray::FromAOS(loom::cont::make_ArrayHandle(values), 1), options);
+    ContourResult passes64;
+    ASSERT_TRUE(
+      contour::ContourStructuredDataParallel<Float64>(dims, loom::cont::make_ArrayHandle(values), options, passes64))
+      << what;
+    expectEqual(cpu64, passes64, what + " (double)");
+  };
+  auto distance = [](const Id3& d, double cx, double cy, double cz) {
+    std::vector<double> f;
+    for (Id k = 0; k < d[2]; ++k)
+      for (Id j = 0; j < d[1]; ++j)
+        for (Id i = 0; i < d[0]; ++i)
+          f.push_back(std::sqrt((i - cx) * (i - cx) + (j - cy) * (j - cy) + (k - cz) * (k - cz)) + 0.0123);
+    return f;
+  };
+  using Grid = ContourOptions::Grid;
+  compare(Id3(23, 19, 17), distance(Id3(23, 19, 17), 11.3, 9.1, 8.2), { 6.5 }, Grid::Structured, true, "sphere");
+  compare(Id3(70, 9, 11), distance(Id3(70, 9, 11), 30.2, 4.1, 5.3), { 3.3, 6.5, 9.1, 20.7 }, Grid::Image, true,
+          "four isovalues, long rows");
+  compare(Id3(2, 13, 7), distance(Id3(2, 13, 7), 0.4, 6.1, 3.3), { 2.2, 4.4 }, Grid::Rectilinear, false,
+          "rows of two points");
+  std::vector<double> noise;
+  unsigned state = 12345;
+  for (int q = 0; q < 37 * 21 * 13; ++q)
+  {
+    state = state * 1664525u + 1013904223u;
+    noise.push_back(static_cast<double>(state >> 8) / double(1u << 24) + 0.00037);
+  }
+  compare(Id3(37, 21, 13), noise, { 0.25, 0.5, 0.75 }, Grid::Image, true, "noise");
+
+  // Declined: a point on the isovalue, a NaN.
+  ContourOptions options;
+  options.IsoValues = { 5.0 };
+  options.Device = test::Device();
+  std::vector<float> onValue(9 * 9 * 9);
+  for (std::size_t q = 0; q < onValue.size(); ++q)
+    onValue[q] = static_cast<float>(q % 11);
+  ContourResult declined;
+  EXPECT_FALSE(
+    contour::ContourStructuredDataParallel<Float32>(Id3(9, 9, 9), loom::cont::make_ArrayHandle(onValue), options, declined));
+  EXPECT_EQ(0, declined.GetNumberOfPrimitives());
+  std::vector<float> withNaN = onValue;
+  for (float& v : withNaN)
+    v += 0.5f;
+  withNaN[400] = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE(
+    contour::ContourStructuredDataParallel<Float32>(Id3(9, 9, 9), loom::cont::make_ArrayHandle(withNaN), options, declined));
+  withNaN[400] = 1.5f; // finite again: accepted
+  EXPECT_TRUE(
+    contour::ContourStructuredDataParallel<Float32>(Id3(9, 9, 9), loom::cont::make_ArrayHandle(withNaN), options, declined));
+}
+
 TEST(Contour, SeveralIsovaluesEqualSeparateRuns)
 {
   const Id nx = 20, ny = 18, nz = 16;

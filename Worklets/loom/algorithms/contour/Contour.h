@@ -3,7 +3,8 @@
 //
 // 3D structured grids whose field is finite run a flying-edges style pass per row of points (edge cases
 // once per x-edge, cell cases from four rows, ids from running counts: merged points without any
-// search; points on input points whose value is an isovalue welded afterwards). Every other input runs
+// search; points on input points whose value is an isovalue welded afterwards), on the CPU and on CUDA
+// (where a grid with points on an isovalue takes marching cells instead). Every other input runs
 // marching cells: ScatterCounting over the cells (primitives per cell from the case tables) and, when
 // merging, a sort of the edge keys.
 #pragma once
@@ -135,5 +136,18 @@ FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHand
 /// A cell field carried to the primitives: tuple t is the tuple of input cell sourceCells[t].
 FieldArray GatherSourceCells(const loom::cont::ArrayHandle<Id>& sourceCells, const FieldArray& cellField,
                              loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+namespace contour
+{
+/// The structured contour of a 3D grid (`dims` points, a Float32 or Float64 field of one value per point)
+/// by the flying-edges passes written for every device (ContourStructuredPasses.h: one call per row of
+/// points, scans on the device), on the CPU device the tracker picks for `options.Device`: the same
+/// arrays as Contour's CPU path. The GPU runs these passes for images and grids on CUDA. Returns false,
+/// having made nothing, when the field holds a non-finite value or a point's value equals an isovalue
+/// (Contour then runs marching cells, which welds points on vertices). For tests and comparisons.
+template <typename T>
+bool ContourStructuredDataParallel(const Id3& dims, const loom::cont::ArrayHandle<T>& field,
+                                   const ContourOptions& options, ContourResult& result);
+} // namespace contour
 } // namespace algorithms
 } // namespace loom

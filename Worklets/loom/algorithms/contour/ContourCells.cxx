@@ -231,12 +231,30 @@ ContourResult ContourTyped(const CellSetAny& cells, const FieldArray& field, con
   if (const auto* s3 = std::get_if<loom::cont::CellSetStructured<3>>(&cells))
   {
     const Id3 dims = s3->GetPointDimensions();
-    ContourResult r;
-    // The structured path is CPU code; on CUDA a grid runs marching cells (implicit connectivity).
     if (dims[0] >= 2 && dims[1] >= 2 && dims[2] >= 2 && options.Dimension != 2 &&
-        options.SkipCells.GetNumberOfValues() == 0 && !RunsOnCuda(options.Device) &&
-        contour::ContourStructured3D<T>(dims, values.ReadPortal().GetArray(), options, r))
-      return r;
+        options.SkipCells.GetNumberOfValues() == 0)
+    {
+      // The structured path: the flying-edges passes on CUDA, the CPU path elsewhere (and where the GPU
+      // runs out of memory). Both decline a non-finite field; the GPU also declines points on an
+      // isovalue (the CPU welds them): marching cells then.
+      bool done = false;
+      ContourResult r = WithCudaFallback(
+        options.Device, "contour",
+        [&](auto) {
+          ContourResult g;
+          done = contour::ContourStructuredCuda<T>(dims, values, options, g);
+          return g;
+        },
+        [&](loom::cont::DeviceId cpu) {
+          ContourOptions onCpu = options;
+          onCpu.Device = cpu;
+          ContourResult c;
+          done = contour::ContourStructured3D<T>(dims, values.ReadPortal().GetArray(), onCpu, c);
+          return c;
+        });
+      if (done)
+        return r;
+    }
   }
   return contour::ContourCells<T>(cells, values, options);
 }

@@ -88,6 +88,11 @@ ContourResult JoinParts(std::vector<ContourResult>& parts, Allocate&& allocate, 
 template <typename T>
 bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& options, ContourResult& result);
 
+/// The structured path on CUDA (ContourStructuredCuda.cu): FlyingEdgesPasses on the GPU, false as it.
+template <typename T>
+bool ContourStructuredCuda(const Id3& dims, const loom::cont::ArrayHandle<T>& field, const ContourOptions& options,
+                           ContourResult& result);
+
 /// The marching-cells path (ContourCells.cxx).
 template <typename T>
 ContourResult ContourCells(const CellSetAny& cells, const loom::cont::ArrayHandle<T>& field,

@@ -10,7 +10,9 @@
 //  5. only where a point's value equals an isovalue (noticed in pass 1): the points of the edges that
 //     reach such a point are welded into one and the triangles that collapse are dropped, as marching
 //     cells does (WeldOnVertices).
-#include <loom/algorithms/contour/ContourImpl.h>
+// Passes 2 and 4 are ContourStructuredPasses.h's functors, which the GPU runs too (with its own pass 1
+// and scans: FlyingEdgesPasses, whose CPU run ContourStructuredDataParallel is compared with this path).
+#include <loom/algorithms/contour/ContourStructuredPasses.h>
 
 #include <algorithm>
 #include <cmath>
@@ -29,124 +31,6 @@ namespace contour
 {
 namespace
 {
-struct RowInfo
-{
-  Id XCount = 0;
-  Id First = 0; // first crossed x-edge (NumberOfXEdges when none)
-  Id End = 0;   // one past the last crossed x-edge (0 when none)
-  UInt8 LeftState = 0;
-  UInt8 RightState = 0;
-};
-
-struct RowCounts
-{
-  Id Y = 0, Z = 0, Triangles = 0;
-};
-
-// Cells [begin, end) of a row of x-edges outside which the given rows are all constant and equal.
-struct Range
-{
-  Id Begin, End;
-};
-template <int N>
-LOOM_EXEC inline Range TrimRange(const RowInfo* const (&rows)[N], Id edges)
-{
-  Id b = edges, e = 0;
-  bool leftDiffers = false, rightDiffers = false;
-  for (int q = 0; q < N; ++q)
-  {
-    b = std::min(b, rows[q]->First);
-    e = std::max(e, rows[q]->End);
-    leftDiffers = leftDiffers || rows[q]->LeftState != rows[0]->LeftState;
-    rightDiffers = rightDiffers || rows[q]->RightState != rows[0]->RightState;
-  }
-  if (leftDiffers)
-    b = 0;
-  if (rightDiffers)
-    e = edges;
-  return Range{ b, std::max(b, e) };
-}
-
-// State (at or above) of point p of a row, from its x-edge cases.
-LOOM_EXEC inline UInt8 PointState(const UInt8* xc, Id p, Id edges)
-{
-  return p < edges ? (xc[p] & 1u) : (xc[edges - 1] >> 1);
-}
-
-// True when the 8 cells from i on have the case 0 or 255 in all four rows (nothing to do there): the
-// four rows' edge cases are all 0 or all 3.
-LOOM_EXEC inline bool EightCellsEmpty(const UInt8* x0, const UInt8* x1, const UInt8* x2, const UInt8* x3, Id i)
-{
-  UInt64 a, b, c, d;
-  std::memcpy(&a, x0 + i, 8);
-  std::memcpy(&b, x1 + i, 8);
-  std::memcpy(&c, x2 + i, 8);
-  std::memcpy(&d, x3 + i, 8);
-  const UInt64 any = a | b | c | d, all = a & b & c & d;
-  return any == 0 || all == 0x0303030303030303ull;
-}
-
-// Bit 0 of each of 8 bytes: the states of points [p, p + 8) of a row (p + 8 <= edges).
-LOOM_EXEC inline UInt64 EightStates(const UInt8* xc, Id p)
-{
-  UInt64 v;
-  std::memcpy(&v, xc + p, 8);
-  return v & 0x0101010101010101ull;
-}
-
-// Points p in [begin, end] whose state differs between two rows: how many.
-LOOM_EXEC inline Id CountDiffering(const UInt8* xa, const UInt8* xb, Id begin, Id end, Id edges)
-{
-  Id count = 0, p = begin;
-  for (; p + 8 <= end + 1 && p + 8 <= edges; p += 8)
-    count += __builtin_popcountll(EightStates(xa, p) ^ EightStates(xb, p));
-  for (; p <= end; ++p)
-    count += PointState(xa, p, edges) ^ PointState(xb, p, edges);
-  return count;
-}
-
-// Calls f(p) for those points, in increasing order.
-template <typename F>
-LOOM_EXEC inline void ForEachDiffering(const UInt8* xa, const UInt8* xb, Id begin, Id end, Id edges, F&& f)
-{
-  Id p = begin;
-  for (; p + 8 <= end + 1 && p + 8 <= edges; p += 8)
-  {
-    for (UInt64 d = EightStates(xa, p) ^ EightStates(xb, p); d; d &= d - 1)
-      f(p + (__builtin_ctzll(d) >> 3));
-  }
-  for (; p <= end; ++p)
-    if (PointState(xa, p, edges) != PointState(xb, p, edges))
-      f(p);
-}
-
-struct HexTable
-{
-  UInt8 Count[256];
-  const UInt16* Offsets;
-  const UInt8* Edges;
-};
-
-HexTable MakeHexTable(ContourOptions::Grid grid)
-{
-  const ShapeTable& hex = GetTables().Shapes[StructuredTableSlot(3, grid)];
-  HexTable t;
-  for (int c = 0; c < 256; ++c)
-    t.Count[c] = static_cast<UInt8>((hex.CaseOffsets[c + 1] - hex.CaseOffsets[c]) / 3);
-  t.Offsets = hex.CaseOffsets;
-  t.Edges = hex.CaseEdges;
-  return t;
-}
-
-// The x-edge case pair of row 1 and row 3 enter the hexahedron's vertex bits swapped (vertex 3 is
-// at i, vertex 2 at i + 1; 7 at i, 6 at i + 1).
-LOOM_EXEC inline unsigned CellCase(UInt8 c0, UInt8 c1, UInt8 c2, UInt8 c3)
-{
-  const unsigned s1 = ((c1 & 1u) << 1) | (c1 >> 1);
-  const unsigned s3 = ((c3 & 1u) << 1) | (c3 >> 1);
-  return c0 | (s1 << 2) | (c2 << 4) | (s3 << 6);
-}
-
 template <typename T>
 struct Isovalue
 {
@@ -366,8 +250,8 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
   const Id nx = dims[0], ny = dims[1], nz = dims[2];
   const Id edges = nx - 1;
   const Id rows = ny * nz;
-  const Id nxy = nx * ny;
-  const HexTable table = MakeHexTable(options.StructuredFrom);
+  const Tables* tables = &GetTables();
+  const int slot = StructuredTableSlot(3, options.StructuredFrom);
   const loom::cont::DeviceId device = options.Device;
   const std::size_t values = options.IsoValues.size();
   std::vector<Isovalue<T>> iso(values);
@@ -390,12 +274,10 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
 
     // Pass 1. The comparison runs in T: for float fields the isovalue is rounded up to the smallest
     // float not below it, which keeps `value >= isovalue` exact and lets the loops vectorize.
-    T threshold = static_cast<T>(value);
-    if (static_cast<double>(threshold) < value)
-      threshold = std::nextafter(threshold, std::numeric_limits<T>::infinity());
     // Points whose value is the isovalue (possible only when T holds it exactly) make points on
     // vertices, which several edges share: this path numbers points per edge, so pass 5 welds them.
-    const bool exact = static_cast<double>(threshold) == value;
+    bool exact = false;
+    const T threshold = IsovalueThreshold<T>(value, exact);
     ForEach(device, rows, rowGrain, nx, [=](Id r) {
       const T* f = field + r * nx;
       UInt8* xc = xcases + r * edges;
@@ -428,73 +310,16 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
           finite &= (f[i] - f[i]) == T(0);
         bad[r] = !finite;
       }
-      RowInfo ri;
-      ri.XCount = count;
-      ri.LeftState = xc[0] & 1u;
-      ri.RightState = xc[edges - 1] >> 1;
-      ri.First = edges;
-      ri.End = 0;
-      if (count > 0)
-      {
-        Id a = 0;
-        while (xc[a] == 0 || xc[a] == 3)
-          ++a;
-        Id b = edges;
-        while (xc[b - 1] == 0 || xc[b - 1] == 3)
-          --b;
-        ri.First = a;
-        ri.End = b;
-      }
-      info[r] = ri;
+      info[r] = DescribeRow(xc, edges, count);
     });
     if (checkFinite && std::find(badRows.begin(), badRows.end(), 1) != badRows.end())
       return false;
     s.Weld = exact && std::find(s.OnIso.begin(), s.OnIso.end(), 1) != s.OnIso.end();
 
     // Pass 2.
-    RowCounts* counts = s.Counts.data();
-    ForEach(device, rows, rowGrain, nx, [=](Id r) {
-      const Id j = r % ny, k = r / ny;
-      RowCounts rc;
-      const UInt8* x0 = xcases + r * edges;
-      if (j + 1 < ny)
-      {
-        const RowInfo* pair[2] = { &info[r], &info[r + 1] };
-        const Range range = TrimRange(pair, edges);
-        const UInt8* x1 = x0 + edges;
-        if (range.End > range.Begin)
-          rc.Y = CountDiffering(x0, x1, range.Begin, range.End, edges);
-      }
-      if (k + 1 < nz)
-      {
-        const RowInfo* pair[2] = { &info[r], &info[r + ny] };
-        const Range range = TrimRange(pair, edges);
-        const UInt8* x2 = x0 + ny * edges;
-        if (range.End > range.Begin)
-          rc.Z = CountDiffering(x0, x2, range.Begin, range.End, edges);
-      }
-      if (j + 1 < ny && k + 1 < nz)
-      {
-        const RowInfo* quad[4] = { &info[r], &info[r + 1], &info[r + ny], &info[r + ny + 1] };
-        const Range range = TrimRange(quad, edges);
-        const UInt8* x1 = x0 + edges;
-        const UInt8* x2 = x0 + ny * edges;
-        const UInt8* x3 = x2 + edges;
-        Id tris = 0;
-        for (Id i = range.Begin; i < range.End;)
-        {
-          if (i + 8 <= range.End && EightCellsEmpty(x0, x1, x2, x3, i))
-          {
-            i += 8;
-            continue;
-          }
-          tris += table.Count[CellCase(x0[i], x1[i], x2[i], x3[i])];
-          ++i;
-        }
-        rc.Triangles = tris;
-      }
-      counts[r] = rc;
-    });
+    ForEach(device, rows, rowGrain, nx,
+            CountRows{ xcases, info, tables, slot, ny, nz, edges, s.Counts.data(), nullptr, nullptr });
+    const RowCounts* counts = s.Counts.data();
 
     // Pass 3 (rows are few: a serial scan).
     s.PointOffsets.resize(static_cast<std::size_t>(rows) + 1);
@@ -515,14 +340,7 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
 
   // One allocation for every isovalue.
   Id totalPoints = 0, totalTriangles = 0;
-  result.PointStarts.assign(1, 0);
-  for (const auto& s : iso)
-  {
-    totalPoints += s.Points;
-    totalTriangles += s.Triangles;
-    result.PointStarts.push_back(totalPoints);
-  }
-  result.PrimitiveSize = 3;
+  StartIsovalueRanges(iso, result, totalPoints, totalTriangles);
   result.Points.A.Allocate(totalPoints);
   result.Points.B.Allocate(totalPoints);
   result.Points.Weight.Allocate(totalPoints);
@@ -547,106 +365,9 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     const Id* triangleOffsets = s.TriangleOffsets.data();
 
     // Pass 4.
-    ForEach(device, rows, rowGrain, nx, [=](Id r) {
-      const Id j = r % ny, k = r / ny;
-      const T* f = field + r * nx;
-      const UInt8* x0 = xcases + r * edges;
-      const Id rowPoint = r * nx;
-      // This row's points.
-      Id out = pointBase + pointOffsets[r];
-      for (Id i = info[r].First; i < info[r].End; ++i)
-      {
-        if (x0[i] == 1 || x0[i] == 2)
-        {
-          outA[out] = rowPoint + i;
-          outB[out] = rowPoint + i + 1;
-          outW[out] = EdgeWeight(f[i], f[i + 1], value);
-          ++out;
-        }
-      }
-      for (int axis = 0; axis < 2; ++axis)
-      {
-        const Id step = axis == 0 ? 1 : ny;
-        if ((axis == 0 && j + 1 >= ny) || (axis == 1 && k + 1 >= nz))
-          continue;
-        const RowInfo* pair[2] = { &info[r], &info[r + step] };
-        const Range range = TrimRange(pair, edges);
-        if (range.End <= range.Begin)
-          continue;
-        const UInt8* xo = x0 + step * edges;
-        const T* fo = field + (r + step) * nx;
-        const Id offset = step * nx;
-        ForEachDiffering(x0, xo, range.Begin, range.End, edges, [&](Id p) {
-          outA[out] = rowPoint + p;
-          outB[out] = rowPoint + p + offset;
-          outW[out] = EdgeWeight(f[p], fo[p], value);
-          ++out;
-        });
-      }
-      if (j + 1 >= ny || k + 1 >= nz)
-        return;
-
-      // The row of cells above: ids from running counts.
-      const RowInfo* quad[4] = { &info[r], &info[r + 1], &info[r + ny], &info[r + ny + 1] };
-      const Range range = TrimRange(quad, edges);
-      const UInt8* x1 = x0 + edges;
-      const UInt8* x2 = x0 + ny * edges;
-      const UInt8* x3 = x2 + edges;
-      const Id r1 = r + 1, r2 = r + ny, r3 = r + ny + 1;
-      // Bases of the x-, y- and z-edge points of the rows involved.
-      const Id xb0 = pointBase + pointOffsets[r], xb1 = pointBase + pointOffsets[r1];
-      const Id xb2 = pointBase + pointOffsets[r2], xb3 = pointBase + pointOffsets[r3];
-      const Id yb0 = xb0 + info[r].XCount, yb2 = xb2 + info[r2].XCount;
-      const Id zb0 = yb0 + counts[r].Y, zb1 = xb1 + info[r1].XCount + counts[r1].Y;
-      Id cx0 = 0, cx1 = 0, cx2 = 0, cx3 = 0, cy0 = 0, cy2 = 0, cz0 = 0, cz1 = 0;
-      Id tri = triangleBase + triangleOffsets[r];
-      const Id cellRow = (j + k * (ny - 1)) * edges;
-      for (Id i = range.Begin; i < range.End; ++i)
-      {
-        // Runs of empty cells change no count.
-        while (i + 8 <= range.End && EightCellsEmpty(x0, x1, x2, x3, i))
-          i += 8;
-        if (i >= range.End)
-          break;
-        const unsigned c = CellCase(x0[i], x1[i], x2[i], x3[i]);
-        const unsigned v0 = c & 1u, v1 = (c >> 1) & 1u, v2 = (c >> 2) & 1u, v3 = (c >> 3) & 1u;
-        const unsigned v4 = (c >> 4) & 1u, v5 = (c >> 5) & 1u, v6 = (c >> 6) & 1u, v7 = (c >> 7) & 1u;
-        if (table.Count[c])
-        {
-          Id ids[12];
-          ids[0] = xb0 + cx0;
-          ids[2] = xb1 + cx1;
-          ids[4] = xb2 + cx2;
-          ids[6] = xb3 + cx3;
-          ids[3] = yb0 + cy0;
-          ids[1] = ids[3] + (v0 ^ v3);
-          ids[7] = yb2 + cy2;
-          ids[5] = ids[7] + (v4 ^ v7);
-          ids[8] = zb0 + cz0;
-          ids[9] = ids[8] + (v0 ^ v4);
-          ids[10] = zb1 + cz1;
-          ids[11] = ids[10] + (v3 ^ v7);
-          const UInt8* e = table.Edges + table.Offsets[c];
-          const UInt8* eEnd = table.Edges + table.Offsets[c + 1];
-          for (; e < eEnd; e += 3, ++tri)
-          {
-            conn[3 * tri] = ids[e[0]];
-            conn[3 * tri + 1] = ids[e[1]];
-            conn[3 * tri + 2] = ids[e[2]];
-            if (sourceCells)
-              sourceCells[tri] = cellRow + i;
-          }
-        }
-        cx0 += v0 ^ v1;
-        cx1 += v3 ^ v2;
-        cx2 += v4 ^ v5;
-        cx3 += v7 ^ v6;
-        cy0 += v0 ^ v3;
-        cy2 += v4 ^ v7;
-        cz0 += v0 ^ v4;
-        cz1 += v3 ^ v7;
-      }
-    });
+    ForEach(device, rows, rowGrain, nx,
+            GenerateRows<T>{ field, xcases, info, counts, pointOffsets, triangleOffsets, tables, slot, nx, ny, nz,
+                             edges, value, pointBase, triangleBase, outA, outB, outW, conn, sourceCells });
     pointBase += s.Points;
     triangleBase += s.Triangles;
   }
@@ -699,6 +420,19 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
 
 template bool ContourStructured3D<Float32>(const Id3&, const Float32*, const ContourOptions&, ContourResult&);
 template bool ContourStructured3D<Float64>(const Id3&, const Float64*, const ContourOptions&, ContourResult&);
+
+template <typename T>
+bool ContourStructuredDataParallel(const Id3& dims, const loom::cont::ArrayHandle<T>& field,
+                                   const ContourOptions& options, ContourResult& result)
+{
+  return loom::cont::CallOnDevice(options.Device, [&](auto tag) {
+    return FlyingEdgesPasses<decltype(tag), T>(dims, field, options, &GetTables(), result);
+  });
+}
+template bool ContourStructuredDataParallel<Float32>(const Id3&, const loom::cont::ArrayHandle<Float32>&,
+                                                     const ContourOptions&, ContourResult&);
+template bool ContourStructuredDataParallel<Float64>(const Id3&, const loom::cont::ArrayHandle<Float64>&,
+                                                     const ContourOptions&, ContourResult&);
 } // namespace contour
 } // namespace algorithms
 } // namespace loom
