@@ -40,15 +40,33 @@ __global__ void Schedule1DKernel(Functor functor, Id n)
     functor(i);
 }
 
+/// A 3D range as a 3D grid of blocks: x by rows of Schedule3DRowThreads threads, y and z one block each,
+/// so no element divides (64-bit integer division is a long instruction sequence on a GPU, and the flat
+/// kernel below pays three per element).
+constexpr int Schedule3DRowThreads = 128;
 template <typename Functor>
+__global__ void Schedule3DGridKernel(Functor functor, Id3 range)
+{
+  const Id i = static_cast<Id>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= range[0])
+    return;
+  const Id j = blockIdx.y, k = blockIdx.z;
+  functor(Id3(i, j, k), i + range[0] * (j + range[1] * k));
+}
+
+/// The other 3D ranges (rows too short for a block, or more than the grid's 65535 blocks in y or z):
+/// grid-stride over the flat index, dividing in `Index` (32 bits when the range fits).
+template <typename Index, typename Functor>
 __global__ void Schedule3DKernel(Functor functor, Id3 range)
 {
-  const Id n = range[0] * range[1] * range[2];
-  const Id stride = static_cast<Id>(blockDim.x) * gridDim.x;
-  for (Id flat = static_cast<Id>(blockIdx.x) * blockDim.x + threadIdx.x; flat < n; flat += stride)
+  const Index nx = static_cast<Index>(range[0]), ny = static_cast<Index>(range[1]);
+  const Index n = static_cast<Index>(range[0] * range[1] * range[2]);
+  const Index stride = static_cast<Index>(blockDim.x) * gridDim.x;
+  for (Index flat = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x; flat < n; flat += stride)
   {
-    const Id3 ijk(flat % range[0], (flat / range[0]) % range[1], flat / (range[0] * range[1]));
-    functor(ijk, flat);
+    const Index row = flat / nx;
+    const Id3 ijk(flat - row * nx, row % ny, row / ny);
+    functor(ijk, static_cast<Id>(flat));
   }
 }
 
@@ -118,8 +136,19 @@ struct DeviceAdapterAlgorithm<DeviceAdapterTagCuda>
     const Id n = range[0] * range[1] * range[2];
     if (range[0] <= 0 || range[1] <= 0 || range[2] <= 0)
       return;
-    cuda::internal::Schedule3DKernel<<<cuda::internal::ScheduleGrid(n), cuda::internal::ScheduleBlockSize>>>(
-      functor, range);
+    using cuda::internal::Schedule3DRowThreads;
+    if (range[0] >= Schedule3DRowThreads / 4 && range[1] <= 65535 && range[2] <= 65535)
+    {
+      const dim3 grid(static_cast<unsigned>((range[0] + Schedule3DRowThreads - 1) / Schedule3DRowThreads),
+                      static_cast<unsigned>(range[1]), static_cast<unsigned>(range[2]));
+      cuda::internal::Schedule3DGridKernel<<<grid, Schedule3DRowThreads>>>(functor, range);
+    }
+    else if (n < (Id(1) << 32) - cuda::internal::ScheduleBlockSize * (Id(1) << 16))
+      cuda::internal::Schedule3DKernel<UInt32>
+        <<<cuda::internal::ScheduleGrid(n), cuda::internal::ScheduleBlockSize>>>(functor, range);
+    else
+      cuda::internal::Schedule3DKernel<Id>
+        <<<cuda::internal::ScheduleGrid(n), cuda::internal::ScheduleBlockSize>>>(functor, range);
     cuda::internal::CheckLaunch("Schedule3D");
   }
   /// Wait for the GPU; ErrorBadDevice when a kernel failed.
