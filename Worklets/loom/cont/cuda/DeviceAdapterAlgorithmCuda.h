@@ -7,6 +7,7 @@
 #error "loom/cont/cuda/DeviceAdapterAlgorithmCuda.h is for CUDA translation units (.cu) only."
 #endif
 
+#include <loom/cont/ArrayHandleImplicit.h>
 #include <loom/cont/DeviceAdapterAlgorithm.h>
 #include <loom/cont/Logging.h>
 #include <loom/cont/cuda/CudaMemory.h>
@@ -180,8 +181,19 @@ struct DeviceAdapterAlgorithm<DeviceAdapterTagCuda>
   static void CopyIf(const InArray& input, const StencilArray& stencil, ArrayHandle<U>& output,
                      Predicate predicate = Predicate{})
   {
-    if constexpr (cuda::internal::IsNative<U>::value && std::is_same<Predicate, NotZero>::value &&
-                  std::is_same<StencilArray, ArrayHandle<UInt8>>::value)
+    if constexpr (std::is_same<InArray, ArrayHandleIndex>::value && std::is_same<U, Id>::value &&
+                  std::is_same<Predicate, NotZero>::value && std::is_same<StencilArray, ArrayHandle<UInt8>>::value)
+    {
+      // The flagged indices (masks, kept cells): counted, then selected from a counting iterator, so the
+      // work and memory follow the flags and the selection, not an array of every index.
+      const Id n = input.GetNumberOfValues();
+      internal::CheckSameLength("CopyIf", "the stencil", n, stencil.GetNumberOfValues());
+      const UInt8* flags = stencil.PrepareForInput(Device{}).GetArray();
+      const Id count = cuda::internal::CountFlagged(flags, n);
+      cuda::internal::FlaggedIndices(flags, output.PrepareForOutput(count, Device{}).GetArray(), n);
+    }
+    else if constexpr (cuda::internal::IsNative<U>::value && std::is_same<Predicate, NotZero>::value &&
+                       std::is_same<StencilArray, ArrayHandle<UInt8>>::value)
     {
       const Id n = input.GetNumberOfValues();
       internal::CheckSameLength("CopyIf", "the stencil", n, stencil.GetNumberOfValues());

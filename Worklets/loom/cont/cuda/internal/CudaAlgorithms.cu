@@ -9,6 +9,8 @@
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <cstddef>
 
@@ -140,6 +142,40 @@ Id CopyFlagged(const T* in, const UInt8* flags, T* out, Id n)
   Id* selected = static_cast<Id*>(count.Get());
   RunCub("CopyIf", [&](void* temp, std::size_t& bytes) {
     return cub::DeviceSelect::Flagged(temp, bytes, in, flags, out, selected, n);
+  });
+  return ReadBack(selected);
+}
+
+namespace
+{
+struct NotZeroAsId
+{
+  __host__ __device__ Id operator()(UInt8 flag) const { return flag != 0 ? 1 : 0; }
+};
+} // namespace
+
+Id CountFlagged(const UInt8* flags, Id n)
+{
+  if (n <= 0)
+    return 0;
+  Scratch total(sizeof(Id));
+  Id* sum = static_cast<Id*>(total.Get());
+  const thrust::transform_iterator<NotZeroAsId, const UInt8*> ones(flags, NotZeroAsId{});
+  RunCub("CountFlagged", [&](void* temp, std::size_t& bytes) {
+    return cub::DeviceReduce::Sum(temp, bytes, ones, sum, n);
+  });
+  return ReadBack(sum);
+}
+
+Id FlaggedIndices(const UInt8* flags, Id* out, Id n)
+{
+  if (n <= 0)
+    return 0;
+  Scratch count(sizeof(Id));
+  Id* selected = static_cast<Id*>(count.Get());
+  const thrust::counting_iterator<Id> index(0);
+  RunCub("CopyIf", [&](void* temp, std::size_t& bytes) {
+    return cub::DeviceSelect::Flagged(temp, bytes, index, flags, out, selected, n);
   });
   return ReadBack(selected);
 }

@@ -61,6 +61,11 @@ void SortByKey(K* keys, V* values, Id n);
 /// Sum per run of equal keys; outputs hold n values; returns the number of runs.
 template <typename K, typename V>
 Id ReduceByKeySum(const K* keys, const V* values, K* keysOut, V* valuesOut, Id n);
+/// How many of the n flags are not zero.
+Id CountFlagged(const UInt8* flags, Id n);
+/// The indices i in [0, n) whose flags[i] is not zero, in order, into `out` (CountFlagged(flags, n)
+/// values; no array of every index is made); returns how many.
+Id FlaggedIndices(const UInt8* flags, Id* out, Id n);
 /// out[i] = first index of sorted[0..m) not less than (Upper: greater than) values[i].
 template <typename T>
 void Bounds(const T* sorted, Id m, const T* values, Id* out, Id n, bool upper);
