@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
-#include <typeindex>
 #include <utility>
 
 namespace loom
@@ -119,7 +118,7 @@ std::shared_ptr<void> internal::FindHandedOver(const void* pointer, const std::t
     for (auto it = range.first; it != range.second; ++it)
     {
       Entry& e = it->second;
-      if (!e.Stamped || std::type_index(*e.Type) != std::type_index(type) || e.Bytes != bytes)
+      if (!e.Stamped || *e.Type != type || e.Bytes != bytes)
         continue;
       if (e.Stamp == stamp)
       {

@@ -15,9 +15,6 @@
 #include <loom/algorithms/contour/ContourStructuredPasses.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <limits>
 #include <mutex>
 #include <unordered_map>
 #include <utility>

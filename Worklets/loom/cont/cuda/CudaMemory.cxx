@@ -6,7 +6,7 @@
 #include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/cuda/internal/CudaAlgorithms.h>
 #include <loom/cont/cuda/internal/CudaRuntime.h>
-#include <loom/cont/internal/CpuBackend.h>
+#include <loom/cont/internal/HostPieces.h>
 
 #include <cuda_runtime_api.h>
 
@@ -302,10 +302,9 @@ struct Staging
     this->Statistics.PinnedBytesHeld = 0;
   }
   // True when the buffers are there (made now if needed), false when pinned memory is refused.
+  // (SetRuntime frees them before another runtime comes: the owner is always `runtime` or none.)
   bool Ready(internal::Runtime& runtime)
   {
-    if (this->Owner && this->Owner != &runtime)
-      this->Free();
     this->Owner = &runtime;
     for (int b = 0; b < 2; ++b)
     {
@@ -329,33 +328,14 @@ Staging& GetStaging()
   return *staging;
 }
 
-// memcpy spread over the TBB device's threads (pieces of 512 KiB): a pageable block is read or written
-// by every core. One thread without TBB.
+// memcpy spread over the TBB threads (pieces of 512 KiB): a pageable block is read or written by every core.
 void ParallelCopy(void* destination, const void* source, std::size_t bytes)
 {
-  constexpr std::size_t Piece = std::size_t(1) << 19;
-  const Id pieces = static_cast<Id>((bytes + Piece - 1) / Piece);
-#ifdef LOOM_ENABLE_TBB
-  if (pieces > 1)
-  {
-    struct Context
-    {
-      char* To;
-      const char* From;
-      std::size_t Bytes;
-    } context{ static_cast<char*>(destination), static_cast<const char*>(source), bytes };
-    const loom::cont::internal::RangeFunction copy = [](void* c, Id begin, Id end) {
-      const Context& x = *static_cast<const Context*>(c);
-      const std::size_t from = static_cast<std::size_t>(begin) * Piece;
-      const std::size_t to = std::min(static_cast<std::size_t>(end) * Piece, x.Bytes);
-      std::memcpy(x.To + from, x.From + from, to - from);
-    };
-    loom::cont::internal::TBBBackend().Schedule(&context, copy, pieces, 1);
-    return;
-  }
-#endif
-  (void)pieces;
-  std::memcpy(destination, source, bytes);
+  char* to = static_cast<char*>(destination);
+  const char* from = static_cast<const char*>(source);
+  loom::cont::internal::ForEachHostPiece(bytes, std::size_t(1) << 19, [=](std::size_t begin, std::size_t end) {
+    std::memcpy(to + begin, from + begin, end - begin);
+  });
 }
 
 // A copy that needs no staging (nothing, page-locked or small host memory; or no pinned buffers to be

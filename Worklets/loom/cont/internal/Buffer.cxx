@@ -4,7 +4,7 @@
 #include <loom/cont/cuda/internal/CudaRuntime.h>
 #include <loom/cont/internal/Buffer.h>
 #include <loom/cont/internal/BufferPool.h>
-#include <loom/cont/internal/CpuBackend.h>
+#include <loom/cont/internal/HostPieces.h>
 
 #include <algorithm>
 #include <atomic>
@@ -462,29 +462,15 @@ namespace
 // are skipped (a page-table walk); values are kept either way.
 void PopulatePages(void* data, std::size_t bytes)
 {
-  constexpr std::size_t Piece = std::size_t(4) << 20;
-  struct Context
-  {
-    char* Data;
-    std::size_t Bytes;
-  } context{ static_cast<char*>(data), bytes };
-  const RangeFunction populate = [](void* c, Id begin, Id end) {
-    const Context& x = *static_cast<const Context*>(c);
-    const std::size_t from = static_cast<std::size_t>(begin) * Piece;
-    const std::size_t to = std::min(static_cast<std::size_t>(end) * Piece, x.Bytes);
-    if (madvise(x.Data + from, to - from, MADV_POPULATE_WRITE) == 0)
+  char* block = static_cast<char*>(data);
+  ForEachHostPiece(bytes, std::size_t(4) << 20, [block](std::size_t from, std::size_t to) {
+    if (madvise(block + from, to - from, MADV_POPULATE_WRITE) == 0)
       return;
     // A kernel without MADV_POPULATE_WRITE (before Linux 5.14): one write fault per page, the value kept.
     static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGE_SIZE));
     for (std::size_t o = from; o < to; o += page)
-      __atomic_fetch_add(x.Data + o, 0, __ATOMIC_RELAXED);
-  };
-  const Id pieces = static_cast<Id>((bytes + Piece - 1) / Piece);
-#ifdef LOOM_ENABLE_TBB
-  TBBBackend().Schedule(&context, populate, pieces, 1);
-#else
-  populate(&context, 0, pieces);
-#endif
+      __atomic_fetch_add(block + o, 0, __ATOMIC_RELAXED);
+  });
 }
 } // namespace
 
