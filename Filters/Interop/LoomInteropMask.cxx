@@ -14,6 +14,7 @@
 #include <vtkSelection.h>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -63,7 +64,14 @@ loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes* on, Id elements, 
                                         " " + plural + ".");
     mask.Selection = OutputMask::Mode::Indices;
     mask.Ids.Allocate(n);
-    std::copy(ids, ids + n, mask.Ids.GetPointer());
+    Id* to = mask.Ids.GetPointer();
+    std::copy(ids, ids + n, to);
+    // A set of ids: listed in any order, an id listed twice selects its element once.
+    if (!std::is_sorted(to, to + n, std::less_equal<Id>()))
+    {
+      std::sort(to, to + n);
+      mask.Ids.Reallocate(std::unique(to, to + n) - to);
+    }
   }
   if (mask.Selection != OutputMask::Mode::All && IsSet(properties.KeepArrayName))
   {

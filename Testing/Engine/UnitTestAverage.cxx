@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 using namespace loom;
@@ -194,6 +196,61 @@ TEST(Average, MasksComputeOnlySelectedOutputs)
   const auto got3 =
     ToDoubles<Int32>(PointToCellAverage(g.Cells, FieldArray::FromAOS(cont::make_ArrayHandle(ints), 1), fill, test::Device()));
   EXPECT_EQ(-7.0, got3[1]);
+}
+
+// Mask ids are checked on the device the family runs on (a pass there, not a host loop): any order is
+// accepted, a repeat or an id outside the outputs is an error naming the id (and, outside, the first
+// position holding one), also when the bad entries lie far apart in a list long enough to be split.
+TEST(Average, MaskIdsCheckedOnTheDevice)
+{
+  const Id3 dims(61, 62, 63);
+  const CellSetAny cells = loom::cont::CellSetStructured<3>(dims);
+  const Id points = dims[0] * dims[1] * dims[2], outputs = 60 * 61 * 62;
+  const FieldArray field = FieldArray::FromAOS(cont::make_ArrayHandle(Values<Float32>(points, 1)), 1);
+  std::vector<Id> increasing;
+  for (Id c = 3; c < outputs; c += 5)
+    increasing.push_back(c);
+  const auto run = [&](const std::vector<Id>& ids) {
+    OutputMask mask;
+    mask.Selection = OutputMask::Mode::Indices;
+    mask.Ids = cont::make_ArrayHandle(ids);
+    return ToDoubles<Float32>(PointToCellAverage(cells, field, mask, test::Device()));
+  };
+  const auto message = [&](const std::vector<Id>& ids) -> std::string {
+    try
+    {
+      run(ids);
+    }
+    catch (const cont::ErrorBadValue& e)
+    {
+      return e.what();
+    }
+    return "no error";
+  };
+  const auto expected = run(increasing);
+  auto shuffled = increasing;
+  for (std::size_t i = 0; i + 1 < shuffled.size(); i += 2)
+    std::swap(shuffled[i], shuffled[i + 1]);
+  std::reverse(shuffled.begin() + 1000, shuffled.end());
+  const auto got = run(shuffled);
+  ASSERT_EQ(expected.size(), got.size());
+  for (std::size_t c = 0; c < got.size(); ++c)
+    ASSERT_TRUE(expected[c] == got[c] || (std::isnan(expected[c]) && std::isnan(got[c]))) << c;
+
+  auto repeated = shuffled;
+  repeated[40000] = repeated[3];
+  EXPECT_NE(std::string::npos, message(repeated).find("MaskIndices: output index " + std::to_string(repeated[3]) +
+                                                     " is listed more than once"))
+    << message(repeated);
+  auto past = increasing;
+  past[30001] = outputs;
+  past[45000] = -4;
+  EXPECT_NE(std::string::npos, message(past).find("MaskIndices: index " + std::to_string(outputs) +
+                                                  " at position 30001 is outside the output range of " +
+                                                  std::to_string(outputs)))
+    << message(past);
+  past[10] = -1;
+  EXPECT_NE(std::string::npos, message(past).find("index -1 at position 10 ")) << message(past);
 }
 
 TEST(Average, BadInputThrows)

@@ -1,14 +1,19 @@
-// Loom: MaskIndices: the one-time check that indices are in range and not repeated.
+// Loom: MaskIndices: the one-time check that indices are in range and not repeated, on the mask's device.
 #include <loom/worklet/MaskIndices.h>
 
 #include <loom/cont/Algorithm.h>
+#include <loom/worklet/internal/MaskIndicesCheck.h>
+#ifdef LOOM_ENABLE_CUDA
+#include <loom/worklet/internal/MapsCuda.h>
+#endif
 
 namespace loom
 {
 namespace worklet
 {
-MaskIndices::MaskIndices(const loom::cont::ArrayHandle<Id>& indices)
+MaskIndices::MaskIndices(const loom::cont::ArrayHandle<Id>& indices, loom::cont::DeviceId device)
   : Indices(indices)
+  , Device(device)
   , ValidatedFor(std::make_shared<Id>(-1))
 {
 }
@@ -17,35 +22,13 @@ void MaskIndices::Validate(Id outputRange) const
 {
   if (*this->ValidatedFor == outputRange)
     return;
-  const Id n = this->Indices.GetNumberOfValues();
-  const Id* p = this->Indices.ReadPortal().GetArray(); // a read: a device copy stays current
-  // Strictly increasing lists (the usual case) are checked in one pass; others are sorted once.
-  bool increasing = true;
-  for (Id i = 0; i < n; ++i)
-  {
-    if (p[i] < 0 || p[i] >= outputRange)
-    {
-      throw loom::cont::ErrorBadValue("MaskIndices: index " + std::to_string(p[i]) + " at position " +
-                                      std::to_string(i) + " is outside the output range of " +
-                                      std::to_string(outputRange) + ".");
-    }
-    increasing = increasing && (i == 0 || p[i - 1] < p[i]);
-  }
-  if (!increasing)
-  {
-    loom::cont::ArrayHandle<Id> sorted;
-    loom::cont::Algorithm::Copy(this->Indices, sorted);
-    loom::cont::Algorithm::Sort(sorted);
-    const Id* s = sorted.GetPointer();
-    for (Id i = 1; i < n; ++i)
-    {
-      if (s[i] == s[i - 1])
-      {
-        throw loom::cont::ErrorBadValue("MaskIndices: output index " + std::to_string(s[i]) +
-                                        " is listed more than once.");
-      }
-    }
-  }
+#ifdef LOOM_ENABLE_CUDA
+  if (loom::cont::RuntimeDeviceTracker::Get().Resolve(this->Device) == loom::cont::DeviceId::Cuda)
+    internal::CheckIndicesCuda(this->Indices, outputRange); // where the worklet will read them
+  else
+#endif
+    loom::cont::CallOnDevice(this->Device,
+                             [&](auto tag) { internal::CheckIndicesOn<decltype(tag)>(this->Indices, outputRange); });
   *this->ValidatedFor = outputRange;
 }
 

@@ -67,7 +67,7 @@ void RunTyped(const CellSetType& cells, const FieldArray& in, const FieldArray& 
   {
     // Flags become a list of ids once (one pass over the flags); the worklet then runs once per
     // selected output, so its cost follows the selected count.
-    invoke(AverageWorklet<Base, T, loom::worklet::MaskIndices>{}, loom::worklet::MaskIndices(SelectedIds(mask, device)), cells,
+    invoke(AverageWorklet<Base, T, loom::worklet::MaskIndices>{}, loom::worklet::MaskIndices(SelectedIds(mask, device), device), cells,
            inObject, outObject);
   }
 }

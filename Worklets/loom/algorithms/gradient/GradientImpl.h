@@ -141,7 +141,7 @@ void InvokeMasked(const OutputMask& mask, loom::cont::DeviceId device, Configure
   {
     Worklet<loom::worklet::MaskIndices> w;
     configure(w);
-    invoke(w, loom::worklet::MaskIndices(SelectedIds(mask, device)), std::forward<Args>(args)...);
+    invoke(w, loom::worklet::MaskIndices(SelectedIds(mask, device), device), std::forward<Args>(args)...);
   }
 }
 

@@ -128,7 +128,7 @@ void RunMasked(const FieldArray& out, Id items, const OutputMask& mask, loom::co
   Prefill<O>(out, mask, device);
   Worklet<loom::worklet::MaskIndices> w;
   configure(w);
-  invoke(w, loom::worklet::MaskIndices(SelectedIds(mask, device)), index, std::forward<Args>(args)...,
+  invoke(w, loom::worklet::MaskIndices(SelectedIds(mask, device), device), index, std::forward<Args>(args)...,
          ComponentPortalObject<O>(out, ComponentPortalObject<O>::Access::InOut));
 }
 

@@ -3,6 +3,7 @@
 
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/ArrayHandleImplicit.h>
+#include <loom/worklet/internal/MaskIndicesCheck.h>
 
 namespace loom
 {
@@ -40,6 +41,11 @@ void CountingMapsCuda(const loom::cont::ArrayHandle<Id>& offsets, Id total,
   Id* map = DeviceWrite(outputToInput, total);
   IdComponent* v = DeviceWrite(visit, total);
   CudaAlgorithm::Schedule(OutputToInput{ o, n, map, v }, total);
+}
+
+void CheckIndicesCuda(const loom::cont::ArrayHandle<Id>& indices, Id outputRange)
+{
+  CheckIndicesOn<loom::cont::DeviceAdapterTagCuda>(indices, outputRange);
 }
 
 void SelectMapCuda(const loom::cont::ArrayHandle<UInt8>& selection, loom::cont::ArrayHandle<Id>& threadToOutput)

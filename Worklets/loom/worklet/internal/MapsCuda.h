@@ -57,6 +57,8 @@ IdComponent CountingOffsetsCuda(const loom::cont::ArrayHandle<IdComponent>& coun
 /// searching the offsets (balanced per output, as the seeds build it).
 void CountingMapsCuda(const loom::cont::ArrayHandle<Id>& offsets, Id total,
                       loom::cont::ArrayHandle<Id>& outputToInput, loom::cont::ArrayHandle<IdComponent>& visit);
+/// MaskIndices' check on the device (ErrorBadValue for an index outside [0, outputRange) or repeated).
+void CheckIndicesCuda(const loom::cont::ArrayHandle<Id>& indices, Id outputRange);
 /// MaskSelect's thread-to-output map: the indices of the non-zero flags, in order.
 void SelectMapCuda(const loom::cont::ArrayHandle<UInt8>& selection, loom::cont::ArrayHandle<Id>& threadToOutput);
 } // namespace internal
