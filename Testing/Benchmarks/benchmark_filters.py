@@ -9,7 +9,8 @@
 # Environment: LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5),
 # Threshold rows: Loom Threshold beside ParaView's Threshold (and vtkmThreshold) on RTData in [150, 200],
 # on the image and the hexahedra. Rows timed by time_variants also report the first execution (the
-# first Update of that filter in the process, before the repeats).
+# first Update of that filter in the process, before the repeats), run their repeats round by round
+# (every variant once per round) and print Loom TBB / Loom Serial paired by round.
 # Surface rows: Loom Extract Surface beside ParaView's Extract Surface on the image and the hexahedra
 # (at 256^3 too).
 # Clean rows: Loom Clean to Grid beside ParaView's Clean to Grid on the 8 octants of the hexahedral wavelet
@@ -74,19 +75,38 @@ def run(algorithm):
 
 
 def time_variants(n, layout, name, variants):
-    # Runs each proxy's algorithm, records a row per variant, prints ratios to the first (VTK's).
+    # Runs each proxy's algorithm, records a row per variant, prints ratios to the first (VTK's). Each
+    # variant's first execution comes first; then the repeats run round by round, every variant once per
+    # round, so that this VM's speed drift (up to 35% within minutes) falls on all of them alike, and the
+    # ratio of Loom TBB to Loom Serial is also taken round by round (paired: the median of the rounds'
+    # ratios, with their min and max).
     first = len(rows)
+    algorithms, firsts = [], []
     for label, proxy in variants:
         # A proxy, or a plain VTK algorithm (for VTK filters ParaView has no proxy for).
-        is_proxy = hasattr(proxy, 'SMProxy')
-        algorithm = proxy.GetClientSideObject() if is_proxy else proxy
+        algorithm = proxy.GetClientSideObject() if hasattr(proxy, 'SMProxy') else proxy
         t0 = time.perf_counter()
         algorithm.Update()
-        t_first = time.perf_counter() - t0
-        t_min, t_med = run(algorithm)
-        rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=t_min, median_s=t_med,
-                         first_s=t_first))
-        if is_proxy:
+        firsts.append(time.perf_counter() - t0)
+        algorithms.append(algorithm)
+    times = [[] for _ in variants]
+    for _ in range(repeats):
+        for i, algorithm in enumerate(algorithms):
+            algorithm.Modified()
+            t0 = time.perf_counter()
+            algorithm.Update()
+            times[i].append(time.perf_counter() - t0)
+    labels = [label for label, _ in variants]
+    paired = None
+    if 'Loom Serial' in labels and 'Loom TBB' in labels:
+        serial, tbb = times[labels.index('Loom Serial')], times[labels.index('Loom TBB')]
+        paired = sorted(t / s for t, s in zip(tbb, serial))
+    for (label, proxy), algorithm, t_first, ts in zip(variants, algorithms, firsts, times):
+        rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=min(ts),
+                         median_s=statistics.median(ts), first_s=t_first))
+        if label == 'Loom TBB' and paired:
+            rows[-1]['tbb_over_serial_paired'] = statistics.median(paired)
+        if hasattr(proxy, 'SMProxy'):
             Delete(proxy)
         else:
             algorithm.RemoveAllInputs()
@@ -95,6 +115,9 @@ def time_variants(n, layout, name, variants):
         print('%-6s %-9s %-3s %-28s first %8.4f s  min %8.4f s  median %8.4f s  %6.3fx VTK' % (
             r['size'], r['layout'], r['filter'], r['variant'], r['first_s'], r['min_s'], r['median_s'],
             r['ratio_to_vtk']))
+    if paired:
+        print('%-6s %-9s %-3s TBB / Serial, paired by round: median %.3f (min %.3f, max %.3f)' % (
+            '%d^3' % n, layout, name, statistics.median(paired), paired[0], paired[-1]))
     sys.stdout.flush()
 
 
@@ -368,7 +391,7 @@ for n in sizes:
 
 with open(os.path.join(out_dir, 'filters.csv'), 'w', newline='') as f:
     writer = csv.DictWriter(f, fieldnames=['size', 'layout', 'filter', 'variant', 'first_s', 'min_s', 'median_s',
-                                           'ratio_to_vtk'], restval='')
+                                           'ratio_to_vtk', 'tbb_over_serial_paired'], restval='')
     writer.writeheader()
     writer.writerows(rows)
 
