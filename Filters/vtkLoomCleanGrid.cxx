@@ -183,8 +183,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
   }
 
   std::string current = "cells";
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Clean to Grid", [&]() -> int {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     const vtkIdType numPoints = input->GetNumberOfPoints();
     // The cells as offsets and connectivity: an unstructured grid's own arrays (no copy), polygonal
@@ -327,20 +326,10 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->GetCellData()->PassData(input->GetCellData());
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Clean to Grid");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Clean to Grid");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail("cannot clean the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomCleanGrid::PrintSelf(ostream& os, vtkIndent indent)

@@ -269,8 +269,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
   const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
 
   std::string current = "cells";
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Clip", [&]() -> int {
     // Poly-vertices, poly-lines, polygons and strips are not in Loom's tables: VTK's clip takes such
     // inputs whole, as ParaView's Clip would.
     // (Polygonal data with strips has no Loom cell set: checked before making one.)
@@ -393,20 +392,10 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       return aborted();
     ClipByValues(input, cells, values, this->Value, this->InsideOut, pointMask, device, output);
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Clip");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Clip");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail("cannot clip the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomClip::PrintSelf(ostream& os, vtkIndent indent)

@@ -363,8 +363,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   options.SourceCells = this->InterpolateAttributes && inCells->GetNumberOfArrays() > 0;
 
   std::string current = what;
-  try
-  {
+  const int guarded = loom::interop::Guarded(this, output, "Loom Contour", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     const FieldArray field = loom::interop::FieldFromVTK(array);
     const loom::algorithms::ContourCellKinds kinds = loom::algorithms::GetContourCellKinds(cells);
@@ -530,19 +529,12 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       loom::interop::GatherNonNumericAttributes(inCells, output->GetCellData(),
                                                 concatenated([](const Part& p) { return p.Result.SourceCells; }));
     output->GetFieldData()->PassData(input->GetFieldData());
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Contour");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Contour");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return loom::interop::Continue;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail(current + ": " + e.what());
-  }
+  });
+  if (guarded != loom::interop::Continue)
+    return guarded;
   this->UpdateProgress(1.0);
   return 1;
 }

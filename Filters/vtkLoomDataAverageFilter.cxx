@@ -110,8 +110,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     return 1; // nothing to average: the structure and the passed arrays, silently (MPI ranks with empty pieces)
 
   std::string current;
-  try
-  {
+  const char* label = toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data";
+  return loom::interop::Guarded(this, output, label, [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input, /*anyCellType=*/true);
     const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();
 
@@ -128,7 +128,7 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     for (std::size_t i = 0; i < arrays.size(); ++i)
     {
       if (this->CheckAbort())
-        return loom::interop::Aborted(this, output, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data");
+        return loom::interop::Aborted(this, output, label);
       vtkDataArray* array = arrays[i];
       current = std::string("array '") + (array->GetName() ? array->GetName() : "") + "'";
       // Integer arrays average into float arrays, as VTK's filters make them (double stays double).
@@ -139,20 +139,10 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
         : loom::algorithms::CellToPointAverage(cells, in, mask, device);
       toOutput->AddArray(loom::interop::FieldToVTK(out, array->GetName() ? array->GetName() : ""));
     }
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail((current.empty() ? std::string() : current + ": ") + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomDataAverageFilter::PrintSelf(ostream& os, vtkIndent indent)

@@ -55,8 +55,7 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
   if (length2 <= 0.0)
     vtkWarningMacro(<< "Loom Elevation: Low Point equals High Point; elevating along (0, 0, 1) from Low Point, as "
                        "VTK's filter does.");
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Elevation", [&]() -> int {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     loom::algorithms::FieldArray keep;
     const loom::algorithms::OutputMask mask = this->MaskFor(input, true, inputVector, keep);
@@ -75,22 +74,12 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->GetPointData()->AddArray(loom::interop::FieldToVTK(elevation, "Elevation"));
     output->GetPointData()->SetActiveScalars("Elevation");
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Elevation");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Elevation");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     vtkErrorMacro(<< "Loom Elevation: " << e.what());
     output->Initialize();
     return 0;
-  }
-  return 1;
+  });
 }
 
 void vtkLoomElevation::PrintSelf(ostream& os, vtkIndent indent)

@@ -138,8 +138,7 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
   }
 
   std::string current = "cells";
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Extract Surface", [&]() -> int {
     loom::algorithms::ExternalFacesOptions options;
     options.Device = loom::interop::DeviceFromChoice(this->Device);
     options.CellFlags = flags;
@@ -168,21 +167,11 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Extract Surface");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Extract Surface");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail("cannot extract the surface of the " + std::string(input->GetClassName()) + " (" + current +
                 "): " + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomExtractSurface::PrintSelf(ostream& os, vtkIndent indent)

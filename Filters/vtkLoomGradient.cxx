@@ -204,22 +204,12 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     const std::string unsupported = loom::interop::UnsupportedCells(input);
     if (!unsupported.empty())
       return this->RunVTK(input, output, "the input has cells Loom does not take (" + unsupported + ")");
-    try
-    {
+    const int read = loom::interop::Guarded(this, output, "Loom Gradient", [&]() -> int {
       cells = loom::interop::CellSetFromVTK(input);
-    }
-    catch (const loom::cont::ErrorAborted&)
-    {
-      return loom::interop::Aborted(this, output, "Loom Gradient");
-    }
-    catch (const std::bad_alloc&)
-    {
-      return loom::interop::OutOfMemory(this, output, "Loom Gradient");
-    }
-    catch (const loom::cont::Error& e)
-    {
-      return this->RunVTK(input, output, e.what());
-    }
+      return loom::interop::Continue;
+    }, [&](const loom::cont::Error& e) -> int { return this->RunVTK(input, output, e.what()); });
+    if (read != loom::interop::Continue)
+      return read;
     const std::string missing = loom::algorithms::UnsupportedGradientCells(cells);
     if (!missing.empty())
       return this->RunVTK(input, output, "the gradient family does not differentiate " + missing);
@@ -230,8 +220,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   output->GetCellData()->PassData(input->GetCellData());
   output->GetFieldData()->PassData(input->GetFieldData());
   std::string current;
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Gradient", [&]() -> int {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     const loom::Id elements = onPoints ? input->GetNumberOfPoints() : input->GetNumberOfCells();
     loom::algorithms::FieldArray keep;
@@ -266,20 +255,10 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     add(result.Vorticity, NameOr(this->VorticityArrayName, "Vorticity"));
     add(result.QCriterion, NameOr(this->QCriterionArrayName, "Q-criterion"));
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Gradient");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Gradient");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail((current.empty() ? std::string() : current + ": ") + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomGradient::PrintSelf(ostream& os, vtkIndent indent)

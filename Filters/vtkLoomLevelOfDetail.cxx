@@ -88,8 +88,7 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
   }
 
   std::string current = "cells";
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Level of Detail", [&]() -> int {
     loom::algorithms::VertexClusteringOptions options;
     options.Device = loom::interop::DeviceFromChoice(this->Device);
     for (int c = 0; c < 3; ++c)
@@ -148,20 +147,10 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
       loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sources, options.Device);
     }
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Level of Detail");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Level of Detail");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail("cannot cluster the polygonal data (" + current + "): " + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomLevelOfDetail::PrintSelf(ostream& os, vtkIndent indent)

@@ -249,8 +249,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   vtkSmartPointer<vtkDataArray> values;
   bool band = false;
   loom::algorithms::OutputMask pointMask;
-  try
-  {
+  const int guarded = loom::interop::Guarded(this, output, "Loom Slice", [&]() -> int {
     try
     {
       pointMask = this->PointMask.MaskFor(input, inputVector);
@@ -303,19 +302,12 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
       values = loom::interop::FieldToVTK(loom::algorithms::ImplicitValues(function, &points, dims, axes, device),
                                          FunctionArrayName);
     }
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Slice");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Slice");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return loom::interop::Continue;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail(std::string("Slice Type (") + this->CutFunction->GetClassName() + "): " + e.what());
-  }
+  });
+  if (guarded != loom::interop::Continue)
+    return guarded;
   if (band)
   {
     this->UpdateProgress(1.0);

@@ -81,8 +81,7 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
 
   const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
   std::string current = "cells";
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Tetrahedralize", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     const loom::algorithms::SimplexCells simplices = loom::algorithms::Tetrahedralize(
       cells, this->HexahedronSplit == SPLIT_FIVE ? loom::algorithms::HexSplit::Five : loom::algorithms::HexSplit::Six,
@@ -146,20 +145,10 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
           outCells->SetActiveAttribute(index, attribute);
     }
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Tetrahedralize");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Tetrahedralize");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail("cannot tetrahedralize the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomTetrahedralize::PrintSelf(ostream& os, vtkIndent indent)

@@ -146,8 +146,7 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   }
 
   std::string current = "cells";
-  try
-  {
+  return loom::interop::Guarded(this, output, "Loom Threshold", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     current = what;
     loom::cont::ArrayHandle<loom::UInt8> keep =
@@ -189,20 +188,10 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, options.Device);
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, "Loom Threshold");
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, "Loom Threshold");
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     return fail("cannot threshold the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
-  }
-  return 1;
+  });
 }
 
 void vtkLoomThreshold::PrintSelf(ostream& os, vtkIndent indent)

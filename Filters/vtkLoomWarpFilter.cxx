@@ -93,8 +93,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
   const vtkIdType n = input->GetNumberOfPoints();
   if (n < 1)
     return 1; // empty in, empty out
-  try
-  {
+  return loom::interop::Guarded(this, output, this->FilterName(), [&]() -> int {
     const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
     std::vector<double> axes[3];
     loom::algorithms::FieldArray points;
@@ -128,22 +127,12 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     result->SetData(loom::interop::FieldToVTK(moved, "Points"));
     output->SetPoints(result);
     this->UpdateProgress(1.0);
-  }
-  catch (const loom::cont::ErrorAborted&)
-  {
-    return loom::interop::Aborted(this, output, this->FilterName());
-  }
-  catch (const std::bad_alloc&)
-  {
-    return loom::interop::OutOfMemory(this, output, this->FilterName());
-  }
-  catch (const loom::cont::Error& e)
-  {
+    return 1;
+  }, [&](const loom::cont::Error& e) -> int {
     vtkErrorMacro(<< this->FilterName() << ": " << e.what());
     output->Initialize();
     return 0;
-  }
-  return 1;
+  });
 }
 
 loom::algorithms::WarpPrecision vtkLoomWarpFilter::Precision(const loom::algorithms::PointPositions& input) const

@@ -11,6 +11,7 @@
 #include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
+#include <loom/cont/Error.h>
 #include <loom/cont/WorkMonitor.h>
 
 #include "LoomFiltersModule.h"
@@ -18,6 +19,7 @@
 #include <vtkSmartPointer.h>
 
 #include <memory>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -237,6 +239,36 @@ LOOMFILTERS_EXPORT int Aborted(vtkAlgorithm* filter, vtkDataObject* output, cons
 /// loom::cont::ErrorBadAllocation, which names the bytes): the output emptied (its blocks freed), one
 /// error ("<label>: out of memory (an allocation failed); the output is empty."), and 0. The process goes on.
 LOOMFILTERS_EXPORT int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label);
+
+/// What Guarded's body returns to let the filter go on after it (RequestData's statuses are 0 and 1).
+constexpr int Continue = -1;
+
+/// Runs a filter's guarded work `body` (returning RequestData's status, or Continue) and turns what it
+/// throws into the filter's outcome, the same in every Loom filter: an abort gives Aborted, a failed
+/// allocation OutOfMemory, a Loom error what `failed(error)` makes of it (the filter's message naming
+/// the property and the array, or a fallback to VTK's filter).
+#ifndef __VTK_WRAP__ // VTK's wrapping tools do not parse function bodies with try blocks
+template <typename Body, typename Failed>
+int Guarded(vtkAlgorithm* filter, vtkDataObject* output, const char* label, Body&& body, Failed&& failed)
+{
+  try
+  {
+    return body();
+  }
+  catch (const loom::cont::ErrorAborted&)
+  {
+    return Aborted(filter, output, label);
+  }
+  catch (const std::bad_alloc&)
+  {
+    return OutOfMemory(filter, output, label);
+  }
+  catch (const loom::cont::Error& e)
+  {
+    return failed(e);
+  }
+}
+#endif
 
 /// Notes in the running filter's record that a mask limits its work.
 LOOMFILTERS_EXPORT void NoteMasked();
