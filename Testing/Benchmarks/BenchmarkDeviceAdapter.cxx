@@ -1,7 +1,8 @@
-// Loom benchmark: the device algorithms (Copy, ScanExclusive, Reduce, Sort) and a scheduled triad on
-// Serial and TBB, beside plain references measured in the same run (memcpy, a plain-loop triad on one
+// Loom benchmark: the device algorithms (Copy, ScanExclusive, Reduce, Sort, CopyIf of flagged indices) and a
+// scheduled triad on Serial and TBB, beside plain references measured in the same run (memcpy, a plain-loop triad on one
 // and on all threads, std::sort and tbb::parallel_sort). Reports bytes/s; min and median over repeats.
 #include <loom/cont/Algorithm.h>
+#include <loom/cont/ArrayHandleImplicit.h>
 
 #include <benchmark/benchmark.h>
 
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -190,6 +192,35 @@ void StdSort(benchmark::State& state)
   state.SetLabel(state.range(0) == 1 ? "std::sort" : "tbb::parallel_sort");
 }
 
+// Non-zero like NotZero, but another type: CopyIf takes its general path (portals, a branch per element).
+struct NonZeroGeneral
+{
+  bool operator()(UInt8 v) const { return v != 0; }
+};
+
+// The indices of the non-zero flags of n bytes (state.range(2): 0 runs of 3000 set and 6000 clear, as a
+// threshold's kept cells come; 1 random, a third set), by CopyIf's flagged path and by its general path
+// (state.range(3) = 1) on the same flags.
+void FlaggedIndices(benchmark::State& state)
+{
+  const Id n = state.range(1);
+  ArrayHandle<UInt8> flags;
+  flags.Allocate(n);
+  std::mt19937 rng(3);
+  for (Id i = 0; i < n; ++i)
+    flags.GetPointer()[i] = state.range(2) == 0 ? UInt8(i % 9000 < 3000) : UInt8(rng() % 3 == 0);
+  ArrayHandle<Id> ids;
+  for (auto _ : state)
+  {
+    if (state.range(3))
+      Algorithm::CopyIf(DeviceArg(state), cont::ArrayHandleIndex(n), flags, ids, NonZeroGeneral{});
+    else
+      Algorithm::CopyIf(DeviceArg(state), cont::ArrayHandleIndex(n), flags, ids);
+  }
+  state.SetLabel(std::string(cont::DeviceName(DeviceArg(state))) + (state.range(2) ? " random" : " runs") +
+                 (state.range(3) ? " general" : " flagged"));
+}
+
 void DeviceArgs(benchmark::internal::Benchmark* b, std::initializer_list<Id> sizes)
 {
   for (Id size : sizes)
@@ -215,6 +246,14 @@ BENCHMARK_TEMPLATE(ScanExclusive, Int64)->Apply([](auto* b) { DeviceArgs(b, { N2
 BENCHMARK_TEMPLATE(Reduce, Float32)->Apply([](auto* b) { DeviceArgs(b, { N24 }); });
 BENCHMARK_TEMPLATE(Sort, Float32)->Apply([](auto* b) { DeviceArgs(b, { N22, N24 }); });
 BENCHMARK_TEMPLATE(Sort, Int64)->Apply([](auto* b) { DeviceArgs(b, { N24 }); });
+BENCHMARK(FlaggedIndices)->Apply([](auto* b) {
+  for (Id device : { Id(DeviceId::Serial), Id(DeviceId::TBB) })
+    for (Id pattern : { 0, 1 })
+      if (device == Id(DeviceId::Serial) || cont::RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB))
+        for (Id general : { 0, 1 })
+          b->Args({ device, Id(1) << 21, pattern, general });
+  b->UseRealTime()->Unit(benchmark::kMillisecond);
+});
 BENCHMARK(Triad)->Apply([](auto* b) { DeviceArgs(b, { N26 }); });
 BENCHMARK(PlainTriad)
   ->Args({ 1, N26 })

@@ -195,6 +195,36 @@ TYPED_TEST(AlgorithmTyped, SortAndUnique)
     }
 }
 
+// CopyIf of the indices of non-zero flags (the CPU devices' branch-free path, the CUDA device's counting
+// selection) equals the flagged positions in order, for any non-zero flag value, sparse, dense and
+// clustered flags, sizes around the 512-flag pieces and chunk ends, and 32-bit or 64-bit output ids.
+TEST(Algorithm, FlaggedIndicesAreTheNonZeroPositions)
+{
+  std::mt19937 random(7);
+  for (Id n : { Id(0), Id(1), Id(511), Id(512), Id(513), Id(4097), Id(1000003) })
+    for (int density : { 0, 1, 50, 99, 100 })
+    {
+      std::vector<UInt8> flags(static_cast<std::size_t>(n));
+      for (Id i = 0; i < n; ++i)
+      {
+        const bool set = density == 100 || (density > 0 && static_cast<int>(random() % 100) < density) ||
+          (density == 1 && (i / 700) % 9 == 0); // clustered runs besides the sparse ones
+        flags[static_cast<std::size_t>(i)] = set ? static_cast<UInt8>(1 + random() % 255) : 0;
+      }
+      std::vector<Id> expected;
+      for (Id i = 0; i < n; ++i)
+        if (flags[static_cast<std::size_t>(i)])
+          expected.push_back(i);
+      ArrayHandle<Id> ids;
+      ArrayHandle<Int32> ids32;
+      Algorithm::CopyIf(test::Device(), cont::ArrayHandleIndex(n), cont::make_ArrayHandle(flags), ids);
+      Algorithm::CopyIf(test::Device(), cont::ArrayHandleIndex(n), cont::make_ArrayHandle(flags), ids32);
+      const std::string what = "n " + std::to_string(n) + ", density " + std::to_string(density);
+      ExpectVectorsEqual(expected, cont::ToVector(ids), what);
+      ExpectVectorsEqual(std::vector<Int32>(expected.begin(), expected.end()), cont::ToVector(ids32), what);
+    }
+}
+
 TEST(Algorithm, SortNegativeZeroAndInfinities)
 {
   std::vector<Float32> data = { 3.f, -0.f, 0.f, -INFINITY, INFINITY, -1.5f, 1e-30f, -1e-30f, 2.f };

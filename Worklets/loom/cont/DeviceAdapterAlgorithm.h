@@ -4,6 +4,7 @@
 #pragma once
 
 #include <loom/cont/ArrayHandle.h>
+#include <loom/cont/ArrayHandleImplicit.h>
 #include <loom/cont/BinaryOperators.h>
 #include <loom/cont/internal/CpuSchedule.h>
 #include <loom/cont/internal/RadixSort.h>
@@ -103,6 +104,13 @@ struct DeviceAdapterAlgorithm
   {
     const Id n = input.GetNumberOfValues();
     internal::CheckSameLength("CopyIf", "the stencil", n, stencil.GetNumberOfValues());
+    if constexpr (std::is_same<InArray, ArrayHandleIndex>::value &&
+                  std::is_same<StencilArray, ArrayHandle<UInt8>>::value && std::is_same<Predicate, NotZero>::value &&
+                  std::is_integral<U>::value)
+    {
+      FlaggedIndices(stencil.PrepareForInput(Device{}).GetArray(), n, output);
+      return;
+    }
     auto in = input.PrepareForInput(Device{});
     auto st = stencil.PrepareForInput(Device{});
     Compact(
@@ -302,6 +310,63 @@ private:
       for (Id i = begin; i < end; ++i)
         if (keep(i))
           out.Set(o++, get(i));
+    });
+  }
+
+  // The indices of the non-zero flags, in order (masks' selected ids, kept-cell and kept-point lists): counted
+  // per chunk over the raw flags (a loop the compiler vectorizes), then written through a small buffer per
+  // piece of the chunk: eight flags at a time where they are all zero (skipped) or all set (eight indices),
+  // as runs of kept or dropped cells and points are, else one by one without a branch per flag (a branch
+  // on the flags of a noisy field mispredicts often).
+  template <typename U>
+  static void FlaggedIndices(const UInt8* flags, Id n, ArrayHandle<U>& output)
+  {
+    const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
+    std::vector<Id> offsets(static_cast<std::size_t>(numChunks) + 1, 0);
+    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+      Id count = 0;
+      for (Id i = begin; i < end; ++i)
+        count += flags[i] != 0;
+      offsets[static_cast<std::size_t>(c) + 1] = count;
+    });
+    std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+    U* out = output.PrepareForOutput(offsets.back(), Device{}).GetArray();
+    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+      constexpr Id Piece = 512;
+      U buffer[Piece];
+      U* to = out + offsets[static_cast<std::size_t>(c)];
+      for (Id b = begin; b < end; b += Piece)
+      {
+        const Id e = std::min(end, b + Piece);
+        Id k = 0;
+        for (Id i = b; i < e;)
+        {
+          if (i + 8 <= e)
+          {
+            UInt64 word;
+            std::memcpy(&word, flags + i, sizeof(word));
+            if (word == 0)
+            {
+              i += 8;
+              continue;
+            }
+            constexpr UInt64 ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+            if (((word - ones) & ~word & highs) == 0) // no zero byte: all eight flags set
+            {
+              for (Id q = 0; q < 8; ++q)
+                buffer[k + q] = static_cast<U>(i + q);
+              k += 8;
+              i += 8;
+              continue;
+            }
+          }
+          buffer[k] = static_cast<U>(i);
+          k += flags[i] != 0;
+          ++i;
+        }
+        std::memcpy(to, buffer, static_cast<std::size_t>(k) * sizeof(U));
+        to += k;
+      }
     });
   }
 
