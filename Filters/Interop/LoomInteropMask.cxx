@@ -67,7 +67,7 @@ loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes* on, Id elements, 
     Id* to = mask.Ids.GetPointer();
     std::copy(ids, ids + n, to);
     // A set of ids: listed in any order, an id listed twice selects its element once.
-    if (!std::is_sorted(to, to + n, std::less_equal<Id>()))
+    if (std::adjacent_find(to, to + n, std::greater_equal<Id>()) != to + n) // not strictly increasing
     {
       std::sort(to, to + n);
       mask.Ids.Reallocate(std::unique(to, to + n) - to);
