@@ -26,6 +26,146 @@ namespace
 {
 constexpr Id BlockSize = 4096;
 
+/// The cells of a structured cell set read in ascending order (the CPU passes walk each block of cells
+/// so): a cell's corner ids step from the previous cell's instead of coming from two divisions per cell;
+/// a cell after a gap is found by dividing. One walk per block (the state is the walk's own).
+template <int Dim>
+struct StructuredWalk
+{
+  static constexpr int Dimension = Dim;
+  StructuredCells<Dim> Cells;
+  mutable Id Next = -1, I = 0, J = 0, Base = 0;
+
+  LOOM_ALWAYS_INLINE int Read(Id cell, Id* ids, const ClipTableSet& tables) const
+  {
+    if (Dim == 1)
+      return this->Cells.Read(cell, ids, tables);
+    const Id3& P = this->Cells.P;
+    const Id3& C = this->Cells.C;
+    if (cell != this->Next)
+    {
+      this->I = cell % C[0];
+      const Id rest = cell / C[0];
+      this->J = Dim == 2 ? rest : rest % C[1];
+      const Id k = Dim == 2 ? 0 : rest / C[1];
+      this->Base = this->I + P[0] * (this->J + P[1] * k);
+    }
+    const Id base = this->Base;
+    ids[0] = base;
+    ids[1] = base + 1;
+    ids[2] = base + P[0];
+    ids[3] = base + P[0] + 1;
+    if (Dim == 3)
+    {
+      const Id slab = P[0] * P[1];
+      for (int v = 0; v < 4; ++v)
+        ids[v + 4] = ids[v] + slab;
+    }
+    // The next cell: one point on; past a row's end one more, past a slab's end (3D) a row more.
+    this->Next = cell + 1;
+    ++this->Base;
+    if (++this->I == C[0])
+    {
+      this->I = 0;
+      ++this->Base;
+      if (Dim == 3 && ++this->J == C[1])
+      {
+        this->J = 0;
+        this->Base += P[0];
+      }
+    }
+    return StructuredSlot;
+  }
+  int Slot(Id) const { return StructuredSlot; }
+};
+
+template <typename Reader>
+struct IsWalk : std::false_type
+{
+};
+template <int Dim>
+struct IsWalk<StructuredWalk<Dim>> : std::true_type
+{
+};
+
+/// Whether every case of the table with a kept vertex gives cells (then every kept point of a grid
+/// without NaN and skipped cells is used: each point is some cell's).
+bool EveryKeptCaseGivesCells(const ClipTable& table)
+{
+  for (int k = 1; k < (1 << table.NumberOfVertices); ++k)
+    if (table.Counts[3 * k] == 0)
+      return false;
+  return true;
+}
+
+/// The edge points of a structured grid's slots, whose keys are edge indices (CellWriter's GridAxes): the
+/// distinct edges are the set bits of a bitmap over the grid's edges, numbered by their rank (the order a
+/// sort of the keys would give). Fills `slotPoint` (each slot's output point) and the edges; returns
+/// their number.
+template <typename T>
+Id MergeGridEdges(loom::cont::DeviceId device, int axes, const Id3& pointDims, Id numPoints, const Int64* keys,
+                  Id slots, const T* values, double value, Id keptCount, Id* slotPoint, ContourEdges& edges)
+{
+  const Id words = (axes * numPoints + 63) >> 6;
+  loom::cont::ArrayHandle<UInt64> bitArray;
+  bitArray.Allocate(words);
+  UInt64* bits = bitArray.GetPointer();
+  HostForEach(device, words, 1 << 16, [=](Id w) { bits[w] = 0; });
+  HostForEach(device, slots, 1 << 14, [=](Id s) {
+    const Int64 e = keys[s];
+    UInt64* word = bits + (e >> 6);
+    const UInt64 bit = UInt64(1) << (e & 63);
+    // Most edges are met by several cells: a read first spares the locked write.
+    if (!(__atomic_load_n(word, __ATOMIC_RELAXED) & bit))
+      __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
+  });
+  // Each word's first rank: counts per block of words, the blocks' starts, then each word's.
+  constexpr Id WordBlock = 1 << 12;
+  const Id wordBlocks = (words + WordBlock - 1) / WordBlock;
+  std::vector<Id> blockStart(static_cast<std::size_t>(wordBlocks) + 1, 0);
+  Id* bs = blockStart.data();
+  HostForEach(device, wordBlocks, 1, WordBlock, [=](Id b) {
+    Id n = 0;
+    for (Id w = b * WordBlock, end = std::min(words, w + WordBlock); w < end; ++w)
+      n += __builtin_popcountll(bits[w]);
+    bs[b + 1] = n;
+  });
+  for (Id b = 0; b < wordBlocks; ++b)
+    bs[b + 1] += bs[b];
+  const Id count = bs[wordBlocks];
+  loom::cont::ArrayHandle<Id> startArray;
+  startArray.Allocate(words);
+  Id* start = startArray.GetPointer();
+  edges.A.Allocate(count);
+  edges.B.Allocate(count);
+  edges.Weight.Allocate(count);
+  Id* a = edges.A.GetPointer();
+  Id* b = edges.B.GetPointer();
+  Float64* weight = edges.Weight.GetPointer();
+  const Id stride[3] = { 1, pointDims[0], pointDims[0] * pointDims[1] };
+  HostForEach(device, wordBlocks, 1, WordBlock, [=](Id block) {
+    Id n = bs[block];
+    for (Id w = block * WordBlock, end = std::min(words, w + WordBlock); w < end; ++w)
+    {
+      start[w] = n;
+      for (UInt64 x = bits[w]; x; x &= x - 1, ++n)
+      {
+        const Id e = (w << 6) + __builtin_ctzll(x);
+        const Id pa = e / axes, pb = pa + stride[e - pa * axes];
+        a[n] = pa;
+        b[n] = pb;
+        weight[n] = EdgeWeight(value, static_cast<double>(values[pa]), static_cast<double>(values[pb]));
+      }
+    }
+  });
+  HostForEach(device, slots, 1 << 14, [=](Id s) {
+    const Int64 e = keys[s];
+    const UInt64 below = bits[e >> 6] & ((UInt64(1) << (e & 63)) - 1);
+    slotPoint[s] = keptCount + start[e >> 6] + __builtin_popcountll(below);
+  });
+  return count;
+}
+
 template <typename Reader, typename T>
 ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCells, Id numPoints, const T* values,
                      const ClipOptions& options)
@@ -46,15 +186,23 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   // 2. Cases and block totals; the kept points of cells with output are marked.
   const Id blocks = (numCells + BlockSize - 1) / BlockSize;
   std::vector<Totals> totals(static_cast<std::size_t>(blocks) + 1);
+  // A grid without skipped cells uses exactly its kept points (each point is some cell's, and every case
+  // with a kept vertex gives cells) unless a cell has a NaN point: the cells need not mark them then.
+  const bool keptAreUsed = IsWalk<Reader>::value && !skip && EveryKeptCaseGivesCells(tables.Slot[StructuredSlot]);
   loom::cont::ArrayHandle<UInt8> usedArray;
-  usedArray.Allocate(numPoints);
-  UInt8* used = usedArray.GetPointer();
-  std::memset(used, 0, static_cast<std::size_t>(numPoints));
+  UInt8* used = nullptr;
+  if (!keptAreUsed)
+  {
+    usedArray.Allocate(numPoints);
+    used = usedArray.GetPointer();
+    std::memset(used, 0, static_cast<std::size_t>(numPoints));
+  }
   loom::cont::ArrayHandle<Int16> caseArray;
   caseArray.Allocate(numCells);
   Int16* cases = caseArray.GetPointer();
   Totals* tot = totals.data();
   std::atomic<Id> unreadable{ -1 }; // a cell the tables do not know (reported below; any one will do)
+  std::atomic<bool> nanCells{ false };
   const CutEdgeCounts cutCounts(tables);
   HostForEach(device, blocks, 1, BlockSize, [&, flags, used, cases, tot](Id b) {
     // Local copies: the byte stores below may alias anything reached through a reference, which
@@ -62,15 +210,40 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     const Reader cellReader = reader;
     const ClipTableSet cellTables = tables;
     Totals t;
+    bool nan = false;
     for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
     {
       bool bad = false;
-      cases[c] = static_cast<Int16>(CellCase(cellReader, cellTables, flags, skip, c, used, t, bad, &cutCounts));
+      cases[c] =
+        static_cast<Int16>(CellCase(cellReader, cellTables, flags, skip, c, used, t, bad, &cutCounts, &nan));
       if (bad)
         unreadable.store(c, std::memory_order_relaxed);
     }
+    if (nan)
+      nanCells.store(true, std::memory_order_relaxed);
     tot[b] = t;
   });
+  if (keptAreUsed && nanCells.load())
+  {
+    // Points whose every cell has a NaN point are not used: the cells with output mark theirs after all.
+    usedArray.Allocate(numPoints);
+    used = usedArray.GetPointer();
+    std::memset(used, 0, static_cast<std::size_t>(numPoints));
+    HostForEach(device, blocks, 1, BlockSize, [&, used, cases](Id b) {
+      const Reader cellReader = reader;
+      Id ids[8];
+      for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
+        if (cases[c] > 0)
+        {
+          cellReader.Read(c, ids, tables);
+          for (int v = 0; v < tables.Slot[StructuredSlot].NumberOfVertices; ++v)
+            if ((cases[c] >> v) & 1)
+              MarkUsed(used + ids[v]);
+        }
+    });
+  }
+  else if (keptAreUsed)
+    used = flags; // no NaN point (each would have made its cells NaN ones): the flags are 0 or Kept (1)
   if (unreadable.load() >= 0)
     throw loom::cont::ErrorBadType("Clip: cell " + std::to_string(unreadable.load()) +
                                    " cannot be clipped (only linear cells of a fixed size; see "
@@ -138,7 +311,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   r.Points.ExtraWeights.Allocate(sum.Extras * ClipPoints::ExtraTerms);
   auto write = [&](auto* offsets, auto* conn) {
     using C = std::remove_pointer_t<decltype(conn)>;
-    const CellWriter<Reader, T, C, C> writer{ reader,
+    CellWriter<Reader, T, C, C> writer{ reader,
                                               tables,
                                               values,
                                               value,
@@ -154,6 +327,11 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
                                               keyArray.GetPointer(),
                                               r.Points.ExtraIds.GetPointer(),
                                               r.Points.ExtraWeights.GetPointer() };
+    if constexpr (IsWalk<Reader>::value)
+    {
+      writer.GridAxes = Reader::Dimension;
+      writer.RowStride = reader.Cells.P[0];
+    }
     HostForEach(device, blocks, 1, BlockSize, [&](Id b) {
       const auto blockWriter = writer; // a local copy, as above
       Totals at = tot[b];
@@ -178,42 +356,54 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   number32 = loom::cont::ArrayHandle<Int32>();
   number64 = loom::cont::ArrayHandle<Int64>();
 
-  // 5. Edge points merged: the slots sorted by key (in their own memory), one point per distinct key.
+  // 5. Edge points merged, one per distinct key: on a grid by the edges' bitmap, else by sorting the slots
+  // by key (in their own memory).
   const Id slots = sum.Slots;
-  loom::cont::ArrayHandle<Int64> sorted = keyArray; // the same array (handles share their state)
-  keyArray = loom::cont::ArrayHandle<Int64>();
-  loom::cont::ArrayHandle<Id> order;
-  order.Allocate(slots);
-  HostForEach(device, slots, 1 << 14, Iota{ order.GetPointer() });
-  loom::cont::Algorithm::SortByKey(device, sorted, order);
-  // (The sort may hand back new memory: pointers are taken after it.)
-  const Int64* sk = sorted.GetPointer();
-  loom::cont::ArrayHandle<Id> isNew;
-  isNew.Allocate(slots);
-  Id* fresh = isNew.GetPointer();
-  HostForEach(device, slots, 1 << 14, FlagFirst{ sk, fresh });
-  loom::cont::ArrayHandle<Id> edgeNumber;
-  const Id edgePoints = slots ? loom::cont::Algorithm::ScanExclusive(device, isNew, edgeNumber) : 0;
-  r.Points.Edges.A.Allocate(edgePoints);
-  r.Points.Edges.B.Allocate(edgePoints);
-  r.Points.Edges.Weight.Allocate(edgePoints);
   loom::cont::ArrayHandle<Id> slotPoint;
-  slotPoint.Allocate(slots);
-  if (slots)
+  Id edgePoints = 0;
+  if constexpr (IsWalk<Reader>::value)
   {
-    const NumberEdgePoints<T> numbering{ sk,
-                                         order.GetPointer(),
-                                         edgeNumber.GetPointer(),
-                                         fresh,
-                                         values,
-                                         value,
-                                         numPoints,
-                                         keptCount,
-                                         slotPoint.GetPointer(),
-                                         r.Points.Edges.A.GetPointer(),
-                                         r.Points.Edges.B.GetPointer(),
-                                         r.Points.Edges.Weight.GetPointer() };
-    HostForEach(device, slots, 1 << 14, numbering);
+    slotPoint.Allocate(slots);
+    edgePoints = MergeGridEdges(device, Reader::Dimension, reader.Cells.P, numPoints, keyArray.GetPointer(), slots,
+                                values, value, keptCount, slotPoint.GetPointer(), r.Points.Edges);
+    keyArray = loom::cont::ArrayHandle<Int64>();
+  }
+  else
+  {
+    loom::cont::ArrayHandle<Int64> sorted = keyArray; // the same array (handles share their state)
+    keyArray = loom::cont::ArrayHandle<Int64>();
+    loom::cont::ArrayHandle<Id> order;
+    order.Allocate(slots);
+    HostForEach(device, slots, 1 << 14, Iota{ order.GetPointer() });
+    loom::cont::Algorithm::SortByKey(device, sorted, order);
+    // (The sort may hand back new memory: pointers are taken after it.)
+    const Int64* sk = sorted.GetPointer();
+    loom::cont::ArrayHandle<Id> isNew;
+    isNew.Allocate(slots);
+    Id* fresh = isNew.GetPointer();
+    HostForEach(device, slots, 1 << 14, FlagFirst{ sk, fresh });
+    loom::cont::ArrayHandle<Id> edgeNumber;
+    edgePoints = slots ? loom::cont::Algorithm::ScanExclusive(device, isNew, edgeNumber) : 0;
+    r.Points.Edges.A.Allocate(edgePoints);
+    r.Points.Edges.B.Allocate(edgePoints);
+    r.Points.Edges.Weight.Allocate(edgePoints);
+    slotPoint.Allocate(slots);
+    if (slots)
+    {
+      const NumberEdgePoints<T> numbering{ sk,
+                                           order.GetPointer(),
+                                           edgeNumber.GetPointer(),
+                                           fresh,
+                                           values,
+                                           value,
+                                           numPoints,
+                                           keptCount,
+                                           slotPoint.GetPointer(),
+                                           r.Points.Edges.A.GetPointer(),
+                                           r.Points.Edges.B.GetPointer(),
+                                           r.Points.Edges.Weight.GetPointer() };
+      HostForEach(device, slots, 1 << 14, numbering);
+    }
   }
   // 6. Placeholders replaced: slots by their edge point, extra points after the edge points.
   const Id extraShift = sum.Slots - edgePoints;
@@ -252,7 +442,9 @@ ClipResult ClipCells(const CellSetAny& cellSet, const T* values, const ClipOptio
       using CellSetType = std::decay_t<decltype(cells)>;
       if constexpr (IsStructured<CellSetType>::value)
       {
-        const StructuredCells<CellSetType::Dimension> reader{ cells.GetPointDimensions(), cells.GetCellDimensions() };
+        const StructuredWalk<CellSetType::Dimension> reader{
+          StructuredCells<CellSetType::Dimension>{ cells.GetPointDimensions(), cells.GetCellDimensions() }
+        };
         return ClipTyped(reader, HostClipTables(options.InsideOut, CellSetType::Dimension), cells.GetNumberOfCells(),
                          cells.GetNumberOfPoints(), values, options);
       }

@@ -5,7 +5,9 @@
 // Cells are visited in blocks: a first pass finds each cell's case and the block's totals, a scan of
 // the block totals places every block, and a second pass writes the cells. Points on cut edges are
 // merged by a sort of the edge keys (only the cut cells have any, so the sort is the size of the
-// surface, not of the volume).
+// surface, not of the volume); on structured grids (CPU) by a bitmap over the grid's edges instead, each
+// edge point numbered by its rank there (the sort's order, without the sort), and the cells of a block are
+// walked with their corner ids stepped from cell to cell.
 #pragma once
 
 #include <loom/algorithms/CellSetAny.h>

@@ -206,12 +206,13 @@ struct CutEdgeCounts
 };
 
 /// The case of a cell that gives output (else -1), with its totals added to `t`; the kept points of
-/// such a cell are marked in `used`. `unreadable` is set for a cell the tables do not know. `cut`: the
-/// cut-edge counts by slot and case, or null to count the edges.
+/// such a cell are marked in `used` (unless it is null). `unreadable` is set for a cell the tables do not
+/// know. `cut`: the cut-edge counts by slot and case, or null to count the edges. `sawNaN`, when given, is
+/// set for a cell with a NaN point.
 template <typename Reader>
 LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableSet& tables, const UInt8* flags,
                                           const UInt8* skip, Id c, UInt8* used, Totals& t, bool& unreadable,
-                                          const CutEdgeCounts* cut = nullptr)
+                                          const CutEdgeCounts* cut = nullptr, bool* sawNaN = nullptr)
 {
   Id ids[8];
   const int slot = reader.Read(c, ids, tables);
@@ -221,7 +222,11 @@ LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableS
     return -1;
   }
   const ClipTable& table = tables.Slot[slot];
-  const int k = skip && skip[c] ? -1 : CaseOf(flags, ids, table.NumberOfVertices);
+  if (skip && skip[c])
+    return -1;
+  const int k = CaseOf(flags, ids, table.NumberOfVertices);
+  if (k < 0 && sawNaN)
+    *sawNaN = true;
   if (k <= 0)
     return -1;
   const UInt8* counts = table.Counts + 3 * k;
@@ -231,16 +236,19 @@ LOOM_EXEC LOOM_ALWAYS_INLINE int CellCase(const Reader& reader, const ClipTableS
   t.Connectivity += counts[1];
   t.Extras += counts[2];
   t.Slots += cut ? cut->Count[slot][k] : CutEdges(table, k);
-  for (int v = 0; v < table.NumberOfVertices; ++v)
-    if ((k >> v) & 1)
-      MarkUsed(used + ids[v]);
+  if (used)
+    for (int v = 0; v < table.NumberOfVertices; ++v)
+      if ((k >> v) & 1)
+        MarkUsed(used + ids[v]);
   return k;
 }
 
 /// Writes the output of a cell of case k > 0 from the positions `at` on (advanced past it): its cells
 /// (the source cell, offsets, connectivity), edge points as slots (their keys; placeholders
 /// KeptCount + slot in the connectivity until the merge), extra points as stencils (placeholders
-/// KeptCount + Slots + extra point).
+/// KeptCount + Slots + extra point). A slot's key is its edge's two points (lower * NumberOfPoints +
+/// higher), or, with GridAxes set (the cells of a structured grid of that many axes, rows RowStride points
+/// long), the edge's index GridAxes * lower + axis: both order the edges alike.
 template <typename Reader, typename T, typename C, typename N = Id>
 struct CellWriter
 {
@@ -257,6 +265,8 @@ struct CellWriter
   Int64* Keys;
   Id* ExtraIds;
   Float64* ExtraWeights;
+  int GridAxes = 0;
+  Id RowStride = 0;
 
   LOOM_EXEC LOOM_ALWAYS_INLINE void Write(Id c, int k, Totals& at) const
   {
@@ -278,7 +288,13 @@ struct CellWriter
       // Keys from the lower point id, weights from the table's first vertex.
       const bool flip = ids[a] > ids[b];
       const Id pa = flip ? ids[b] : ids[a], pb = flip ? ids[a] : ids[b];
-      this->Keys[at.Slots] = static_cast<Int64>(pa) * this->NumberOfPoints + pb;
+      if (this->GridAxes)
+      {
+        const Id d = pb - pa;
+        this->Keys[at.Slots] = static_cast<Int64>(pa) * this->GridAxes + (d == 1 ? 0 : d == this->RowStride ? 1 : 2);
+      }
+      else
+        this->Keys[at.Slots] = static_cast<Int64>(pa) * this->NumberOfPoints + pb;
       const double w = EdgeWeight(this->Value, static_cast<double>(this->Values[pa]),
                                   static_cast<double>(this->Values[pb]));
       t[e] = flip ? 1.0 - w : w;
