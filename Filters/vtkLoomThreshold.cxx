@@ -149,24 +149,35 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   return loom::interop::Guarded(this, output, "Loom Threshold", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     current = what;
-    loom::cont::ArrayHandle<loom::UInt8> keep =
-      loom::algorithms::ThresholdCells(cells, loom::interop::FieldFromVTK(array), options);
     // Hidden ghost cells are never kept, as vtkThreshold (VTK 9.2) does; duplicate ghost cells are kept
     // and their ghost flags travel with the cell data.
     vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
+    const unsigned char* hidden = nullptr;
     if (ghosts && ghosts->GetNumberOfTuples() == input->GetNumberOfCells())
     {
       const unsigned char* g = ghosts->GetPointer(0);
+      for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n && !hidden; ++c)
+        if (g[c] & vtkDataSetAttributes::HIDDENCELL)
+          hidden = g;
+    }
+    // The points the kept cells use come with their flags where the family can mark them (not when
+    // hidden cells are taken out of the flags afterwards).
+    loom::cont::ArrayHandle<loom::UInt8> used;
+    loom::cont::ArrayHandle<loom::UInt8> keep =
+      loom::algorithms::ThresholdCells(cells, loom::interop::FieldFromVTK(array), options, hidden ? nullptr : &used);
+    if (hidden)
+    {
       loom::UInt8* k = keep.GetPointer();
       for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n; ++c)
-        if (g[c] & vtkDataSetAttributes::HIDDENCELL)
+        if (hidden[c] & vtkDataSetAttributes::HIDDENCELL)
           k[c] = 0;
     }
     if (this->CheckAbort())
       return aborted();
     current = "the kept cells";
-    loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, options.Device);
+    loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, options.Device, used);
     keep = loom::cont::ArrayHandle<loom::UInt8>();
+    used = loom::cont::ArrayHandle<loom::UInt8>();
     if (this->CheckAbort())
       return aborted();
 

@@ -200,12 +200,30 @@ void RunMatrix(const CellSetAny& cells, std::mt19937& rng)
                                           : ThresholdOptions::Components::Any;
             o.Component = mode == 1 ? components : (mode == 0 ? components - 1 : 0);
             o.Device = loom::test::Device();
-            const std::vector<UInt8> got = loom::cont::ToVector(ThresholdCells(cells, field, o));
+            loom::cont::ArrayHandle<UInt8> usedHandle;
+            const std::vector<UInt8> got = loom::cont::ToVector(ThresholdCells(cells, field, o, &usedHandle));
             ASSERT_EQ(static_cast<Id>(got.size()), nc);
             for (Id c = 0; c < nc; ++c)
               ASSERT_EQ(got[static_cast<std::size_t>(c)] != 0, Expected(values, CellPoints(cells, c), c, o))
                 << "cell " << c << " method " << method << " flags " << flags << " mode " << mode
                 << " components " << components << " point field " << pointField;
+            // The used points that come with the flags (explicit cells, point fields, CPU devices): those of
+            // the passing cells, and the subset made with them is the one made without.
+            const bool explicitCells = !std::holds_alternative<loom::cont::CellSetStructured<3>>(cells);
+            const bool fused = explicitCells && pointField && (o.AllScalars || !o.UseContinuousCellRange) &&
+              o.Device != loom::cont::DeviceId::Cuda;
+            const std::vector<UInt8> used = loom::cont::ToVector(usedHandle);
+            ASSERT_EQ(used.size(), fused ? static_cast<std::size_t>(np) : 0u);
+            if (fused)
+            {
+              std::vector<UInt8> expected(static_cast<std::size_t>(np), 0);
+              for (Id c = 0; c < nc; ++c)
+                if (got[static_cast<std::size_t>(c)])
+                  for (Id p : CellPoints(cells, c))
+                    expected[static_cast<std::size_t>(p)] = 1;
+              ASSERT_EQ(used, expected) << "method " << method << " flags " << flags << " mode " << mode;
+              CheckSubset(cells, Threshold(cells, field, o, StructuredCellKind::Hexahedron), got, false);
+            }
           }
     }
 }
@@ -272,5 +290,9 @@ TEST(Threshold, BadInput)
   EXPECT_EQ(loom::cont::ToVector(ThresholdCells(grid, one, o)), std::vector<UInt8>(27, 1));
   EXPECT_THROW(ExtractCells(grid, loom::cont::make_ArrayHandle(std::vector<UInt8>(5, 1)), StructuredCellKind::Voxel,
                             loom::test::Device()),
+               loom::cont::ErrorBadValue);
+  // Used-point flags that are neither absent nor one per point.
+  EXPECT_THROW(ExtractCells(grid, loom::cont::make_ArrayHandle(std::vector<UInt8>(27, 1)), StructuredCellKind::Voxel,
+                            loom::test::Device(), loom::cont::make_ArrayHandle(std::vector<UInt8>(63, 1))),
                loom::cont::ErrorBadValue);
 }

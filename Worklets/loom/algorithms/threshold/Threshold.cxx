@@ -8,8 +8,10 @@ namespace loom
 namespace algorithms
 {
 loom::cont::ArrayHandle<UInt8> ThresholdCells(const CellSetAny& cells, const FieldArray& field,
-                                              const ThresholdOptions& options)
+                                              const ThresholdOptions& options, loom::cont::ArrayHandle<UInt8>* usedPoints)
 {
+  if (usedPoints)
+    *usedPoints = loom::cont::ArrayHandle<UInt8>();
   const Id expected = options.PointField ? NumberOfPoints(cells) : NumberOfCells(cells);
   if (field.GetNumberOfTuples() != expected)
     throw loom::cont::ErrorBadValue(std::string("the ") + (options.PointField ? "point" : "cell") + " field has " +
@@ -27,27 +29,35 @@ loom::cont::ArrayHandle<UInt8> ThresholdCells(const CellSetAny& cells, const Fie
   return WithCudaFallback(
     options.Device, "threshold", [&](auto) { return threshold::ThresholdCellsCuda(cells, field, options); },
     [&](loom::cont::DeviceId cpu) {
-      return std::visit([&](const auto& c) { return threshold::RunThresholdCells(c, field, options, cpu); }, cells);
+      return std::visit(
+        [&](const auto& c) { return threshold::RunThresholdCells(c, field, options, cpu, usedPoints); }, cells);
     });
 }
 
 CellSubset ExtractCells(const CellSetAny& cells, const loom::cont::ArrayHandle<UInt8>& keep, StructuredCellKind kind,
-                        loom::cont::DeviceId device)
+                        loom::cont::DeviceId device, const loom::cont::ArrayHandle<UInt8>& usedPoints)
 {
   if (keep.GetNumberOfValues() != NumberOfCells(cells))
     throw loom::cont::ErrorBadValue("ExtractCells: " + std::to_string(keep.GetNumberOfValues()) + " flags for " +
                                     std::to_string(NumberOfCells(cells)) + " cells.");
+  const Id used = usedPoints.GetNumberOfValues();
+  if (used != 0 && used != NumberOfPoints(cells))
+    throw loom::cont::ErrorBadValue("ExtractCells: " + std::to_string(used) + " used-point flags for " +
+                                    std::to_string(NumberOfPoints(cells)) + " points.");
   return WithCudaFallback(
     device, "extractCells", [&](auto) { return threshold::ExtractCellsCuda(cells, keep, kind); },
     [&](loom::cont::DeviceId cpu) {
-      return std::visit([&](const auto& c) { return threshold::RunExtractCells(c, keep, kind, cpu); }, cells);
+      return std::visit([&](const auto& c) { return threshold::RunExtractCells(c, keep, kind, cpu, usedPoints); },
+                        cells);
     });
 }
 
 CellSubset Threshold(const CellSetAny& cells, const FieldArray& field, const ThresholdOptions& options,
                      StructuredCellKind kind)
 {
-  return ExtractCells(cells, ThresholdCells(cells, field, options), kind, options.Device);
+  loom::cont::ArrayHandle<UInt8> used;
+  const loom::cont::ArrayHandle<UInt8> keep = ThresholdCells(cells, field, options, &used);
+  return ExtractCells(cells, keep, kind, options.Device, used);
 }
 } // namespace algorithms
 } // namespace loom

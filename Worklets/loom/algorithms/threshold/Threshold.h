@@ -73,13 +73,19 @@ enum class StructuredCellKind : UInt8
 
 /// One flag per cell: 1 where the cell passes the criterion (empty cells never do). ErrorBadValue when
 /// the field does not have one tuple per point (or cell), or Component is past the field's components.
+/// `usedPoints`, when given, receives one flag per point, 1 where a passing cell uses the point, where
+/// that comes with the cells' flags (explicit cells and point fields on a CPU device: the pass that reads
+/// each cell's points marks them); elsewhere it is left empty.
 loom::cont::ArrayHandle<UInt8> ThresholdCells(const CellSetAny& cells, const FieldArray& field,
-                                              const ThresholdOptions& options);
+                                              const ThresholdOptions& options,
+                                              loom::cont::ArrayHandle<UInt8>* usedPoints = nullptr);
 
 /// The cells whose flag is not zero, with the points they use. ErrorBadValue when there is not one
-/// flag per cell.
+/// flag per cell. `usedPoints`: the points those cells use, as ThresholdCells gives them for these very
+/// flags, or empty (they are found here then); ErrorBadValue when neither empty nor one per point.
 CellSubset ExtractCells(const CellSetAny& cells, const loom::cont::ArrayHandle<UInt8>& keep, StructuredCellKind kind,
-                        loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+                        loom::cont::DeviceId device = loom::cont::DeviceId::Auto,
+                        const loom::cont::ArrayHandle<UInt8>& usedPoints = loom::cont::ArrayHandle<UInt8>());
 
 /// ThresholdCells then ExtractCells.
 CellSubset Threshold(const CellSetAny& cells, const FieldArray& field, const ThresholdOptions& options,

@@ -345,15 +345,35 @@ template <typename O, typename C>
 constexpr bool IsExplicitSet<loom::cont::CellSetExplicit<O, C>> = true;
 constexpr Id ExplicitCellBlock = 1 << 13;
 
+/// Zeroes a per-point flag array (in pieces, on the device's threads).
+inline void ClearPointFlags(loom::cont::ArrayHandle<UInt8>& flags, Id points, loom::cont::DeviceId device)
+{
+  flags.Allocate(points);
+  UInt8* u = flags.GetPointer();
+  constexpr Id pointBlock = 1 << 20;
+  HostForEach(device, (points + pointBlock - 1) / pointBlock, 1, pointBlock, [=](Id b) {
+    const Id begin = b * pointBlock;
+    std::memset(u + begin, 0, static_cast<std::size_t>(begin + pointBlock < points ? pointBlock : points - begin));
+  });
+}
+
 /// CPU path of CellFromPointFlags on explicit cells: one loop per block of cells over the raw offsets
-/// and connectivity (all or any of a cell's point flags, no early exit to mispredict).
+/// and connectivity (all or any of a cell's point flags, no early exit to mispredict). With `used`, the
+/// points of the kept cells are flagged there too (relaxed byte stores), while the cell's ids are at hand.
 template <typename O, typename C>
 void CellFlagsFromPointIds(const loom::cont::CellSetExplicit<O, C>& cells, const loom::cont::ArrayHandle<UInt8>& passes,
-                           bool all, bool invert, loom::cont::DeviceId device, loom::cont::ArrayHandle<UInt8>& keep)
+                           bool all, bool invert, loom::cont::DeviceId device, loom::cont::ArrayHandle<UInt8>& keep,
+                           loom::cont::ArrayHandle<UInt8>* used = nullptr)
 {
   const Id n = cells.GetNumberOfCells();
   keep.Allocate(n);
   UInt8* out = keep.GetPointer();
+  UInt8* u = nullptr;
+  if (used)
+  {
+    ClearPointFlags(*used, cells.GetNumberOfPoints(), device);
+    u = used->GetPointer();
+  }
   const O* off = cells.GetOffsets().ReadPortal().GetArray();
   const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
   const UInt8* f = passes.ReadPortal().GetArray();
@@ -371,6 +391,9 @@ void CellFlagsFromPointIds(const loom::cont::CellSetExplicit<O, C>& cells, const
         for (Id i = s; i < e; ++i)
           k |= f[conn[i]] != 0;
       out[c] = e > s ? UInt8(k ^ flip) : UInt8(0);
+      if (u && out[c])
+        for (Id i = s; i < e; ++i)
+          __atomic_store_n(u + conn[i], UInt8(1), __ATOMIC_RELAXED);
     }
   });
 }
@@ -381,14 +404,9 @@ template <typename O, typename C>
 void UsedPointsFromCellIds(const loom::cont::CellSetExplicit<O, C>& cells, const loom::cont::ArrayHandle<UInt8>& keep,
                            loom::cont::DeviceId device, loom::cont::ArrayHandle<UInt8>& used)
 {
-  const Id n = cells.GetNumberOfCells(), points = cells.GetNumberOfPoints();
-  used.Allocate(points);
+  const Id n = cells.GetNumberOfCells();
+  ClearPointFlags(used, cells.GetNumberOfPoints(), device);
   UInt8* u = used.GetPointer();
-  constexpr Id pointBlock = 1 << 20;
-  HostForEach(device, (points + pointBlock - 1) / pointBlock, 1, pointBlock, [=](Id b) {
-    const Id begin = b * pointBlock;
-    std::memset(u + begin, 0, static_cast<std::size_t>(begin + pointBlock < points ? pointBlock : points - begin));
-  });
   const O* off = cells.GetOffsets().ReadPortal().GetArray();
   const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
   const UInt8* k = keep.ReadPortal().GetArray();
@@ -479,8 +497,10 @@ inline void CellFlagsFromPointRows(const loom::cont::CellSetStructured<3>& cells
 /// Flags per cell from the criterion (see ThresholdCells).
 template <typename CellSetType>
 loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const FieldArray& field,
-                                                 const ThresholdOptions& options, loom::cont::DeviceId device)
+                                                 const ThresholdOptions& options, loom::cont::DeviceId device,
+                                                 loom::cont::ArrayHandle<UInt8>* usedPoints = nullptr)
 {
+  (void)usedPoints;
   Criterion test;
   test.Lower = options.Lower;
   test.Upper = options.Upper;
@@ -530,7 +550,7 @@ loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const
     {
       if (options.PointField)
       {
-        CellFlagsFromPointIds(cells, passes, options.AllScalars, options.Invert, device, keep);
+        CellFlagsFromPointIds(cells, passes, options.AllScalars, options.Invert, device, keep, usedPoints);
         return;
       }
     }
@@ -614,23 +634,28 @@ void WriteSubset(const CellSetType& cells, const loom::worklet::ScatterPermutati
 
 template <typename CellSetType>
 CellSubset RunExtractCells(const CellSetType& cells, const loom::cont::ArrayHandle<UInt8>& keep,
-                           StructuredCellKind kind, loom::cont::DeviceId device)
+                           StructuredCellKind kind, loom::cont::DeviceId device,
+                           const loom::cont::ArrayHandle<UInt8>& usedPoints = loom::cont::ArrayHandle<UInt8>())
 {
   CellSubset subset;
   const Id numberOfCells = cells.GetNumberOfCells(), numberOfPoints = cells.GetNumberOfPoints();
   loom::cont::Algorithm::CopyIf(device, loom::cont::ArrayHandleIndex(numberOfCells), keep, subset.CellIds);
-  // Points used by a kept cell, numbered in input order.
-  loom::cont::ArrayHandle<UInt8> used;
-  bool marked = false;
+  // Points used by a kept cell, numbered in input order (given by the flag pass, or marked here).
+  loom::cont::ArrayHandle<UInt8> used = usedPoints;
+  bool marked = numberOfPoints > 0 && used.GetNumberOfValues() == numberOfPoints;
+  if (!marked)
+    used = loom::cont::ArrayHandle<UInt8>();
 #ifndef LOOM_CUDA_TRANSLATION_UNIT
   if constexpr (std::is_same<CellSetType, loom::cont::CellSetStructured<3>>::value)
   {
-    UsedPointsFromCellRows(cells, keep, device, used);
+    if (!marked)
+      UsedPointsFromCellRows(cells, keep, device, used);
     marked = true;
   }
   if constexpr (IsExplicitSet<CellSetType>)
   {
-    UsedPointsFromCellIds(cells, keep, device, used);
+    if (!marked)
+      UsedPointsFromCellIds(cells, keep, device, used);
     marked = true;
   }
 #endif
