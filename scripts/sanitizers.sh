@@ -61,5 +61,35 @@ for t in "${PY_TESTS[@]}"; do
     grep -q "test passed" "build-fuzz/python_$t.log" ||
     { echo "sanitizers: test_loom_$t.py failed under ASan+UBSan (build-fuzz/python_$t.log)"; exit 1; }
 done
-echo "sanitizers: ASan+UBSan passed on every CPU device, on the ${#FILTER_TESTS[@]} filter test programs and" \
-  "the ${#PY_TESTS[@]} pvpython filter tests; TSan run of the TBB suite done"
+# The pvbatch tests on 2 MPI ranks and the MPI table (1, 2 and 3 ranks) on the same plugin, the runtime
+# preloaded into every rank (mpiexec -x), not into mpiexec. Leak detection off as above.
+MPI_TESTS=(mpi contour_mpi slice_mpi clip_mpi threshold_mpi extract_surface_mpi clean_grid_mpi level_of_detail_mpi
+  gradient_mpi)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+ranks() {
+  local n=$1
+  shift
+  PV_PLUGIN_PATH="$PWD/build-fuzz/lib/paraview-5.11/plugins/Loom" LOOM_DATA_DIR="$PWD/Data" LOOM_BUFFER_POOL=0 \
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    mpiexec --oversubscribe -np "$n" -x LD_PRELOAD="$ASAN_RUNTIME" -x PV_PLUGIN_PATH -x LOOM_DATA_DIR \
+    -x LOOM_BUFFER_POOL -x ASAN_OPTIONS -x UBSAN_OPTIONS pvbatch "$@"
+}
+for t in "${MPI_TESTS[@]}"; do
+  symmetric=--symmetric
+  [ "$t" = mpi ] && symmetric=
+  ranks 2 $symmetric "Testing/Python/test_loom_$t.py" > "build-fuzz/pvbatch_$t.log" 2>&1 &&
+    grep -q "MPI test passed" "build-fuzz/pvbatch_$t.log" ||
+    { echo "sanitizers: test_loom_$t.py on 2 ranks failed under ASan+UBSan (build-fuzz/pvbatch_$t.log)"; exit 1; }
+done
+for n in 1 2 3; do
+  ranks "$n" --symmetric Testing/Python/loom_mpi_table.py measure "build-fuzz/mpi-table-$n.json" \
+    > "build-fuzz/mpi_table_$n.log" 2>&1 ||
+    { echo "sanitizers: the MPI table on $n ranks failed under ASan+UBSan (build-fuzz/mpi_table_$n.log)"; exit 1; }
+done
+pvpython Testing/Python/loom_mpi_table.py compare build-fuzz/mpi-table-{1,2,3}.json > build-fuzz/mpi_table.log 2>&1 &&
+  grep -q "filter runs equal" build-fuzz/mpi_table.log ||
+  { echo "sanitizers: the MPI table's ranks disagree under ASan+UBSan (build-fuzz/mpi_table.log)"; exit 1; }
+echo "sanitizers: ASan+UBSan passed on every CPU device, on the ${#FILTER_TESTS[@]} filter test programs," \
+  "the ${#PY_TESTS[@]} pvpython filter tests, the ${#MPI_TESTS[@]} pvbatch MPI tests and the MPI table on 1-3" \
+  "ranks; TSan run of the TBB suite done"

@@ -51,4 +51,5 @@ if cells != 2 * whole.GetNumberOfCells() or got[0] < expected[0] or abs(got[1] -
         or got[2:] != expected[2:]:
     raise RuntimeError('%d ranks gave %r (%d cells), one piece %r' % (ranks, got, cells, expected))
 print('pvbatch Loom clean to grid MPI test passed (%d ranks, %d points, %d cells)' % (ranks, got[0], cells))
-sys.exit(0)
+# Ends by returning: pvbatch on several ranks does not finalize MPI on sys.exit, which mpiexec reports as a
+# failure (Testing/Exit covers sys.exit itself).

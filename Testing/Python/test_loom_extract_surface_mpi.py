@@ -31,4 +31,5 @@ if ranks > 1 and piece.GetNumberOfCells() == expected[0] and controller.GetLocal
 if expected[0] == 0 or got[0] != expected[0] or abs(got[1] - expected[1]) > 1e-9 * expected[1] or got[2:] != expected[2:]:
     raise RuntimeError('%d ranks gave %r, one piece %r' % (ranks, got, expected))
 print('pvbatch Loom extract surface MPI test passed (%d ranks, %d faces, area %.6g)' % (ranks, got[0], got[1]))
-sys.exit(0)
+# Ends by returning: pvbatch on several ranks does not finalize MPI on sys.exit, which mpiexec reports as a
+# failure (Testing/Exit covers sys.exit itself).

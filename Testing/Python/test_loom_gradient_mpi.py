@@ -75,4 +75,5 @@ if computed != named.get(rank, []):
     raise RuntimeError('rank %d: the selection computed points %s, not %s' % (rank, computed, named.get(rank, [])))
 
 print('pvbatch Loom gradient MPI test passed (%d ranks, %d owned points)' % (ranks, owned_total))
-sys.exit(0)
+# Ends by returning: pvbatch on several ranks does not finalize MPI on sys.exit, which mpiexec reports as a
+# failure (Testing/Exit covers sys.exit itself).

@@ -61,4 +61,5 @@ if got[0] != expected[0] or cells != paraview_cells or abs(got[1] - expected[1])
     raise RuntimeError('%d ranks: Loom %r (%d cells), ParaView %r (%d cells)' % (ranks, got, cells, expected,
                                                                                 paraview_cells))
 print('pvbatch Loom level of detail MPI test passed (%d ranks, %d clusters, %d cells)' % (ranks, got[0], cells))
-sys.exit(0)
+# Ends by returning: pvbatch on several ranks does not finalize MPI on sys.exit, which mpiexec reports as a
+# failure (Testing/Exit covers sys.exit itself).

@@ -331,6 +331,8 @@ private:
     });
     std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
     U* out = output.PrepareForOutput(offsets.back(), Device{}).GetArray();
+    if (offsets.back() == 0)
+      return; // (an empty output has no memory: nothing may be copied to its null pointer)
     internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
       constexpr Id Piece = 512;
       U buffer[Piece];
@@ -364,7 +366,8 @@ private:
           k += flags[i] != 0;
           ++i;
         }
-        std::memcpy(to, buffer, static_cast<std::size_t>(k) * sizeof(U));
+        if (k > 0)
+          std::memcpy(to, buffer, static_cast<std::size_t>(k) * sizeof(U));
         to += k;
       }
     });
