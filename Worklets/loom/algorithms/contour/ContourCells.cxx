@@ -77,31 +77,35 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
                           r.Points.Weight.GetPointer(), conn });
     return r;
   }
-  // Merge: sort the keys with their slots, number the distinct keys, hand the numbers back.
+  // Merge: sort the keys with their slots, number the distinct keys, hand the numbers back. Each
+  // temporary goes once it has served (the keys once sorted, the first-slot flags once scanned), so that
+  // the next ones take their memory.
   loom::cont::ArrayHandle<Int64> sorted;
   sorted.Allocate(slots);
-  if (slots > 0) // (an empty handle's pointer is null, which memcpy may not take even for 0 bytes)
-    std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
   loom::cont::ArrayHandle<Id> order;
   order.Allocate(slots);
   if (pointCount <= slots)
     OrderByFirstPoint(key, slots, pointCount, sorted.GetPointer(), order.GetPointer());
   else
   {
+    if (slots > 0) // (an empty handle's pointer is null, which memcpy may not take even for 0 bytes)
+      std::memcpy(sorted.GetPointer(), key, static_cast<std::size_t>(slots) * sizeof(Int64));
     ForEach(device, slots, 4096, Iota{ order.GetPointer() });
     loom::cont::Algorithm::SortByKey(device, sorted, order);
   }
+  keys = loom::cont::ArrayHandle<Vec<Int64, N>>();
   loom::cont::ArrayHandle<Id> isNew;
   isNew.Allocate(slots);
   ForEach(device, slots, 4096, FlagFirst{ sorted.GetPointer(), isNew.GetPointer() });
   loom::cont::ArrayHandle<Id> number;
   const Id points = loom::cont::Algorithm::ScanExclusive(device, isNew, number);
+  isNew = loom::cont::ArrayHandle<Id>();
   r.Points.A.Allocate(points);
   r.Points.B.Allocate(points);
   r.Points.Weight.Allocate(points);
   ForEach(device, slots, 4096,
-          NumberPoints<T>{ sorted.GetPointer(), order.GetPointer(), number.GetPointer(), isNew.GetPointer(), values,
-                           iso, pointCount, conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+          NumberPoints<T>{ sorted.GetPointer(), order.GetPointer(), number.GetPointer(), nullptr, values, iso,
+                           pointCount, conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
                            r.Points.Weight.GetPointer() });
   return r;
 }

@@ -259,9 +259,11 @@ struct NumberPoints
   Float64* W;
   LOOM_EXEC void operator()(Id s) const
   {
-    const Id p = this->Number[s] - 1 + this->Fresh[s];
+    // Fresh may be null: then a slot is fresh where its key differs from the one before (FlagFirst).
+    const Id fresh = this->Fresh ? this->Fresh[s] : (s == 0 || this->Sorted[s] != this->Sorted[s - 1] ? 1 : 0);
+    const Id p = this->Number[s] - 1 + fresh;
     this->Conn[this->Order[s]] = p;
-    if (this->Fresh[s])
+    if (fresh)
     {
       const Id a = this->Sorted[s] / this->Points, b = this->Sorted[s] % this->Points;
       this->A[p] = a;

@@ -188,46 +188,54 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
     }
   });
 
-  // The band's cells as voxels on the compact points (voxel order: x fastest, then y, then z).
+  // The band's cells as voxels on the compact points (voxel order: x fastest, then y, then z), with 32-bit
+  // offsets and ids where they fit (half the memory of the band's largest array).
   loom::cont::ArrayHandle<Id> cellIds;
-  loom::cont::ArrayHandle<Int64> offsets, connectivity;
   loom::cont::ArrayHandle<UInt8> shapes;
   cellIds.Allocate(cells);
-  offsets.Allocate(cells + 1);
-  connectivity.Allocate(8 * cells);
   shapes.Allocate(cells);
   Id* cid = cellIds.GetPointer();
-  Int64* off = offsets.GetPointer();
-  Int64* conn = connectivity.GetPointer();
   std::fill(shapes.GetPointer(), shapes.GetPointer() + cells, UInt8(CELL_SHAPE_VOXEL));
   const Id cx = nx - 1, cxy = (nx - 1) * (ny - 1);
-  HostForEach(device, cq * cr, 16, [&](Id c) {
-    const Id iq = c % cq, ir = c / cq;
-    Id at = cellBase[static_cast<std::size_t>(c)];
-    for (Id i = lo[static_cast<std::size_t>(c)]; i <= hi[static_cast<std::size_t>(c)]; ++i, ++at)
-    {
-      Id ijk[3];
-      ijk[p] = i;
-      ijk[q] = iq;
-      ijk[r] = ir;
-      cid[at] = ijk[0] + cx * ijk[1] + cxy * ijk[2];
-      off[at] = 8 * at;
-      for (int corner = 0; corner < 8; ++corner)
+  auto band = [&](auto zero) {
+    using I = decltype(zero);
+    loom::cont::ArrayHandle<I> offsets, connectivity;
+    offsets.Allocate(cells + 1);
+    connectivity.Allocate(8 * cells);
+    I* off = offsets.GetPointer();
+    I* conn = connectivity.GetPointer();
+    HostForEach(device, cq * cr, 16, [&](Id c) {
+      const Id iq = c % cq, ir = c / cq;
+      Id at = cellBase[static_cast<std::size_t>(c)];
+      for (Id i = lo[static_cast<std::size_t>(c)]; i <= hi[static_cast<std::size_t>(c)]; ++i, ++at)
       {
-        Id d[3] = { corner & 1, (corner >> 1) & 1, (corner >> 2) & 1 };
-        const Id pc = (iq + d[q]) + pq * (ir + d[r]);
-        conn[8 * at + corner] = base[static_cast<std::size_t>(pc)] + (i + d[p]) - plo[static_cast<std::size_t>(pc)];
+        Id ijk[3];
+        ijk[p] = i;
+        ijk[q] = iq;
+        ijk[r] = ir;
+        cid[at] = ijk[0] + cx * ijk[1] + cxy * ijk[2];
+        off[at] = static_cast<I>(8 * at);
+        for (int corner = 0; corner < 8; ++corner)
+        {
+          Id d[3] = { corner & 1, (corner >> 1) & 1, (corner >> 2) & 1 };
+          const Id pc = (iq + d[q]) + pq * (ir + d[r]);
+          conn[8 * at + corner] =
+            static_cast<I>(base[static_cast<std::size_t>(pc)] + (i + d[p]) - plo[static_cast<std::size_t>(pc)]);
+        }
       }
-    }
-  });
-  off[cells] = 8 * cells;
+    });
+    off[cells] = static_cast<I>(8 * cells);
+    return CellSetAny(loom::cont::CellSetExplicit<I, I>(points, shapes, offsets, connectivity));
+  };
+  const bool narrow = 8 * cells <= std::numeric_limits<Int32>::max() && points <= std::numeric_limits<Int32>::max();
+  const CellSetAny bandCells = narrow ? band(Int32(0)) : band(Int64(0));
 
   ContourOptions options;
   options.IsoValues = { value };
   options.MergePoints = mergePoints;
   options.SourceCells = true;
   options.Device = device;
-  result = Contour(loom::cont::CellSetExplicit<Int64, Int64>(points, shapes, offsets, connectivity), values, options);
+  result = Contour(bandCells, values, options);
   // Back to the grid's ids.
   Id* a = result.Points.A.GetPointer();
   Id* b = result.Points.B.GetPointer();
