@@ -6,6 +6,7 @@
 #include <loom/cont/internal/CpuSchedule.h>
 
 #include <utility>
+#include <vector>
 
 namespace loom
 {
@@ -36,6 +37,20 @@ template <typename F>
 void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, F&& f)
 {
   HostForEach(requested, n, grain, Id(1), std::forward<F>(f));
+}
+
+/// Where each of `blocks` blocks of a compacting pass starts: `count(b)` (block b's count, found on the
+/// device's threads) scanned on the calling thread; element `blocks` is the total. `weight`: the elements a
+/// block stands for (progress).
+template <typename F>
+std::vector<Id> BlockStarts(loom::cont::DeviceId requested, Id blocks, Id weight, F&& count)
+{
+  std::vector<Id> starts(static_cast<std::size_t>(blocks) + 1, 0);
+  Id* s = starts.data();
+  HostForEach(requested, blocks, 1, weight, [&count, s](Id b) { s[b + 1] = count(b); });
+  for (Id b = 0; b < blocks; ++b)
+    s[b + 1] += s[b];
+  return starts;
 }
 } // namespace algorithms
 } // namespace loom

@@ -122,16 +122,13 @@ Id MergeGridEdges(loom::cont::DeviceId device, int axes, const Id3& pointDims, I
   // Each word's first rank: counts per block of words, the blocks' starts, then each word's.
   constexpr Id WordBlock = 1 << 12;
   const Id wordBlocks = (words + WordBlock - 1) / WordBlock;
-  std::vector<Id> blockStart(static_cast<std::size_t>(wordBlocks) + 1, 0);
-  Id* bs = blockStart.data();
-  HostForEach(device, wordBlocks, 1, WordBlock, [=](Id b) {
+  const std::vector<Id> blockStart = BlockStarts(device, wordBlocks, WordBlock, [=](Id b) {
     Id n = 0;
     for (Id w = b * WordBlock, end = std::min(words, w + WordBlock); w < end; ++w)
       n += __builtin_popcountll(bits[w]);
-    bs[b + 1] = n;
+    return n;
   });
-  for (Id b = 0; b < wordBlocks; ++b)
-    bs[b + 1] += bs[b];
+  const Id* bs = blockStart.data();
   const Id count = bs[wordBlocks];
   loom::cont::ArrayHandle<Id> startArray;
   startArray.Allocate(words);
@@ -263,16 +260,13 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   // input point: 32-bit ids halve the largest temporary here).
   ClipResult r;
   const Id pointBlocks = (numPoints + (1 << 16) - 1) >> 16;
-  std::vector<Id> pointStart(static_cast<std::size_t>(pointBlocks) + 1, 0);
-  Id* ps = pointStart.data();
-  HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
+  const std::vector<Id> pointStart = BlockStarts(device, pointBlocks, Id(1) << 16, [=](Id b) {
     Id n = 0;
     for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
       n += used[p];
-    ps[b + 1] = n;
+    return n;
   });
-  for (Id b = 0; b < pointBlocks; ++b)
-    ps[b + 1] += ps[b];
+  const Id* ps = pointStart.data();
   const Id keptCount = ps[pointBlocks];
   const Id maxPoint = keptCount + sum.Slots + sum.Extras;
   r.Is64Bit = maxPoint > 0x7fffffff || sum.Connectivity > 0x7fffffff;

@@ -176,16 +176,13 @@ Id NumberUsedPoints(loom::cont::DeviceId device, const UInt8* used, Id numPoints
   numberArray.Allocate(numPoints);
   Id* number = numberArray.GetPointer();
   const Id blocks = (numPoints + PointBlock - 1) / PointBlock;
-  std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
-  Id* s = start.data();
-  HostForEach(device, blocks, 1, PointBlock, [=](Id b) {
+  const std::vector<Id> start = BlockStarts(device, blocks, PointBlock, [=](Id b) {
     Id n = 0;
     for (Id p = b * PointBlock, end = std::min(numPoints, p + PointBlock); p < end; ++p)
       n += used[p];
-    s[b + 1] = n;
+    return n;
   });
-  for (Id b = 0; b < blocks; ++b)
-    s[b + 1] += s[b];
+  const Id* s = start.data();
   pointIds.Allocate(s[blocks]);
   Id* ids = pointIds.GetPointer();
   HostForEach(device, blocks, 1, PointBlock, [=](Id b) {

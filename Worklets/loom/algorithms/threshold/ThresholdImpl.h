@@ -434,17 +434,14 @@ void WriteExplicitCells(const loom::cont::CellSetExplicit<O, C>& cells, const lo
   const UInt8* inShapes = cells.GetShapes().ReadPortal().GetArray();
   const Id* ids = cellIds.ReadPortal().GetArray();
   const OutId* map = pointMap.ReadPortal().GetArray();
-  std::vector<Id> start(static_cast<std::size_t>(blocks) + 1, 0);
-  Id* st = start.data();
-  HostForEach(device, blocks, 1, ExplicitCellBlock, [=](Id b) {
+  const std::vector<Id> start = BlockStarts(device, blocks, ExplicitCellBlock, [=](Id b) {
     const Id begin = b * ExplicitCellBlock, end = begin + ExplicitCellBlock < n ? begin + ExplicitCellBlock : n;
     Id size = 0;
     for (Id o = begin; o < end; ++o)
       size += static_cast<Id>(off[ids[o] + 1] - off[ids[o]]);
-    st[b + 1] = size;
+    return size;
   });
-  for (Id b = 0; b < blocks; ++b)
-    st[b + 1] += st[b];
+  const Id* st = start.data();
   offsets.Allocate(n + 1);
   connectivity.Allocate(st[blocks]);
   shapes.Allocate(n);
