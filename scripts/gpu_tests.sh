@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # On a lent GPU machine: unpacks what scripts/gpu_pack.sh packed and runs the engine tests and the VTK
 # C++ tests on CUDA (LOOM_DEVICE=cuda), one line per program, then the failures' output.
-#   bash scripts/gpu_tests.sh output/gpu/pack.tgz [gtest filter]
+#   bash scripts/gpu_tests.sh output/gpu/pack.txz [gtest filter]
 set -uo pipefail
-pack=${1:-output/gpu/pack.tgz}
+pack=${1:-output/gpu/pack.txz}
 filter=${2:-*}
-tar xzf "$pack" -P 2>/dev/null || tar xzf "$pack" -C /
-root=$(tar tzf "$pack" 2>/dev/null | grep -m1 '/gpu-libs/$' | sed 's|/gpu-libs/$||')
+# tar picks the compression from the file; without an xz program there, Python's lzma unpacks it
+untar() { tar xf "$pack" -P "$@" 2>/dev/null || python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall("/")' "$pack"; }
+untar
+root=$(tar tf "$pack" 2>/dev/null | grep -m1 '/gpu-libs/$' | sed 's|/gpu-libs/$||')
+[ -n "$root" ] || root=$(python3 -c 'import sys, tarfile; print(next(n for n in tarfile.open(sys.argv[1]).getnames() if n.endswith("/gpu-libs")).rsplit("/gpu-libs", 1)[0])' "$pack")
 root=/${root#/}
 export LD_LIBRARY_PATH="$root/gpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" LOOM_DATA_DIR="$root/Data"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true

@@ -240,13 +240,20 @@ LOOMFILTERS_EXPORT int Aborted(vtkAlgorithm* filter, vtkDataObject* output, cons
 /// error ("<label>: out of memory (an allocation failed); the output is empty."), and 0. The process goes on.
 LOOMFILTERS_EXPORT int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label);
 
+/// What a filter does when something other than Loom failed under it (a std::exception that is neither
+/// an allocation nor a Loom error: oneTBB's "pthread_create has failed" when no thread can start, a
+/// system_error): the output emptied, one error ("<label>: <what>; the output is empty."), and 0. Nothing
+/// thrown reaches VTK's executive.
+LOOMFILTERS_EXPORT int SystemFailure(vtkAlgorithm* filter, vtkDataObject* output, const char* label,
+                                     const char* what);
+
 /// What Guarded's body returns to let the filter go on after it (RequestData's statuses are 0 and 1).
 constexpr int Continue = -1;
 
 /// Runs a filter's guarded work `body` (returning RequestData's status, or Continue) and turns what it
 /// throws into the filter's outcome, the same in every Loom filter: an abort gives Aborted, a failed
 /// allocation OutOfMemory, a Loom error what `failed(error)` makes of it (the filter's message naming
-/// the property and the array, or a fallback to VTK's filter).
+/// the property and the array, or a fallback to VTK's filter), any other std::exception SystemFailure.
 #ifndef __VTK_WRAP__ // VTK's wrapping tools do not parse function bodies with try blocks
 template <typename Body, typename Failed>
 int Guarded(vtkAlgorithm* filter, vtkDataObject* output, const char* label, Body&& body, Failed&& failed)
@@ -266,6 +273,10 @@ int Guarded(vtkAlgorithm* filter, vtkDataObject* output, const char* label, Body
   catch (const loom::cont::Error& e)
   {
     return failed(e);
+  }
+  catch (const std::exception& e)
+  {
+    return SystemFailure(filter, output, label, e.what());
   }
 }
 #endif

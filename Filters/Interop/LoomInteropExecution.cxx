@@ -171,6 +171,14 @@ int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label)
   return 0;
 }
 
+int SystemFailure(vtkAlgorithm* filter, vtkDataObject* output, const char* label, const char* what)
+{
+  if (output)
+    output->Initialize();
+  vtkErrorWithObjectMacro(filter, << label << ": " << what << "; the output is empty.");
+  return 0;
+}
+
 namespace
 {
 // f(memory, MTime) for the memory of an array: an AOS array's values, each component of an SOA one.

@@ -43,6 +43,9 @@ auto WithCudaFallback(loom::cont::DeviceId device, const char* what, CudaCall&& 
       // Kernels run asynchronously: wait here, so a failing kernel is reported (and handled below)
       // by the call that launched it.
       loom::cont::cuda::internal::Synchronize(what);
+      // The execution record (the Loom panel's device column) lists CUDA: the .cu entries run their
+      // passes with the CUDA tag directly, not through CallOnDevice, which notes the CPU devices.
+      loom::cont::internal::NoteDeviceRan(loom::cont::DeviceId::Cuda);
       return result;
     }
     catch (const loom::cont::ErrorBadAllocation& e)
