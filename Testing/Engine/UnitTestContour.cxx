@@ -444,6 +444,52 @@ TEST(Contour, DataParallelStructuredPassesEqualTheCpuPath)
     contour::ContourStructuredDataParallel<Float32>(Id3(9, 9, 9), loom::cont::make_ArrayHandle(withNaN), options, declined));
 }
 
+// Several isovalues on explicit cells are joined in blocks of 65536 points and slots on the device's threads:
+// parts larger than a block keep every point, triangle and source cell of the separate runs, in order.
+TEST(Contour, SeveralIsovaluesJoinedAcrossBlocks)
+{
+  const Id n = 72;
+  std::vector<float> f(static_cast<std::size_t>(n * n * n));
+  for (Id k = 0; k < n; ++k)
+    for (Id j = 0; j < n; ++j)
+      for (Id i = 0; i < n; ++i)
+        f[static_cast<std::size_t>(i + n * (j + n * k))] =
+          static_cast<float>(std::sin(0.5 * i) + std::sin(0.45 * j) + std::sin(0.4 * k));
+  const CellSetAny cells = ExplicitHexahedra(n, n, n);
+  ContourOptions all;
+  all.IsoValues = { 0.1, -0.7 };
+  all.Device = test::Device();
+  all.SourceCells = true;
+  const ContourResult together = Contour(cells, Field(f), all);
+  Id pointStart = 0, slotStart = 0;
+  for (std::size_t v = 0; v < all.IsoValues.size(); ++v)
+  {
+    ContourOptions one = all;
+    one.IsoValues = { all.IsoValues[v] };
+    const ContourResult alone = Contour(cells, Field(f), one);
+    const Id points = alone.Points.GetNumberOfPoints(), slots = alone.Connectivity.GetNumberOfValues();
+    ASSERT_GT(points, 65536) << "a part larger than a block";
+    ASSERT_GT(slots, 2 * 65536);
+    EXPECT_EQ(together.PointStarts[v], pointStart);
+    for (Id p = 0; p < points; ++p)
+    {
+      ASSERT_EQ(together.Points.A.GetPointer()[pointStart + p], alone.Points.A.GetPointer()[p]) << p;
+      ASSERT_EQ(together.Points.B.GetPointer()[pointStart + p], alone.Points.B.GetPointer()[p]) << p;
+      ASSERT_EQ(together.Points.Weight.GetPointer()[pointStart + p], alone.Points.Weight.GetPointer()[p]) << p;
+    }
+    for (Id s = 0; s < slots; ++s)
+      ASSERT_EQ(together.Connectivity.GetPointer()[slotStart + s], alone.Connectivity.GetPointer()[s] + pointStart)
+        << s;
+    for (Id t = 0; t < slots / 3; ++t)
+      ASSERT_EQ(together.SourceCells.GetPointer()[slotStart / 3 + t], alone.SourceCells.GetPointer()[t]) << t;
+    pointStart += points;
+    slotStart += slots;
+  }
+  EXPECT_EQ(together.Points.GetNumberOfPoints(), pointStart);
+  EXPECT_EQ(together.Connectivity.GetNumberOfValues(), slotStart);
+  EXPECT_EQ(together.SourceCells.GetNumberOfValues(), slotStart / 3);
+}
+
 TEST(Contour, SeveralIsovaluesEqualSeparateRuns)
 {
   const Id nx = 20, ny = 18, nz = 16;

@@ -156,8 +156,9 @@ int PrimitiveSizeOf(const CellSetType& cells, int dimension)
   return kinds.Has2D ? 2 : 3;
 }
 
-// Points and primitives of several results, in order, in one result.
-ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
+// Points and primitives of several results, in order, in one result: each part copied in blocks on the
+// CPU device's threads (progress and abort between blocks).
+ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources, loom::cont::DeviceId device)
 {
   auto allocate = [sources](ContourResult& r, Id points, Id slots) {
     r.Points.A.Allocate(points);
@@ -167,21 +168,31 @@ ContourResult Concatenate(std::vector<ContourResult>& parts, bool sources)
     if (sources)
       r.SourceCells.Allocate(slots / r.PrimitiveSize);
   };
-  auto append = [sources](const ContourResult& p, ContourResult& r, Id p0, Id s0) {
-    const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues();
-    if (np > 0)
-    {
-      std::memcpy(r.Points.A.GetPointer() + p0, p.Points.A.GetPointer(), np * sizeof(Id));
-      std::memcpy(r.Points.B.GetPointer() + p0, p.Points.B.GetPointer(), np * sizeof(Id));
-      std::memcpy(r.Points.Weight.GetPointer() + p0, p.Points.Weight.GetPointer(), np * sizeof(Float64));
-    }
-    const Id* in = p.Connectivity.GetPointer();
+  auto append = [sources, device](const ContourResult& p, ContourResult& r, Id p0, Id s0) {
+    constexpr Id block = 1 << 16;
+    const Id np = p.Points.GetNumberOfPoints(), ns = p.Connectivity.GetNumberOfValues(), size = r.PrimitiveSize;
+    const Id *a = p.Points.A.GetPointer(), *b = p.Points.B.GetPointer(), *in = p.Connectivity.GetPointer();
+    const Float64* w = p.Points.Weight.GetPointer();
+    Id *outA = r.Points.A.GetPointer() + p0, *outB = r.Points.B.GetPointer() + p0;
+    Float64* outW = r.Points.Weight.GetPointer() + p0;
+    HostForEach(device, (np + block - 1) / block, 1, block, [=](Id k) {
+      const Id begin = k * block, count = std::min(block, np - begin);
+      std::memcpy(outA + begin, a + begin, count * sizeof(Id));
+      std::memcpy(outB + begin, b + begin, count * sizeof(Id));
+      std::memcpy(outW + begin, w + begin, count * sizeof(Float64));
+    });
     Id* out = r.Connectivity.GetPointer() + s0;
-    for (Id s = 0; s < ns; ++s)
-      out[s] = in[s] + p0;
-    if (sources && ns > 0)
-      std::memcpy(r.SourceCells.GetPointer() + s0 / r.PrimitiveSize, p.SourceCells.GetPointer(),
-                  (ns / r.PrimitiveSize) * sizeof(Id));
+    const Id* source = sources ? p.SourceCells.GetPointer() : nullptr;
+    Id* outSource = sources ? r.SourceCells.GetPointer() + s0 / size : nullptr;
+    HostForEach(device, (ns + block - 1) / block, 1, block, [=](Id k) {
+      const Id begin = k * block, end = std::min(begin + block, ns);
+      for (Id s = begin; s < end; ++s)
+        out[s] = in[s] + p0;
+      // The sources of the primitives whose first slot lies in this block.
+      if (source)
+        for (Id t = (begin + size - 1) / size; t * size < end; ++t)
+          outSource[t] = source[t];
+    });
   };
   return JoinParts(parts, allocate, append);
 }
@@ -205,7 +216,7 @@ ContourResult ContourCells(const CellSetAny& cellSet, const loom::cont::ArrayHan
                                                     options.StructuredFrom, skip, cpu)
                                    : OneIsovalue<2>(cells, field, iso, options.MergePoints,
                                                     options.StructuredFrom, skip, cpu));
-          ContourResult r = Concatenate(parts, options.SourceCells);
+          ContourResult r = Concatenate(parts, options.SourceCells, cpu);
           if (!options.SourceCells)
             r.SourceCells = loom::cont::ArrayHandle<Id>();
           return r;

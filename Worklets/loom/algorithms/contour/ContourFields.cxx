@@ -200,7 +200,7 @@ FieldArray GradientNormals(const ContourEdges& edges, const Id3& dims, const Fie
 }
 
 FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHandle<Id>& connectivity,
-                           loom::cont::DeviceId)
+                           loom::cont::DeviceId device)
 {
   const Id n = points.GetNumberOfTuples();
   if (points.GetNumberOfComponents() != 3)
@@ -211,22 +211,26 @@ FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHand
   auto accumulate = [&](auto zero) {
     using T = decltype(zero);
     const ComponentPortal<T> x = points.GetPortal<T>();
-    // One pass over the triangles (the sums at shared points make it a serial loop).
-    for (Id t = 0; t < triangles; ++t)
-    {
-      const Id p[3] = { conn[3 * t], conn[3 * t + 1], conn[3 * t + 2] };
-      double e1[3], e2[3];
-      for (int d = 0; d < 3; ++d)
+    // One pass over the triangles, in order on the calling thread (the sums at shared points make it
+    // serial), in pieces that report progress and honour an abort.
+    auto range = [&](Id begin, Id end) {
+      for (Id t = begin; t < end; ++t)
       {
-        e1[d] = static_cast<double>(x.Get(p[1], d)) - static_cast<double>(x.Get(p[0], d));
-        e2[d] = static_cast<double>(x.Get(p[2], d)) - static_cast<double>(x.Get(p[0], d));
-      }
-      const double c[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
-                            e1[0] * e2[1] - e1[1] * e2[0] };
-      for (int q = 0; q < 3; ++q)
+        const Id p[3] = { conn[3 * t], conn[3 * t + 1], conn[3 * t + 2] };
+        double e1[3], e2[3];
         for (int d = 0; d < 3; ++d)
-          sum[static_cast<std::size_t>(3 * p[q] + d)] += c[d];
-    }
+        {
+          e1[d] = static_cast<double>(x.Get(p[1], d)) - static_cast<double>(x.Get(p[0], d));
+          e2[d] = static_cast<double>(x.Get(p[2], d)) - static_cast<double>(x.Get(p[0], d));
+        }
+        const double c[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                              e1[0] * e2[1] - e1[1] * e2[0] };
+        for (int q = 0; q < 3; ++q)
+          for (int d = 0; d < 3; ++d)
+            sum[static_cast<std::size_t>(3 * p[q] + d)] += c[d];
+      }
+    };
+    loom::cont::internal::CpuSequentialRanges(range, triangles);
   };
   if (points.GetKind() == ValueKind::Float64)
     accumulate(Float64{});
@@ -236,13 +240,13 @@ FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHand
     throw loom::cont::ErrorBadType("contour normals: points must be float32 or float64.");
   FieldArray out = FieldArray::Allocate(ValueKind::Float32, n, 3);
   Float32* o = out.GetPortal<Float32>().Pointers[0];
-  for (Id p = 0; p < n; ++p)
-  {
-    const double* s = &sum[static_cast<std::size_t>(3 * p)];
+  const double* sums = sum.data();
+  HostForEach(device, n, 1 << 14, [=](Id p) {
+    const double* s = sums + 3 * p;
     const double len = std::sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
     for (int d = 0; d < 3; ++d)
       o[3 * p + d] = static_cast<Float32>(len > 0.0 ? s[d] / len : 0.0);
-  }
+  });
   return out;
 }
 } // namespace algorithms
