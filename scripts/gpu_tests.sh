@@ -29,7 +29,8 @@ for p in "$root"/build/Testing/Filters/loom_*_tests; do
   LOOM_DEVICE=cuda run "$(basename "$p")" "$p" --gtest_filter="$filter"
 done
 for f in "$logs"/*.log; do
-  grep -q -E '^\[  FAILED  \]|Segmentation|terminate|Abort' "$f" || continue
-  echo "=== $(basename "$f")"; grep -E -B3 -A12 'Failure|FAILED|Segmentation|terminate|Abort' "$f" | head -60
+  # (not "Abort": the progress tests' names and lines say it when they pass)
+  grep -q -E '^\[  FAILED  \]|Segmentation fault|terminate called|Aborted \(core' "$f" || continue
+  echo "=== $(basename "$f")"; grep -E -B3 -A12 'Failure|FAILED|Segmentation fault|terminate called|Aborted \(core' "$f" | head -60
 done
 exit $status
