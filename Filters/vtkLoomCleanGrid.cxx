@@ -156,11 +156,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Clean to Grid: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Clean to Grid", message); };
   if (!input)
     return fail("no input dataset.");
   if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())

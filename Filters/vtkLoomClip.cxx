@@ -233,11 +233,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Clip: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Clip", message); };
   auto aborted = [&]() { return loom::interop::Aborted(this, output, "Loom Clip"); };
   if (!input)
     return fail("no input dataset.");

@@ -281,11 +281,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   // The previous result goes first: its large blocks return to Loom's pool and this run writes into
   // them instead of faulting in fresh pages.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Contour", message); };
   if (!input)
     return fail("no input dataset.");
   if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
@@ -320,13 +316,10 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   if (count == 0)
     return fail("no isovalues: set at least one value to contour at.");
   if (array->GetNumberOfComponents() != 1)
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Contour: " << what << " has " << array->GetNumberOfComponents()
-                           << " components; Loom's contour family takes one (pick a component with the Calculator); "
-                              "VTK's vtkContourFilter contours it instead.");
-    ContourWithVTK(this, input, output);
-    return 1;
-  }
+    // ParaView's Contour offers one-component arrays only (VTK's filter, given more, reads past the
+    // first component's tuples): one clear error, no fallback.
+    return fail(what + " has " + std::to_string(array->GetNumberOfComponents()) +
+                " components; Contour By takes a one-component array (pick a component with the Calculator).");
   const std::string unsupported = loom::interop::UnsupportedCells(input);
   if (!unsupported.empty())
   {
@@ -370,12 +363,16 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     std::string skipped;
     for (loom::UInt8 type : kinds.Skipped)
       skipped += (skipped.empty() ? "" : ", ") + std::to_string(int(type));
-    if (!kinds.Has3D && !kinds.Has2D)
-      return fail("the input has no cells Loom Contour can contour (VTK cell types " + skipped +
-                  "); it contours tetrahedra, hexahedra, voxels, wedges, pyramids, triangles, quads and pixels.");
     if (!skipped.empty())
-      vtkWarningMacro(<< "passing over the cells of VTK types " << skipped
-                      << " (vertices, lines, polygons and strips are not contoured).");
+    {
+      // Vertices, lines, polygons and strips: ParaView's Contour takes them (lines give vertices,
+      // polygons and strips lines), and so does Loom Contour, through it.
+      LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has cells of VTK types "
+                             << skipped << " (vertices, lines, polygons or triangle strips), which Loom's contour "
+                             << "family does not take; VTK's vtkContourFilter contours it instead.");
+      ContourWithVTK(this, input, output);
+      return 1;
+    }
     int dims[3] = { 1, 1, 1 };
     std::vector<double> axes[3];
     loom::algorithms::ValueKind pointKind = loom::algorithms::ValueKind::Float32;

@@ -70,11 +70,8 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     fromOutput->AddArray(ghosts); // ghost flags always stay with their points or cells, as VTK's filters keep them
   output->GetFieldData()->PassData(input->GetFieldData());
 
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< message);
-    output->Initialize();
-    return 0;
-  };
+  const char* label = toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data";
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, label, message); };
   if (const std::string malformed = loom::interop::MalformedCells(input, this->MaskArrayName, !toCells);
       !malformed.empty())
     return fail(malformed);
@@ -110,7 +107,6 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     return 1; // nothing to average: the structure and the passed arrays, silently (MPI ranks with empty pieces)
 
   std::string current;
-  const char* label = toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data";
   return loom::interop::Guarded(this, output, label, [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input, /*anyCellType=*/true);
     const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();

@@ -25,6 +25,8 @@ std::string vtkLoomExecution::Describe() const
     std::to_string(this->OutputCells) + " cells";
   if (this->Masked)
     line += ", masked";
+  if (this->Failed)
+    line += ", failed";
   if (this->BytesToDevice || this->BytesToHost)
   {
     char moved[96];
@@ -42,5 +44,6 @@ void vtkLoomExecution::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Last: " << this->Describe() << "\n";
   os << indent << "Fallback: " << this->Fallback << "\n";
   os << indent << "InputArraysFound: " << this->InputArraysFound << "\n";
+  os << indent << "WorkElements: " << this->WorkElements << "\n";
   os << indent << "Message: " << this->Message << "\n";
 }

@@ -7,6 +7,7 @@
 
 #include <vtkObject.h>
 
+#include <set>
 #include <string>
 
 class vtkAlgorithm;
@@ -40,6 +41,8 @@ public:
   vtkGetMacro(Masked, bool);
   /// True when VTK's filter computed the result (an input Loom's families do not take).
   vtkGetMacro(Fallback, bool);
+  /// True when the execution failed (its error is the Message).
+  vtkGetMacro(Failed, bool);
   /// How many times the filter has executed.
   vtkGetMacro(Executions, int);
   /// Bytes copied from host to GPU memory and back during the execution (0 on the CPU devices).
@@ -49,7 +52,12 @@ public:
   /// unmodified since, back as Loom's own array: not wrapped again, and on the GPU already when that
   /// filter ran there.
   vtkGetMacro(InputArraysFound, vtkIdType);
-  /// The last message (info or warning) Loom gave during the execution; empty when none.
+  /// Loop elements Loom's CPU work did under the filter's progress monitor (the unit of its progress
+  /// and of vtkLoomSettings::SetProgressReportElements); 0 when nothing was monitored (GPU work, a
+  /// fallback to VTK, LOOM_WORK_MONITOR=0).
+  vtkGetMacro(WorkElements, vtkTypeInt64);
+  /// The last message (info, warning or the error of a failed execution) Loom gave during the execution;
+  /// empty when none.
   const char* GetMessage() { return this->Message.c_str(); }
   /// One line: "TBB, 0.0123 s, 2097152 points / 2048383 cells -> 7812 points / 15264 cells, masked".
   std::string Describe() const;
@@ -64,10 +72,13 @@ public:
   vtkIdType InputPoints = 0, InputCells = 0, OutputPoints = 0, OutputCells = 0;
   bool Masked = false;
   bool Fallback = false;
+  bool Failed = false;
   int Executions = 0;
   vtkTypeUInt64 BytesToDevice = 0, BytesToHost = 0;
   vtkIdType InputArraysFound = 0;
+  vtkTypeInt64 WorkElements = 0;
   std::string Message;
+  std::set<std::string> Noted; // the notes shown for this filter so far (each is shown once)
 #endif
 
 protected:

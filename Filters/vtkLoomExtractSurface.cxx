@@ -100,11 +100,7 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Extract Surface: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Extract Surface", message); };
   if (!input)
     return fail("no input dataset.");
   if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())

@@ -80,11 +80,7 @@ bool Holds(vtkFieldData* data, vtkDataArray* array)
 int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why)
 {
   vtkDataObject* result = nullptr;
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Gradient", message); };
   vtkNew<vtkImageGradient> image;
   vtkNew<vtkGradientFilter> general;
   if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
@@ -130,11 +126,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   vtkDataSet* output = vtkDataSet::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Gradient: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Gradient", message); };
   if (!input)
     return fail("no input dataset.");
   vtkDataArray* array = this->GetInputArrayToProcess(0, inputVector);

@@ -48,11 +48,7 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Level of Detail: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Level of Detail", message); };
   if (!input)
     return fail("no input polygonal data.");
   if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())

@@ -4,6 +4,7 @@
 #include "LoomInterop.h"
 
 #include <loom/cont/RuntimeDeviceTracker.h>
+#include <loom/cont/WorkMonitor.h>
 
 #include <vtkObjectFactory.h>
 #include <vtkSmartPointer.h>
@@ -48,8 +49,22 @@ const char* vtkLoomSettings::GetDeviceReport()
   return this->Report.c_str();
 }
 
+void vtkLoomSettings::SetProgressReportElements(vtkTypeInt64 elements)
+{
+  if (elements == loom::cont::GetWorkReportElements())
+    return;
+  loom::cont::SetWorkReportElements(elements);
+  this->Modified();
+}
+
+vtkTypeInt64 vtkLoomSettings::GetProgressReportElements()
+{
+  return loom::cont::GetWorkReportElements();
+}
+
 void vtkLoomSettings::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "DefaultDevice: " << this->DefaultDevice << "\n";
+  os << indent << "ProgressReportElements: " << loom::cont::GetWorkReportElements() << "\n";
 }

@@ -29,6 +29,12 @@ public:
   /// "CUDA: NVIDIA H100 80GB HBM3, 79.1 GiB, compute 9.0" or "CUDA: unavailable (why)".
   const char* GetDeviceReport();
 
+  /// How Loom filters report progress inside their work: 0 (the default) about every 10 ms; n > 0 after
+  /// every n loop elements done (pieces of at most n elements), so that the events follow the work
+  /// whatever the machine's speed: for tests and traces. Negative values are taken as 0.
+  void SetProgressReportElements(vtkTypeInt64 elements);
+  vtkTypeInt64 GetProgressReportElements();
+
 protected:
   vtkLoomSettings() = default;
   ~vtkLoomSettings() override = default;

@@ -21,6 +21,8 @@
 #include <vtkCutter.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
+#include <vtkDoubleArray.h>
+#include <vtkFloatArray.h>
 #include <vtkImageData.h>
 #include <vtkImplicitFunction.h>
 #include <vtkInformation.h>
@@ -85,6 +87,26 @@ bool AllLinear3DCells(vtkDataSet* input)
     if (present[type] && !linear[type])
       return false;
   return true;
+}
+
+/// True when a point's function value equals one of the slice's values exactly.
+bool OnTheSurface(vtkDataArray* values, vtkContourValues* offsets)
+{
+  auto hits = [&](const auto* v, vtkIdType n) {
+    for (int i = 0; i < offsets->GetNumberOfContours(); ++i)
+    {
+      const double offset = offsets->GetValue(i);
+      if (std::any_of(v, v + n, [offset](double x) { return x == offset; }))
+        return true;
+    }
+    return false;
+  };
+  const vtkIdType n = values->GetNumberOfTuples();
+  if (auto* d = vtkDoubleArray::FastDownCast(values))
+    return hits(d->GetPointer(0), n);
+  if (auto* f = vtkFloatArray::FastDownCast(values))
+    return hits(f->GetPointer(0), n);
+  return false;
 }
 
 std::string UncutCells(vtkDataSet* input)
@@ -227,11 +249,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Slice: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Slice", message); };
   if (!input)
     return fail("no input dataset.");
   if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
@@ -245,6 +263,19 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   if (count == 0)
     return 1; // no offsets: nothing to cut, as ParaView's Slice
 
+  // VTK's cutter, as ParaView's Slice runs it, for what Loom's contour family does not cut as it does.
+  auto cutWithVTK = [&]() {
+    vtkNew<vtkCutter> cutter;
+    cutter->SetInputData(input);
+    cutter->SetCutFunction(this->CutFunction);
+    cutter->SetNumberOfContours(count);
+    for (int i = 0; i < count; ++i)
+      cutter->SetValue(i, this->Values->GetValue(i));
+    cutter->SetGenerateTriangles(this->Triangulate);
+    cutter->Update();
+    output->ShallowCopy(cutter->GetOutput());
+    return 1;
+  };
   const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
   vtkSmartPointer<vtkDataArray> values;
   bool band = false;
@@ -269,16 +300,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     {
       LOOM_FALL_BACK_OR_FAIL("Loom Slice: the input has " << uncut
                      << ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.");
-      vtkNew<vtkCutter> cutter;
-      cutter->SetInputData(input);
-      cutter->SetCutFunction(this->CutFunction);
-      cutter->SetNumberOfContours(count);
-      for (int i = 0; i < count; ++i)
-        cutter->SetValue(i, this->Values->GetValue(i));
-      cutter->SetGenerateTriangles(this->Triangulate);
-      cutter->Update();
-      output->ShallowCopy(cutter->GetOutput());
-      return 1;
+      return cutWithVTK();
     }
     const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->CutFunction);
     std::vector<double> axes[3];
@@ -315,6 +337,16 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   }
   if (this->CheckAbort())
   return loom::interop::Aborted(this, output, "Loom Slice");
+
+  // Polygonal data with a vertex exactly on the surface: there VTK's cutter (ParaView's Slice) and
+  // contouring (Loom's and vtkContourFilter's) give different segments along the polygons' edges that
+  // lie in it; such input goes to VTK's cutter, so that the cells are ParaView's.
+  if (vtkPolyData::SafeDownCast(input) && values && OnTheSurface(values, this->Values))
+  {
+    LOOM_FALL_BACK_OR_FAIL("Loom Slice: points of the polygonal input lie exactly on the slice, where VTK's cutter "
+                           "and Loom's contour family differ; VTK's vtkCutter slices it instead.");
+    return cutWithVTK();
+  }
 
   vtkSmartPointer<vtkDataSet> withValues;
   withValues.TakeReference(input->NewInstance());

@@ -48,11 +48,7 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Tetrahedralize", message); };
   if (!input)
     return fail("no input dataset.");
   if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
@@ -83,9 +79,11 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
   std::string current = "cells";
   return loom::interop::Guarded(this, output, "Loom Tetrahedralize", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
+    const bool structured = input->IsA("vtkImageData") || input->IsA("vtkRectilinearGrid") ||
+      input->IsA("vtkStructuredGrid");
+    const bool five = this->HexahedronSplit == SPLIT_FIVE || (this->HexahedronSplit == SPLIT_AS_PARAVIEW && structured);
     const loom::algorithms::SimplexCells simplices = loom::algorithms::Tetrahedralize(
-      cells, this->HexahedronSplit == SPLIT_FIVE ? loom::algorithms::HexSplit::Five : loom::algorithms::HexSplit::Six,
-      device);
+      cells, five ? loom::algorithms::HexSplit::Five : loom::algorithms::HexSplit::Six, device);
     if (this->CheckAbort())
       return loom::interop::Aborted(this, output, "Loom Tetrahedralize");
 
@@ -155,5 +153,7 @@ void vtkLoomTetrahedralize::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "Device: " << this->Device << "\n";
-  os << indent << "HexahedronSplit: " << (this->HexahedronSplit == SPLIT_FIVE ? "five" : "six") << "\n";
+  os << indent << "HexahedronSplit: "
+     << (this->HexahedronSplit == SPLIT_FIVE ? "five" : this->HexahedronSplit == SPLIT_SIX ? "six" : "as ParaView")
+     << "\n";
 }

@@ -31,7 +31,8 @@ public:
   enum SplitChoice
   {
     SPLIT_SIX = 0,
-    SPLIT_FIVE = 1
+    SPLIT_FIVE = 1,
+    SPLIT_AS_PARAVIEW = 2
   };
 
   ///@{
@@ -46,10 +47,13 @@ public:
   ///@}
 
   ///@{
-  /// SPLIT_SIX (default): six tetrahedra around the cell diagonal, conforming wherever neighbouring
-  /// cells are oriented alike. SPLIT_FIVE: five tetrahedra, the two mirror splits alternating with the
-  /// parity of i+j+k on structured grids (explicit hexahedra all take the first split).
-  vtkSetClampMacro(HexahedronSplit, int, SPLIT_SIX, SPLIT_FIVE);
+  /// SPLIT_AS_PARAVIEW (default): the cells of ParaView's Tetrahedralize on images, rectilinear and
+  /// structured grids (five tetrahedra, alternating), six on explicit hexahedra and voxels (ParaView's
+  /// ordered Delaunay split of those differs cell by cell; the volume is the same, and both conform).
+  /// SPLIT_SIX: six tetrahedra around the cell diagonal, conforming wherever neighbouring cells are
+  /// oriented alike. SPLIT_FIVE: five tetrahedra, the two mirror splits alternating with the parity of
+  /// i+j+k on structured grids (explicit hexahedra all take the first split).
+  vtkSetClampMacro(HexahedronSplit, int, SPLIT_SIX, SPLIT_AS_PARAVIEW);
   vtkGetMacro(HexahedronSplit, int);
   ///@}
 
@@ -62,7 +66,7 @@ protected:
 
   int Device = DEVICE_AUTO;
   bool FallbackToVTK = true;
-  int HexahedronSplit = SPLIT_SIX;
+  int HexahedronSplit = SPLIT_AS_PARAVIEW;
 
 private:
   vtkLoomTetrahedralize(const vtkLoomTetrahedralize&) = delete;

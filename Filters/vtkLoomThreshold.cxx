@@ -56,11 +56,7 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
   // The previous result goes first: its large blocks return to Loom's pool for this run.
   output->Initialize();
-  auto fail = [&](const std::string& message) {
-    vtkErrorMacro(<< "Loom Threshold: " << message);
-    output->Initialize();
-    return 0;
-  };
+  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Threshold", message); };
   auto aborted = [&]() { return loom::interop::Aborted(this, output, "Loom Threshold"); };
   if (!input)
     return fail("no input dataset.");

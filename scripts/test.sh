@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cd "${LOOM_BUILD_DIR:-build}"
-ctest --output-on-failure -j 1
+# Two at a time (no test judges by the clock; the GUI and install tests run alone, RUN_SERIAL).
+ctest --output-on-failure -j 2

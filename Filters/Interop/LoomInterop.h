@@ -281,6 +281,12 @@ int Guarded(vtkAlgorithm* filter, vtkDataObject* output, const char* label, Body
 }
 #endif
 
+/// What a filter does on input it refuses: one error that starts with the filter's `label` once
+/// ("Loom Contour: Contour By array 'v' ..."; a message that already starts with it is not labelled
+/// again), the message kept in the running filter's record (the Loom panel shows it), the output emptied,
+/// and 0 for RequestData.
+LOOMFILTERS_EXPORT int Fail(vtkAlgorithm* filter, vtkDataObject* output, const char* label, const std::string& message);
+
 /// Notes in the running filter's record that a mask limits its work.
 LOOMFILTERS_EXPORT void NoteMasked();
 /// A message for the user: VTK's output window (ParaView's Output Messages window) and vtkLogger at

@@ -165,18 +165,12 @@ int Aborted(vtkAlgorithm* filter, vtkDataObject* output, const char* label)
 
 int OutOfMemory(vtkAlgorithm* filter, vtkDataObject* output, const char* label)
 {
-  if (output)
-    output->Initialize();
-  vtkErrorWithObjectMacro(filter, << label << ": out of memory (an allocation failed); the output is empty.");
-  return 0;
+  return Fail(filter, output, label, "out of memory (an allocation failed); the output is empty.");
 }
 
 int SystemFailure(vtkAlgorithm* filter, vtkDataObject* output, const char* label, const char* what)
 {
-  if (output)
-    output->Initialize();
-  vtkErrorWithObjectMacro(filter, << label << ": " << what << "; the output is empty.");
-  return 0;
+  return Fail(filter, output, label, std::string(what) + "; the output is empty.");
 }
 
 namespace
@@ -273,6 +267,7 @@ ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inpu
   }
   this->Record->Masked = false;
   this->Record->Fallback = false;
+  this->Record->Failed = false;
   this->Record->Message.clear();
   Running = this->Record;
   ++Depth;
@@ -304,9 +299,11 @@ ExecutionScope::~ExecutionScope()
               << " elements = " << static_cast<double>(this->Watch->Scope->Done()) / this->Watch->Unit
               << " x (points + cells), " << this->Watch->Reports << " progress reports, last "
               << this->Watch->Reported << "\n";
+  vtkLoomExecution& r = *this->Record;
+  if (!this->Enclosing)
+    r.WorkElements = this->Watch ? this->Watch->Scope->Done() : 0;
   if (this->Watch)
     this->Watch->Scope.reset();
-  vtkLoomExecution& r = *this->Record;
   r.Seconds = Now() - this->Start;
   const std::string devices = DisplayNames(loom::cont::EndDeviceRecord(this->OuterDevices));
   r.Devices = r.Fallback ? (devices.empty() ? "VTK" : devices + "+VTK") : devices.empty() ? "none" : devices;
@@ -334,6 +331,21 @@ ExecutionScope::~ExecutionScope()
   --Depth;
 }
 
+int Fail(vtkAlgorithm* filter, vtkDataObject* output, const char* label, const std::string& message)
+{
+  const std::string prefix = std::string(label) + ":";
+  const std::string text = message.compare(0, prefix.size(), prefix) == 0 ? message : prefix + " " + message;
+  vtkErrorWithObjectMacro(filter, << text);
+  if (output)
+    output->Initialize();
+  if (Running)
+  {
+    Running->Message = text;
+    Running->Failed = true;
+  }
+  return 0;
+}
+
 void NoteMasked()
 {
   if (Running)
@@ -342,8 +354,15 @@ void NoteMasked()
 
 void Note(const std::string& message, bool fallback)
 {
-  vtkLogF(INFO, "%s", message.c_str());
-  vtkOutputWindowDisplayText((message + "\n").c_str());
+  // Shown once per filter and message (a filter re-executed for the same reason says it once); the
+  // record keeps it for the Loom panel every time. The logger gets it at verbosity 1, below INFO, so
+  // that a terminal shows it once (the output window prints it there too); callbacks asking for 1 see it.
+  const bool shown = Running && !Running->Noted.insert(message).second;
+  if (!shown)
+  {
+    vtkVLogF(vtkLogger::VERBOSITY_1, "%s", message.c_str());
+    vtkOutputWindowDisplayText((message + "\n").c_str());
+  }
   if (Running)
   {
     Running->Message = message;

@@ -135,13 +135,14 @@ inline void ExpectSilentEmpty(vtkAlgorithm* filter, const std::string& what)
   EXPECT_EQ(0, out->GetNumberOfCells()) << what;
 }
 
-/// The messages vtkLogger prints at INFO and above while it lives (the filters' fallback notes).
+/// The messages vtkLogger gives at verbosity 1 and above while it lives (the filters' fallback notes,
+/// which Loom logs at 1: the output window shows them to users).
 struct LogCapture
 {
   std::string Text;
   LogCapture()
   {
-    vtkLogger::AddCallback("loomtest-capture", &LogCapture::Add, this, vtkLogger::VERBOSITY_INFO);
+    vtkLogger::AddCallback("loomtest-capture", &LogCapture::Add, this, vtkLogger::VERBOSITY_1);
   }
   ~LogCapture() { vtkLogger::RemoveCallback("loomtest-capture"); }
   static void Add(void* self, const vtkLogger::Message& m)

@@ -856,11 +856,15 @@ TEST(BadInput, Matrix)
       std::string difference; // from VTK's output, where both ran
       const bool vtkFailed = !vtkRan || !v.Outcome.Errors.empty() || v.Outcome.Status != 1;
       const bool vtkEmpty = vtkFailed || (v.Facts.Points == 0 && v.Facts.Cells == 0);
+      // ParaView's Contour aborts the process on a 9-component array (its Contour By offers one-component
+      // arrays only; vtkContourFilter alone takes it): Loom Contour refuses it with one clear error.
+      const bool paraviewAborts = filter.Name == "Contour" && c.Name == "9 components";
       if (loomFailed)
       {
-        outcome = vtkCrashes ? "error (VTK crashes)" : "error";
+        outcome = vtkCrashes ? "error (VTK crashes)" : paraviewAborts ? "error (ParaView aborts)" : "error";
         EXPECT_EQ(0, l.Facts.Cells) << "an error leaves an empty output";
-        EXPECT_TRUE(vtkEmpty) << "Loom refuses what VTK's filter takes: " << l.Outcome.Errors;
+        if (!paraviewAborts)
+          EXPECT_TRUE(vtkEmpty) << "Loom refuses what VTK's filter takes: " << l.Outcome.Errors;
         if (c.ForArrayReaders || c.Name == "9 components")
           EXPECT_NE(std::string::npos, l.Outcome.Errors.find("'" + setup.Array + "'"))
             << "the error names the array: " << l.Outcome.Errors;

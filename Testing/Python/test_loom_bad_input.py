@@ -1,9 +1,9 @@
 # Loom pvpython test: the bad-input matrix through ParaView's proxies. Every Loom proxy on every case of the
-# README's "Bad-input matrix" (the same base input and changes as Testing/Filters/TestLoomBadInput.cxx:
+# "Bad-input matrix" of docs/user-guide.md (the same base input and changes as Testing/Filters/TestLoomBadInput.cxx:
 # the 8^3-point wavelet as 343 hexahedra, or its surface as triangles for Level of Detail, with point
 # scalars `s`, point vectors `V` and cell scalars `c`), beside ParaView's own proxy for the filter with
 # the same property values, fed by a trivial producer as a reader's output would be. The outcome of each
-# cell is worked out as the C++ test does and must be the README's: `=` (the outputs agree: points, cells,
+# cell is worked out as the C++ test does and must be the user guide's: `=` (the outputs agree: points, cells,
 # and per array its type, components, tuples, finite range to 1e-6 and count of NaN), `VTK` (one info
 # message says VTK's filter computes it, and the outputs agree), `error` (an error naming the filter, an
 # empty output; ParaView's proxy fails or gives nothing, or the input is malformed), `runs`, `≠`, `n/a`.
@@ -30,7 +30,8 @@ LoadDistributedPlugin('Loom', ns=globals())
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from loom_testing import wavelet_hexahedra  # noqa: E402
-README = os.path.join(HERE, '..', '..', 'README.md')
+# The file holding the "### Bad-input matrix" table (it was README.md's until the docs moved to docs/).
+MATRIX_DOC = os.path.join(HERE, '..', '..', 'docs', 'user-guide.md')
 
 # Messages of each run, from VTK's output window (errors, warnings, and the fallback's info message).
 # pvpython sends Python's own output there too: this test writes to the process's real streams.
@@ -312,7 +313,7 @@ def points(setup):
     return ['POINTS', setup['array']]
 
 
-# README row -> (polygonal input, reads an array, has masks, Loom proxy, ParaView proxy, array,
+# Matrix column -> (polygonal input, reads an array, has masks, Loom proxy, ParaView proxy, array,
 # cases ParaView's filter aborts on). Each maker takes the settings and gives the proxy's properties.
 FILTERS = [
     ('Point Data to Cell Data', False, False, True, 'LoomPointDatatoCellData', lambda s: mask_properties(s),
@@ -349,8 +350,8 @@ FILTERS = [
 ]
 
 # Cells where ParaView's own proxy aborts the process (so it is not run; Loom's outcome is checked alone):
-# ParaView's Contour (vtkPVContourFilter::CleanOutputScalars) on a 9-component array; Loom Contour hands it
-# to vtkContourFilter, which contours it.
+# ParaView's Contour (vtkPVContourFilter::CleanOutputScalars) on a 9-component array, which its Contour By
+# domain does not offer; Loom Contour refuses it with one error naming Contour By and the array.
 PV_ABORTS = {('Contour', '9 components')}
 
 # ---- Outcomes ----------------------------------------------------------------------------------------
@@ -433,9 +434,9 @@ def run(proxy_name, properties, device, producer):
     return text, facts
 
 
-def readme_matrix():
+def documented_matrix():
     rows, header, inside = {}, None, False
-    for line in open(README, encoding='utf-8'):
+    for line in open(MATRIX_DOC, encoding='utf-8'):
         if line.startswith('### Bad-input matrix'):
             inside = True
         elif inside and line.startswith('#'):
@@ -450,7 +451,7 @@ def readme_matrix():
 
 
 def main():
-    expected = readme_matrix()
+    expected = documented_matrix()
     failures, checked = [], 0
     for (row, poly, reads_array, field, loom_name, loom_props, pv_name, pv_props, array, crashes) in FILTERS:
         b = base(poly)
@@ -495,7 +496,8 @@ def main():
                 vtk_empty = vtk_failed or (vtk_facts['points'] == 0 and vtk_facts['cells'] == 0)
                 difference = ''
                 if loom_failed:
-                    outcome = 'error (VTK crashes)' if case in crashes else 'error'
+                    outcome = ('error (VTK crashes)' if case in crashes else
+                               'error (ParaView aborts)' if pv_aborts else 'error')
                     if loom_facts['cells'] != 0:
                         failures.append('%s x %s: an error left %d cells' % (row, case, loom_facts['cells']))
                     if not vtk_empty and not pv_aborts:
@@ -520,9 +522,9 @@ def main():
             checked += 1
             want = expected.get(row, {}).get(case)
             if want != outcome:
-                failures.append('%s x %s: %s, the README says %s %s' % (row, case, outcome, want,
+                failures.append('%s x %s: %s, the user guide says %s %s' % (row, case, outcome, want,
                                                                        ('(' + difference + ')') if outcome == '≠' else ''))
-    say('loom pvpython bad-input matrix: %d cells checked, %d disagree with the README' % (checked, len(failures)))
+    say('loom pvpython bad-input matrix: %d cells checked, %d disagree with the user guide' % (checked, len(failures)))
     for f in failures:
         say('  ' + f)
     return 0 if not failures else 1

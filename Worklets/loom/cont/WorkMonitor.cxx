@@ -21,7 +21,10 @@ struct MonitorState
   Int64 Done = 0;       // elements of the loops that ended
   bool Stopped = false; // the monitor said stop
   double LastReport = 0.0;
+  Int64 DoneAtReport = 0; // elements done at the last report (reports by work)
 };
+
+std::atomic<Int64> ReportElements{ 0 };
 
 // The state of the monitor installed on this thread; true while this thread runs a piece of a
 // monitored loop (loops started inside one are not monitored again: their elements are the piece's).
@@ -64,35 +67,41 @@ void RunInPieces(void* context, Id begin, Id end)
   // Only the installing thread reports, and not from a piece it took up while inside another piece.
   const bool owner = Current == loop.State && !InPiece;
   // The first piece is 64 elements (rows and blocks count their elements: one row or block when it holds
-  // more), then doubles while pieces take under 0.5 ms.
-  Id piece = std::max<Id>(1, std::min<Id>(end - begin, 64 / loop.Weight));
+  // more), then doubles while pieces take under 0.5 ms. Reports by work: pieces of `every` elements.
+  const Int64 every = ReportElements.load(std::memory_order_relaxed);
+  Id piece = std::max<Id>(1, std::min<Id>(end - begin, (every > 0 ? every : 64) / loop.Weight));
   for (Id i = begin; i < end;)
   {
     if (loop.Stop.load(std::memory_order_relaxed))
       return;
     const Id stop = std::min(end, i + piece);
-    const double t0 = Now();
+    const double t0 = every > 0 ? 0.0 : Now();
     {
       const PieceGuard guard;
       loop.Function(loop.Context, i, stop);
     }
-    const double t1 = Now();
+    const double t1 = every > 0 ? 0.0 : Now();
     loop.Finished.fetch_add(stop - i, std::memory_order_relaxed);
     i = stop;
-    if (t1 - t0 < ShortPiece && piece < (Id(1) << 40))
-      piece *= 2;
-    else if (t1 - t0 > LongPiece && piece > 1)
-      piece /= 2;
-    if (owner && t1 - loop.State->LastReport >= WorkReportInterval)
+    if (every == 0)
     {
-      loop.State->LastReport = t1;
-      const Int64 done = loop.State->Done + loop.Finished.load(std::memory_order_relaxed) * loop.Weight;
-      if (!loop.State->Monitor->Continue(done, Int64(loop.N) * loop.Weight))
-      {
-        loop.State->Stopped = true;
-        loop.Stop.store(true, std::memory_order_relaxed);
-        return;
-      }
+      if (t1 - t0 < ShortPiece && piece < (Id(1) << 40))
+        piece *= 2;
+      else if (t1 - t0 > LongPiece && piece > 1)
+        piece /= 2;
+    }
+    if (!owner)
+      continue;
+    const Int64 done = loop.State->Done + loop.Finished.load(std::memory_order_relaxed) * loop.Weight;
+    if (every > 0 ? done - loop.State->DoneAtReport < every : t1 - loop.State->LastReport < WorkReportInterval)
+      continue;
+    loop.State->LastReport = t1;
+    loop.State->DoneAtReport = done;
+    if (!loop.State->Monitor->Continue(done, Int64(loop.N) * loop.Weight))
+    {
+      loop.State->Stopped = true;
+      loop.Stop.store(true, std::memory_order_relaxed);
+      return;
     }
   }
 }
@@ -116,6 +125,16 @@ WorkMonitorScope::~WorkMonitorScope()
 Int64 WorkMonitorScope::Done() const
 {
   return this->State ? static_cast<const MonitorState*>(this->State)->Done : 0;
+}
+
+void SetWorkReportElements(Int64 elements)
+{
+  ReportElements.store(std::max<Int64>(0, elements));
+}
+
+Int64 GetWorkReportElements()
+{
+  return ReportElements.load();
 }
 
 void ThrowIfAborted()

@@ -34,6 +34,14 @@ public:
 /// Seconds between two calls of WorkMonitor::Continue while a loop runs (0.01).
 constexpr double WorkReportInterval = 0.01;
 
+/// Reports by work instead of by time, for the whole process: with `elements` > 0 every monitored loop
+/// runs in pieces of at most `elements` loop elements (one index at least), and the installing thread asks
+/// its monitor after a piece once `elements` more have been done since its last report; the reports then
+/// follow the work, whatever the machine's speed (tests and traces rely on that). 0, the default: pieces
+/// sized by time and a report about every WorkReportInterval.
+void SetWorkReportElements(Int64 elements);
+Int64 GetWorkReportElements();
+
 /// Installs `monitor` on this thread for the scope's life (nested scopes: the innermost one watches).
 /// A null monitor leaves the loops of the scope unwatched (no reports, no stop inside them): for work that
 /// must not end half done, such as a check whose verdict its caller relies on.
