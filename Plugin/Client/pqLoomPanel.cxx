@@ -6,6 +6,7 @@
 
 #include <pqActiveObjects.h>
 #include <pqApplicationCore.h>
+#include <pqPluginManager.h>
 #include <pqPipelineSource.h>
 #include <pqServer.h>
 #include <pqServerManagerModel.h>
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QVector>
 
@@ -33,10 +35,7 @@ enum Column
   FILTER,
   DEVICE,
   TIME,
-  INPUT,
-  OUTPUT,
-  MASK,
-  RUNS,
+  CELLS,
   MESSAGE,
   COLUMNS
 };
@@ -44,6 +43,16 @@ enum Column
 QString Sizes(vtkIdType points, vtkIdType cells)
 {
   return QString("%1 pts / %2 cells").arg(points).arg(cells);
+}
+
+// Cell counts as a narrow column shows them: 2048383 -> "2.05M".
+QString Count(vtkIdType n)
+{
+  if (n < 10000)
+    return QString::number(n);
+  if (n < 10000000)
+    return QString::number(n / 1e3, 'f', n < 100000 ? 1 : 0) + "k";
+  return QString::number(n / 1e6, 'f', 1) + "M";
 }
 
 bool IsLoomFilter(pqPipelineSource* source)
@@ -79,12 +88,20 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
 
   this->Executions = new QTableWidget(0, COLUMNS, body);
   this->Executions->setObjectName("LoomExecutions");
-  this->Executions->setHorizontalHeaderLabels(
-    { tr("Filter"), tr("Device"), tr("Time (ms)"), tr("Input"), tr("Output"), tr("Mask"), tr("Runs"),
-      tr("Last message") });
+  // Five narrow columns that fit a dock of ParaView's default window; the sizes, runs and the whole
+  // message are in each row's tooltips.
+  this->Executions->setHorizontalHeaderLabels({ tr("Filter"), tr("Device"), tr("ms"), tr("Cells"), tr("Message") });
   this->Executions->setEditTriggers(QAbstractItemView::NoEditTriggers);
   this->Executions->verticalHeader()->hide();
-  this->Executions->horizontalHeader()->setStretchLastSection(true);
+  this->Executions->setWordWrap(false);
+  this->Executions->setTextElideMode(Qt::ElideRight);
+  this->Executions->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  this->Executions->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  this->Executions->horizontalHeader()->setSectionResizeMode(MESSAGE, QHeaderView::Stretch);
+  // The time's width does not follow its digits (the layout stays put from one execution to the next).
+  this->Executions->horizontalHeader()->setSectionResizeMode(TIME, QHeaderView::Fixed);
+  this->Executions->horizontalHeader()->resizeSection(
+    TIME, this->Executions->fontMetrics().horizontalAdvance(QStringLiteral("99999.9")) + 12);
   layout->addWidget(this->Executions, 1);
   auto* refresh = new QPushButton(tr("Refresh"), body);
   refresh->setObjectName("LoomRefresh");
@@ -100,6 +117,11 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
     this->refreshDevices();
     this->refreshExecutions();
   });
+  // The plugin's settings proxy may be defined after this panel is made (the plugin loads its XML after
+  // its client interfaces): read the devices again once plugins change.
+  QObject::connect(pqApplicationCore::instance()->getPluginManager(), &pqPluginManager::pluginsUpdated, this,
+                   [this] { this->refreshDevices(); });
+  QTimer::singleShot(0, this, [this] { this->refreshDevices(); });
   QObject::connect(this->DefaultDevice, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
                    &pqLoomPanel::defaultDeviceChosen);
   QObject::connect(refresh, &QPushButton::clicked, this, [this] {
@@ -182,29 +204,32 @@ void pqLoomPanel::refreshExecutions()
     sources[row]->getProxy()->GatherInformation(info);
     QVector<QString> cells(COLUMNS);
     cells[FILTER] = sources[row]->getSMName();
+    QString tip = cells[FILTER];
     if (info->GetExecuted())
     {
       vtkLoomExecution* r = info->GetRecord();
-      cells[DEVICE] = r->GetDevices();
+      // A failed execution shows "failed" and its error; a masked one says so beside its device.
+      cells[DEVICE] = r->GetFailed() ? tr("failed") : QString(r->GetDevices()) + (r->GetMasked() ? tr(", masked") : "");
       cells[TIME] = QString::number(r->GetSeconds() * 1000.0, 'f', 1);
-      cells[INPUT] = Sizes(r->GetInputPoints(), r->GetInputCells());
-      cells[OUTPUT] = Sizes(r->GetOutputPoints(), r->GetOutputCells());
-      cells[MASK] = r->GetMasked() ? tr("masked") : tr("-");
-      cells[RUNS] = info->GetRanks() > 1 ? tr("%1 (%2 ranks)").arg(r->GetExecutions()).arg(info->GetRanks())
-                                         : QString::number(r->GetExecutions());
+      cells[CELLS] = QString("%1 \u2192 %2").arg(Count(r->GetInputCells()), Count(r->GetOutputCells()));
       cells[MESSAGE] = r->GetMessage();
+      tip += "\n" + tr("Device: %1").arg(r->GetDevices()) + "\n" +
+        tr("Input: %1").arg(Sizes(r->GetInputPoints(), r->GetInputCells())) + "\n" +
+        tr("Output: %1").arg(Sizes(r->GetOutputPoints(), r->GetOutputCells())) + "\n" +
+        (info->GetRanks() > 1 ? tr("Runs: %1 (%2 ranks)").arg(r->GetExecutions()).arg(info->GetRanks())
+                              : tr("Runs: %1").arg(r->GetExecutions())) +
+        (r->GetMasked() ? "\n" + tr("Masked") : QString()) +
+        (cells[MESSAGE].isEmpty() ? QString() : "\n" + cells[MESSAGE]);
     }
     else
       cells[DEVICE] = tr("not run");
     for (int c = 0; c < COLUMNS; ++c)
     {
       auto* item = new QTableWidgetItem(cells[c]);
-      if (c == MESSAGE)
-        item->setToolTip(cells[c]);
+      item->setToolTip(c == MESSAGE && !cells[c].isEmpty() ? cells[c] : tip);
       this->Executions->setItem(row, c, item);
     }
   }
-  this->Executions->resizeColumnsToContents();
 }
 
 QString pqLoomPanel::devicesByFilter() const

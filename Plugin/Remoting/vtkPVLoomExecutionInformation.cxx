@@ -45,6 +45,7 @@ void Assign(vtkLoomExecution& to, const vtkLoomExecution& from)
   to.OutputCells = from.OutputCells;
   to.Masked = from.Masked;
   to.Fallback = from.Fallback;
+  to.Failed = from.Failed;
   to.Executions = from.Executions;
   to.Message = from.Message;
 }
@@ -95,6 +96,9 @@ void vtkPVLoomExecutionInformation::AddInformation(vtkPVInformation* information
   r.OutputCells += o.OutputCells;
   r.Masked = r.Masked || o.Masked;
   r.Fallback = r.Fallback || o.Fallback;
+  if (o.Failed && !r.Failed)
+    r.Message = o.Message; // a rank's error before another's note
+  r.Failed = r.Failed || o.Failed;
   r.Executions = std::max(r.Executions, o.Executions);
   if (r.Message.empty())
     r.Message = o.Message;
@@ -106,7 +110,7 @@ void vtkPVLoomExecutionInformation::CopyToStream(vtkClientServerStream* stream)
   stream->Reset();
   *stream << vtkClientServerStream::Reply << this->Executed << this->Ranks << r.Devices.c_str() << r.Seconds
           << r.InputPoints << r.InputCells << r.OutputPoints << r.OutputCells << r.Masked << r.Fallback
-          << r.Executions << r.Message.c_str() << vtkClientServerStream::End;
+          << r.Failed << r.Executions << r.Message.c_str() << vtkClientServerStream::End;
 }
 
 void vtkPVLoomExecutionInformation::CopyFromStream(const vtkClientServerStream* stream)
@@ -120,7 +124,7 @@ void vtkPVLoomExecutionInformation::CopyFromStream(const vtkClientServerStream* 
       !stream->GetArgument(0, i++, &r.InputPoints) || !stream->GetArgument(0, i++, &r.InputCells) ||
       !stream->GetArgument(0, i++, &r.OutputPoints) || !stream->GetArgument(0, i++, &r.OutputCells) ||
       !stream->GetArgument(0, i++, &r.Masked) || !stream->GetArgument(0, i++, &r.Fallback) ||
-      !stream->GetArgument(0, i++, &r.Executions) || !stream->GetArgument(0, i++, &message))
+      !stream->GetArgument(0, i++, &r.Failed) || !stream->GetArgument(0, i++, &r.Executions) || !stream->GetArgument(0, i++, &message))
   {
     vtkErrorMacro(<< "Loom panel: a Loom filter's execution record could not be read from the server.");
     this->Executed = false;
