@@ -1,10 +1,12 @@
 # Loom pvpython test: every Loom filter made with only its input, beside its ParaView twin made the same
 # way, on an image (the wavelet), a hexahedral grid (the wavelet as explicit hexahedra) and polygonal data
-# (a contour of the wavelet, with normals): the properties both proxies have hold the same values, and
+# (a contour of the wavelet, with normals; a capped cylinder, its polygons and triangulated): the
+# properties both proxies have hold the same values, and
 # the outputs have the same points and the same cells (each cell's points matched by position, in any
-# order; point and cell order may differ), or both filters refuse the input. The one documented
-# difference: Tetrahedralize on explicit hexahedra (ParaView's ordered Delaunay split, Loom's six-split:
-# the same volume). Prints the defaults table. LOOM_DEFAULTS_VERBOSE=1 prints every property compared.
+# order; point and cell order may differ), or both filters refuse the input. The documented differences
+# (DOCUMENTED) are compared by what they keep: Tetrahedralize on explicit hexahedra (the volume) and on
+# polygons (the area), Contour on triangles whose points repeat positions (the cells by position).
+# Prints the defaults table. LOOM_DEFAULTS_VERBOSE=1 prints every property compared.
 import os
 import sys
 
@@ -42,10 +44,17 @@ PAIRS = [
     ('LoomWarpByScalar', WarpByScalar, False),
     ('LoomWarpByVector', WarpByVector, False),
 ]
-# (Loom proxy, input) -> why the cells differ and what is compared instead.
+# (Loom proxy, input) -> (what is compared instead, why): 'volume' (the same volume), 'cells' (the same
+# cells by position and the same point positions; Loom may repeat a position ParaView's merges).
 DOCUMENTED = {
-    ('LoomTetrahedralize', 'hexahedra'): 'ParaView splits explicit hexahedra by an ordered Delaunay rule, '
-                                         'Loom in six: the same volume',
+    ('LoomTetrahedralize', 'hexahedra'): ('volume', 'ParaView splits explicit hexahedra by an ordered '
+                                                    'Delaunay rule, Loom in six: the same volume'),
+    ('LoomTetrahedralize', 'cylinder'): ('area', 'ParaView ear-cuts polygons, Loom fans them from their '
+                                                 'first point: the same area for convex polygons'),
+    ('LoomContour', 'cylinder triangles'): ('cells', 'ParaView merges contour points on polygonal data by '
+                                                     'position, Loom by input edge: where the input repeats a '
+                                                     'position (a capped cylinder\'s seams) Loom repeats the '
+                                                     'point; the same cells'),
 }
 # Properties whose values are not settings (information, inputs) or name the filter's own extras.
 SKIP = {'Input', 'Selection'}
@@ -60,7 +69,16 @@ def inputs():
     surface = Contour(Input=image, ContourBy=['POINTS', 'RTData'], Isosurfaces=[150.0], ComputeNormals=1,
                       ComputeScalars=1)
     surface.UpdatePipeline()
-    return [('image', image), ('hexahedra', hexes), ('polygons', surface)]
+    # Polygons with repeated points (the caps' points repeat the side's) and an array varying over them.
+    from paraview.simple import Cylinder, Elevation as ParaViewElevation
+    cylinder = ParaViewElevation(Input=Cylinder(Resolution=16, Capping=1, Height=1.3), LowPoint=[-1, -1, -1],
+                                 HighPoint=[1, 1, 1])
+    cylinder.UpdatePipeline()
+    from paraview.simple import Triangulate
+    triangles = Triangulate(Input=cylinder)
+    triangles.UpdatePipeline()
+    return [('image', image), ('hexahedra', hexes), ('polygons', surface), ('cylinder', cylinder),
+            ('cylinder triangles', triangles)]
 
 
 def value(prop):
@@ -137,10 +155,21 @@ def compare(name, pv, loom_proxy, where):
         return problems, 'both empty' if expected is None and got is None else 'differ'
     summary = '%d pts / %d cells' % (got.GetNumberOfPoints(), got.GetNumberOfCells())
     if (name, where) in DOCUMENTED:
-        a, b = integrated(pv, 'Volume'), integrated(loom_proxy, 'Volume')
-        if abs(a - b) > 1e-9 * max(1.0, abs(a)):
-            problems.append('volume %.12g, ParaView %.12g' % (b, a))
-        return problems, summary + ' (' + DOCUMENTED[(name, where)] + ')'
+        compared, why = DOCUMENTED[(name, where)]
+        if compared in ('volume', 'area'):
+            measure = compared.capitalize()
+            a, b = integrated(pv, measure), integrated(loom_proxy, measure)
+            if abs(a - b) > 1e-9 * max(1.0, abs(a)):
+                problems.append('%s %.12g, ParaView %.12g' % (compared, b, a))
+            if got.GetNumberOfCells() != expected.GetNumberOfCells():
+                problems.append('%d cells, ParaView %d' % (got.GetNumberOfCells(), expected.GetNumberOfCells()))
+        else:
+            mine, theirs = cells_by_position(expected, got), cells_by_position(expected, expected)
+            if mine != theirs:
+                problems.append('the cells differ by position')
+            if cells_by_position(got, expected) is None:
+                problems.append('ParaView has points Loom does not')
+        return problems, summary + ' (' + why + ')'
     if got.GetNumberOfPoints() != expected.GetNumberOfPoints():
         problems.append('%d points, ParaView %d' % (got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
     if got.GetNumberOfCells() != expected.GetNumberOfCells():
