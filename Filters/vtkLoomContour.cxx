@@ -328,6 +328,16 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     ContourWithVTK(this, input, output);
     return 1;
   }
+  // Polygonal data: its cell arrays say it at once (an unstructured grid's kinds come from its cell set).
+  if (auto* poly = vtkPolyData::SafeDownCast(input))
+    if (const std::string uncut = loom::interop::PolygonalCellsNotContoured(poly); !uncut.empty())
+    {
+      // ParaView's Contour takes them: lines give vertices, polygons and strips lines.
+      LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has " << uncut << ", which Loom's contour family does not "
+                             << "take; VTK's vtkContourFilter contours it instead.");
+      ContourWithVTK(this, input, output);
+      return 1;
+    }
 
   loom::algorithms::ContourOptions options;
   for (int i = 0; i < count; ++i)
@@ -365,11 +375,11 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       skipped += (skipped.empty() ? "" : ", ") + std::to_string(int(type));
     if (!skipped.empty())
     {
-      // Vertices, lines, polygons and strips: ParaView's Contour takes them (lines give vertices,
-      // polygons and strips lines), and so does Loom Contour, through it.
+      // Vertices, lines, polygons, strips (of an unstructured grid): ParaView's Contour takes them (lines
+      // give vertices, polygons and strips lines), and so does Loom Contour, through it.
       LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has cells of VTK types "
-                             << skipped << " (vertices, lines, polygons or triangle strips), which Loom's contour "
-                             << "family does not take; VTK's vtkContourFilter contours it instead.");
+                             << skipped << ", which Loom's contour family does not take; VTK's vtkContourFilter "
+                             << "contours it instead.");
       ContourWithVTK(this, input, output);
       return 1;
     }

@@ -32,16 +32,10 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
   vtkDataSet* output = vtkDataSet::GetData(outputVector);
   output->Initialize();
   if (!input)
-  {
-    vtkErrorMacro(<< "Loom Elevation: no input dataset.");
-    return 0;
-  }
+    return loom::interop::Fail(this, output, "Loom Elevation", "no input dataset.");
   if (const std::string malformed = loom::interop::MalformedArrays(input, this->MaskArrayName, true);
       !malformed.empty())
-  {
-    vtkErrorMacro(<< "Loom Elevation: " << malformed);
-    return 0;
-  }
+    return loom::interop::Fail(this, output, "Loom Elevation", malformed);
   output->CopyStructure(input);
   output->GetPointData()->PassData(input->GetPointData());
   output->GetCellData()->PassData(input->GetCellData());
@@ -75,11 +69,7 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->GetPointData()->SetActiveScalars("Elevation");
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    vtkErrorMacro(<< "Loom Elevation: " << e.what());
-    output->Initialize();
-    return 0;
-  });
+  }, [&](const loom::cont::Error& e) -> int { return loom::interop::Fail(this, output, "Loom Elevation", e.what()); });
 }
 
 void vtkLoomElevation::PrintSelf(ostream& os, vtkIndent indent)

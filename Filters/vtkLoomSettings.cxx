@@ -7,6 +7,8 @@
 #include <loom/cont/WorkMonitor.h>
 
 #include <vtkObjectFactory.h>
+
+#include <algorithm>
 #include <vtkSmartPointer.h>
 
 vtkLoomSettings* vtkLoomSettings::New()
@@ -51,7 +53,7 @@ const char* vtkLoomSettings::GetDeviceReport()
 
 void vtkLoomSettings::SetProgressReportElements(vtkTypeInt64 elements)
 {
-  if (elements == loom::cont::GetWorkReportElements())
+  if (std::max<vtkTypeInt64>(0, elements) == loom::cont::GetWorkReportElements())
     return;
   loom::cont::SetWorkReportElements(elements);
   this->Modified();

@@ -39,6 +39,7 @@
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <new>
 #include <string>
@@ -125,24 +126,7 @@ std::string UncutCells(vtkDataSet* input)
       add(vtkCellTypes::GetClassNameFromTypeId(type));
     return kinds;
   }
-  if (poly->GetNumberOfVerts() > 0)
-    add("vertices");
-  if (poly->GetNumberOfLines() > 0)
-    add("lines");
-  if (poly->GetNumberOfStrips() > 0)
-    add("triangle strips");
-  vtkCellArray* polys = poly->GetPolys();
-  auto largest = [](const auto* offsets, vtkIdType n) {
-    vtkIdType most = 0;
-    for (vtkIdType c = 0; c < n; ++c)
-      most = std::max<vtkIdType>(most, static_cast<vtkIdType>(offsets[c + 1] - offsets[c]));
-    return most;
-  };
-  const vtkIdType n = polys ? polys->GetNumberOfCells() : 0;
-  if (n > 0 && (polys->IsStorage64Bit() ? largest(polys->GetOffsetsArray64()->GetPointer(0), n)
-                                        : largest(polys->GetOffsetsArray32()->GetPointer(0), n)) > 4)
-    add("polygons");
-  return kinds;
+  return loom::interop::PolygonalCellsNotContoured(poly);
 }
 
 /// The plane-band cut of a grid into `output`: positions, triangles, point data interpolated and cell
@@ -398,6 +382,11 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   {
     // The contour's own words, without its "Loom Contour"/"Contour By" framing of the hidden array.
     std::string text = errors->Text;
+    const std::string inner = "Loom Contour: ";
+    if (const std::size_t at = text.find(inner); at != std::string::npos)
+      text = text.substr(at + inner.size());
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+      text.pop_back();
     const std::string hidden = std::string("'") + FunctionArrayName + "'";
     for (std::size_t at; (at = text.find(hidden)) != std::string::npos;)
       text.replace(at, hidden.size(), "(the slice function)");

@@ -61,17 +61,12 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkPointSet* output = vtkPointSet::GetData(outputVector);
   if (!input || !output)
-  {
-    vtkErrorMacro(<< this->FilterName() << ": the input is not a point set, an image or a rectilinear grid.");
-    return 0;
-  }
+    return loom::interop::Fail(this, output, this->FilterName(),
+                               "the input is not a point set, an image or a rectilinear grid.");
   output->Initialize();
   if (const std::string malformed = loom::interop::MalformedArrays(input, this->MaskArrayName, true);
       !malformed.empty())
-  {
-    vtkErrorMacro(<< this->FilterName() << ": " << malformed);
-    return 0;
-  }
+    return loom::interop::Fail(this, output, this->FilterName(), malformed);
   const bool grid = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input);
   if (grid)
   {
@@ -128,11 +123,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     output->SetPoints(result);
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    vtkErrorMacro(<< this->FilterName() << ": " << e.what());
-    output->Initialize();
-    return 0;
-  });
+  }, [&](const loom::cont::Error& e) -> int { return loom::interop::Fail(this, output, this->FilterName(), e.what()); });
 }
 
 loom::algorithms::WarpPrecision vtkLoomWarpFilter::Precision(const loom::algorithms::PointPositions& input) const

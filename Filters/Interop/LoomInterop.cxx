@@ -495,6 +495,30 @@ loom::cont::DeviceId DeviceFromChoice(int choice)
   }
 }
 
+std::string PolygonalCellsNotContoured(vtkPolyData* poly)
+{
+  std::string kinds;
+  auto add = [&kinds](const std::string& kind) { kinds += (kinds.empty() ? "" : ", ") + kind; };
+  if (poly->GetNumberOfVerts() > 0)
+    add("vertices");
+  if (poly->GetNumberOfLines() > 0)
+    add("lines");
+  if (poly->GetNumberOfStrips() > 0)
+    add("triangle strips");
+  vtkCellArray* polys = poly->GetPolys();
+  auto largest = [](const auto* offsets, vtkIdType n) {
+    vtkIdType most = 0;
+    for (vtkIdType c = 0; c < n; ++c)
+      most = std::max<vtkIdType>(most, static_cast<vtkIdType>(offsets[c + 1] - offsets[c]));
+    return most;
+  };
+  const vtkIdType n = polys ? polys->GetNumberOfCells() : 0;
+  if (n > 0 && (polys->IsStorage64Bit() ? largest(polys->GetOffsetsArray64()->GetPointer(0), n)
+                                        : largest(polys->GetOffsetsArray32()->GetPointer(0), n)) > 4)
+    add("polygons");
+  return kinds;
+}
+
 std::string UnsupportedCells(vtkDataSet* dataset)
 {
   auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset);

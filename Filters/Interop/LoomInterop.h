@@ -39,6 +39,7 @@ class vtkDataObject;
 class vtkAlgorithm;
 class vtkDataSet;
 class vtkInformationVector;
+class vtkPolyData;
 class vtkLoomExecution;
 class vtkIdTypeArray;
 class vtkUnstructuredGrid;
@@ -96,6 +97,11 @@ LOOMFILTERS_EXPORT loom::algorithms::CellSetAny CellSetFromVTK(vtkDataSet* datas
 /// other non-linear cells), as "vtkPolyhedron (VTK cell type 42), ..."; empty when there are none
 /// (always for other datasets). For filters that hand such inputs to VTK's own filter.
 LOOMFILTERS_EXPORT std::string UnsupportedCells(vtkDataSet* dataset);
+
+/// The cells of polygonal data the contour family does not cut ("vertices, lines, triangle strips,
+/// polygons": polygons of more than four points), read from its four cell arrays (no cell set made);
+/// empty when there are none. Contour and Slice hand such input to VTK's filter, as ParaView's take it.
+LOOMFILTERS_EXPORT std::string PolygonalCellsNotContoured(vtkPolyData* poly);
 
 /// "" when the cells of an unstructured grid or polygonal data are well formed (offsets from 0, never
 /// decreasing, ending at the connectivity's length, one cell type per cell, every point id naming a
@@ -198,8 +204,9 @@ LOOMFILTERS_EXPORT loom::algorithms::ImplicitFunction ImplicitFunctionFromVTK(vt
 /// the bytes copied to and from the GPU, the input arrays found to be a Loom filter's hand-over, and
 /// the last message given meanwhile (Note, the engine's log lines).
 /// It also watches the Loom work of the execution (loom::cont::WorkMonitor): every CPU loop reports the
-/// elements it has done about every 10 ms, the filter's progress (UpdateProgress) follows the share of
-/// the expected work done, and the filter's abort flag (CheckAbort) stops the loops within a few
+/// elements it has done about every 10 ms (or per so many elements:
+/// vtkLoomSettings::SetProgressReportElements), the filter's progress (UpdateProgress) follows the share
+/// of the expected work done, and the filter's abort flag (CheckAbort) stops the loops within a few
 /// milliseconds with loom::cont::ErrorAborted, which the filter turns into Aborted().
 class LOOMFILTERS_EXPORT ExecutionScope
 {
@@ -290,7 +297,8 @@ LOOMFILTERS_EXPORT int Fail(vtkAlgorithm* filter, vtkDataObject* output, const c
 /// Notes in the running filter's record that a mask limits its work.
 LOOMFILTERS_EXPORT void NoteMasked();
 /// A message for the user: VTK's output window (ParaView's Output Messages window) and vtkLogger at
-/// INFO, and the running filter's record; `fallback` when VTK's filter computes the result instead.
+/// verbosity 1, once per filter and message, and the running filter's record every time; `fallback` when
+/// VTK's filter computes the result instead.
 LOOMFILTERS_EXPORT void Note(const std::string& message, bool fallback = false);
 /// A Loom family cannot take the input, `note` saying so ("Loom Clip: the input has ..., which Loom's clip
 /// family does not cut; VTK's vtkTableBasedClipDataSet clips it instead."). With the filter's Fallback To

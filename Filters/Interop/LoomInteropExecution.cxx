@@ -357,6 +357,8 @@ void Note(const std::string& message, bool fallback)
   // Shown once per filter and message (a filter re-executed for the same reason says it once); the
   // record keeps it for the Loom panel every time. The logger gets it at verbosity 1, below INFO, so
   // that a terminal shows it once (the output window prints it there too); callbacks asking for 1 see it.
+  if (Running && Running->Noted.size() > 64)
+    Running->Noted.clear(); // messages that carry counts could grow it without end
   const bool shown = Running && !Running->Noted.insert(message).second;
   if (!shown)
   {

@@ -45,7 +45,7 @@ QString Sizes(vtkIdType points, vtkIdType cells)
   return QString("%1 pts / %2 cells").arg(points).arg(cells);
 }
 
-// Cell counts as a narrow column shows them: 2048383 -> "2.05M".
+// Cell counts as a narrow column shows them: 5504 -> "5504", 48000 -> "48.0k", 2048383 -> "2048k".
 QString Count(vtkIdType n)
 {
   if (n < 10000)

@@ -9,8 +9,8 @@ where a filter ran, vtkLoomSettings, every vtkLoom* filter) with no PYTHONPATH.
     contour.UpdatePipeline()
     print(loom.vtkLoomExecution.GetLast(contour.GetClientSideObject()).Describe())
 
-The compiled module (LoomFilters) lies in the `loom` folder beside the plugin's library folder, in the build
-tree and in an installed prefix alike (<root>/lib/paraview-5.11/plugins/Loom/Loom.so, <root>/loom/).
+The compiled module (LoomFilters) lies in the `loom` folder of the root above the plugin's library folder, in
+the build tree and in an installed prefix alike (<root>/lib/paraview-5.11/plugins/Loom/Loom.so, <root>/loom/).
 """
 import glob as _glob
 import os as _os
@@ -23,14 +23,17 @@ def _compiled_folder():
     for index in range(tracker.GetNumberOfPlugins()):
         if tracker.GetPluginName(index) != 'Loom' or not tracker.GetPluginLoaded(index):
             continue
-        root = _os.path.dirname(_os.path.abspath(tracker.GetPluginFileName(index)))
-        for _ in range(4):  # Loom/, plugins/, paraview-5.11/, lib/
+        # Up from the plugin's folder (Loom/, plugins/, paraview-5.11/, then the library folder, one or more
+        # levels: lib/ or lib/x86_64-linux-gnu/) to the root that holds loom/.
+        plugin = _os.path.abspath(tracker.GetPluginFileName(index))
+        root = _os.path.dirname(plugin)
+        while root != _os.path.dirname(root):
             root = _os.path.dirname(root)
-        folder = _os.path.join(root, 'loom')
-        if _glob.glob(_os.path.join(folder, 'LoomFilters*.so')):
-            return folder
-        raise ImportError("loom: the Loom plugin was loaded from %s, but Loom's Python module is not in %s "
-                          "(a build with LOOM_WRAP_PYTHON=OFF?)" % (tracker.GetPluginFileName(index), folder))
+            folder = _os.path.join(root, 'loom')
+            if _glob.glob(_os.path.join(folder, 'LoomFilters*.so')):
+                return folder
+        raise ImportError("loom: the Loom plugin was loaded from %s, but no folder above it holds Loom's Python "
+                          "module (loom/LoomFilters*.so; a build with LOOM_WRAP_PYTHON=OFF?)" % plugin)
     raise ImportError("loom: load the Loom plugin first (LoadDistributedPlugin('Loom', ns=globals()), or "
                       "PV_PLUGIN_PATH), or put the folder that holds loom/ on PYTHONPATH")
 

@@ -322,15 +322,13 @@ TEST_P(Progress, AbortEndsTheExecutionBeforeItsWorkIsDone)
     std::printf("%-24s %s aborted at progress %.3f: %lld loop elements of %lld\n", c.Name, DeviceName(device),
                 watch.Events[watch.AbortEvent - 1], static_cast<long long>(work), static_cast<long long>(whole));
     // Serial: the first report comes once Every elements are done (the piece that crossed it, at most
-    // Every more), and nothing runs after it. TBB: the pass then running ends on the other threads
-    // (how much of it depends on the machine's scheduling); the passes after it never start.
+    // Every more), and nothing runs after it. TBB: the pass then running ends on the other threads (how
+    // much of it, and of the run, depends on the machine's scheduling); only the outcome is asserted there.
     if (device == 1)
     {
       EXPECT_LE(work, 2 * Every);
       EXPECT_LT(work, whole);
     }
-    else
-      EXPECT_LE(work, whole);
     EXPECT_EQ(Inside(watch.Events), 1u) << "progress went on after the abort";
     EXPECT_EQ(watch.Errors, 0);
     EXPECT_EQ(watch.Warnings, 1);

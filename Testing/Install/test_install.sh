@@ -23,15 +23,16 @@ cmake -S "$here/external" -B "$work/external" "${generator[@]}" -DCMAKE_BUILD_TY
 grep -q "Loom_DIR:PATH=$work/prefix" "$work/external/CMakeCache.txt" ||
   { grep Loom_DIR "$work/external/CMakeCache.txt"; echo "Loom was not found in the prefix"; exit 1; }
 cmake --build "$work/external" -j 2 >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
-# The installed plugin in ParaView: the proxies load from the prefix.
+# The installed plugin in ParaView: the proxies load from the prefix, and `import loom` (the package the
+# plugin ships) finds the installed wrapped module with no PYTHONPATH.
 PV_PLUGIN_PATH="$(dirname "$(find "$work/prefix" -name Loom.so | head -1)")" pvpython -c "
 from paraview.simple import *
-LoadDistributedPlugin('Loom', ns=globals())
+import loom
 c = LoomContour(Input=Wavelet(), ContourBy=['POINTS', 'RTData'], Isosurfaces=[157])
 c.UpdatePipeline()
 n = c.GetDataInformation().GetNumberOfCells()
-print('installed plugin: Loom Contour', n, 'cells')
-assert n > 0
+print('installed plugin: Loom Contour', n, 'cells;', loom.vtkLoomExecution.GetLast(c.GetClientSideObject()).Describe())
+assert n > 0 and loom.__path__[-1].startswith('$work/prefix'), loom.__path__
 "
 # The installed Python package (no proxies): the prefix on PYTHONPATH.
 PYTHONPATH="$work/prefix" /usr/bin/python3 -c "

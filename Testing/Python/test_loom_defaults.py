@@ -204,7 +204,7 @@ def main():
     print('\n'.join(table))
     if failures:
         raise SystemExit('Loom defaults differ from ParaView\'s:\n  ' + '\n  '.join(failures))
-    print('Loom defaults pvpython test passed (%d filters on 3 inputs)' % len(PAIRS))
+    print('Loom defaults pvpython test passed (%d filters on %d inputs)' % (len(PAIRS), len(table) // len(PAIRS)))
 
 
 main()

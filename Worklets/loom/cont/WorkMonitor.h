@@ -1,8 +1,9 @@
 // Loom: progress and abort inside long CPU work. A caller (a VTK filter's RequestData) installs a
 // WorkMonitor on its thread; every CPU loop that thread starts (not the loops nested in them) is then
-// run in pieces of a few milliseconds: the elements done are counted, the monitor is asked on the
-// installing thread about every ReportInterval whether to go on, and once it says stop the pieces not
-// yet started are skipped on every thread and the loop throws ErrorAborted.
+// run in pieces of a few milliseconds (or, reporting by work, of at most so many elements): the elements
+// done are counted, the monitor is asked on the installing thread about every WorkReportInterval (or once
+// so many more elements are done) whether to go on, and once it says stop the pieces not yet started are
+// skipped on every thread and the loop throws ErrorAborted.
 #pragma once
 
 #include <loom/cont/Error.h>
