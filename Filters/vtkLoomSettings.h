@@ -25,8 +25,8 @@ public:
   void SetDefaultDevice(int device);
   vtkGetMacro(DefaultDevice, int);
 
-  /// The devices of this process, one line each: "Serial: 1 thread", "TBB: 16 threads",
-  /// "CUDA: NVIDIA H100 80GB HBM3, 79.1 GiB, compute 9.0" or "CUDA: unavailable (why)".
+  /// The devices of this process, one line each: "Serial: 1 thread", "TBB: <n> threads",
+  /// "CUDA: <GPU name>, <memory> GiB, compute <major>.<minor>" or "CUDA: unavailable (why)".
   const char* GetDeviceReport();
 
   /// How Loom filters report progress inside their work: 0 (the default) about every 10 ms; n > 0 after

@@ -104,12 +104,12 @@ namespace cuda
 {
 /// True when a CUDA device and driver are present (false when CUDA is not compiled in).
 bool IsAvailable();
-/// The GPU Loom uses ("NVIDIA H100, 79.1 GiB, compute 9.0"), or why CUDA is unavailable
+/// The GPU Loom uses ("<GPU name>, <memory> GiB, compute <major>.<minor>"), or why CUDA is unavailable
 /// ("not compiled in", "no CUDA device found", the driver's error).
 std::string Describe();
 }
 
-/// One line on a device for users: "Serial: 1 thread", "TBB: 16 threads", "CUDA: NVIDIA H100, ...",
+/// One line on a device for users: "Serial: 1 thread", "TBB: <n> threads", "CUDA: <GPU name>, ...",
 /// or the device and why it cannot run ("CUDA: unavailable (not compiled in)").
 std::string DescribeDevice(DeviceId device);
 

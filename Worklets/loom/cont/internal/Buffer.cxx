@@ -39,11 +39,10 @@ constexpr std::size_t LargeThreshold = std::size_t(256) << 10;
 // Blocks pinned for the GPU: 4 MiB and more.
 constexpr std::size_t PinThreshold = std::size_t(4) << 20;
 // They can be aligned to 2 MiB and marked for transparent huge pages (LOOM_HUGE_PAGES=1, read once; off
-// by default). Where the kernel has free 2 MiB pages at hand, a fresh block then faults in about 10x
-// faster than with 4 KiB pages; but on the CI machine kind (a virtual machine whose free memory goes back
-// to its host) a fresh huge page mostly costs about 4.4 ms against 0.8 ms for 512 small ones:
-// Tetrahedralize of the 256^3 image, whose 2.4 GB of cells are fresh memory in a first run, took 3.9 s
-// with the advice and 1.3 s without (0.36-0.42 s once its blocks are in the pool, either way).
+// by default). Where the kernel has free 2 MiB pages at hand, a fresh block then faults in much faster
+// than with 4 KiB pages; on a virtual machine whose free memory goes back to its host a fresh huge page
+// can cost more than the small pages it replaces, so first runs got slower there (the figures:
+// docs/benchmarks/2026-11-notes.md, "Fresh memory and huge pages").
 constexpr std::size_t HugePage = std::size_t(2) << 20;
 
 bool UseHugePages()
@@ -457,8 +456,8 @@ void Buffer::SyncHost(bool forWriting) const
 namespace
 {
 // Makes the pages of a large block resident and writable, spread over the TBB threads, before the block
-// is registered: cudaHostRegister faults in whatever is not, on the driver's one thread (about 1.1 GB/s
-// into fresh pages on the H100 machine), so a first run's outputs came back at that speed. Resident pages
+// is registered: cudaHostRegister faults in whatever is not, on the driver's one thread, so a first run's
+// outputs came back at that thread's speed (docs/developer/cuda.md has the figures). Resident pages
 // are skipped (a page-table walk); values are kept either way.
 void PopulatePages(void* data, std::size_t bytes)
 {
