@@ -148,19 +148,15 @@ int vtkLoomCleanGrid::FillInputPortInformation(int, vtkInformation* info)
 int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                   vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(11.0);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Clean to Grid", message); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
-    return fail(malformed);
+  loom::interop::FilterRun run(this, "Loom Clean to Grid", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 11.0;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // a bad tolerance fails first
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::SafeDownCast(run.Output());
+  auto fail = [&](const std::string& message) { return run.Fail(message); };
   const double tolerance = this->ToleranceIsAbsolute ? this->AbsoluteTolerance : this->Tolerance;
   if (!(tolerance >= 0.0) || std::isinf(tolerance))
   {
@@ -178,9 +174,8 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     return 1;
   }
 
-  std::string current = "cells";
-  return loom::interop::Guarded(this, output, "Loom Clean to Grid", [&]() -> int {
-    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+  return run.Guard("clean", [&]() -> int {
+    const loom::cont::DeviceId device = run.Device();
     const vtkIdType numPoints = input->GetNumberOfPoints();
     // The cells as offsets and connectivity: an unstructured grid's own arrays (no copy), polygonal
     // data's four cell arrays in one, structured cells written out (voxels for images and rectilinear
@@ -233,7 +228,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     if (cellsFirst)
       makeCells();
 
-    current = "points";
+    run.Current = "points";
     loom::algorithms::MergePointsOptions options;
     options.Device = device;
     // (The bounds only when they matter: a first GetLength on a large point set is VTK's whole pass.)
@@ -245,20 +240,20 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     loom::algorithms::MergePointsResult merged =
       loom::algorithms::MergePoints(loom::algorithms::AsFloatingPoint(positions, device), options);
     options.UsedPoints = loom::cont::ArrayHandle<loom::UInt8>();
-    if (this->CheckAbort())
-      return loom::interop::Aborted(this, output, "Loom Clean to Grid");
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
     const bool polyhedra = grid && HasPolyhedra(grid);
     const bool keepAll = merged.Identity && !polyhedra;
     if (keepAll)
       merged = loom::algorithms::MergePointsResult(); // (its maps are 0, 1, 2, ...)
     if (!cellsFirst)
     {
-      current = "cells";
+      run.Current = "cells";
       makeCells();
     }
 
     auto points = vtkSmartPointer<vtkPoints>::New();
-    current = "output cells";
+    run.Current = "output cells";
     if (keepAll)
     {
       // Nothing merged and nothing dropped: the points, cells and point data are the input's (shared, as
@@ -306,7 +301,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
       else
         renumber(cells.Offsets32, cells.Connectivity32);
       cells = loom::algorithms::CellArrays();
-      current = "point data";
+      run.Current = "point data";
       if (this->PointDataWeighingStrategy == AVERAGING)
         loom::algorithms::ListMemberPoints(merged, device);
       merged.PointMap = loom::cont::ArrayHandle<loom::Id>(); // (it may share its memory with FirstPoints)
@@ -318,25 +313,22 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
       else
         loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), merged.FirstPoints, device);
     }
-    current = "cell data";
+    run.Current = "cell data";
     output->GetCellData()->PassData(input->GetCellData());
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail("cannot clean the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
   });
 }
 
 void vtkLoomCleanGrid::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   os << indent << "Tolerance: " << this->Tolerance << "\n";
   os << indent << "AbsoluteTolerance: " << this->AbsoluteTolerance << "\n";
   os << indent << "ToleranceIsAbsolute: " << (this->ToleranceIsAbsolute ? "On" : "Off") << "\n";
   os << indent << "RemovePointsWithoutCells: " << (this->RemovePointsWithoutCells ? "On" : "Off") << "\n";
   os << indent << "PointDataWeighingStrategy: "
      << (this->PointDataWeighingStrategy == AVERAGING ? "Averaging" : "First point") << "\n";
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, false);
 }

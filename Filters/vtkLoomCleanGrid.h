@@ -4,6 +4,7 @@
 #define vtkLoomCleanGrid_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 
 #include <vtkUnstructuredGridAlgorithm.h>
 
@@ -24,14 +25,7 @@ public:
   vtkTypeMacro(vtkLoomCleanGrid, vtkUnstructuredGridAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
+  LOOM_FILTER_DEVICE_MEMBERS
 
   /// Point data of merged points (PointDataWeighingStrategy), VTK's names and values.
   enum DataWeighingType
@@ -39,13 +33,6 @@ public:
     FIRST_POINT = 0,
     AVERAGING = 1
   };
-
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA
-  /// (the clean family has CPU passes only: a CUDA request runs on TBB, else Serial).
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  ///@}
 
   ///@{
   /// ParaView's Clean to Grid: points within Tolerance times the length of the bounding box diagonal
@@ -81,7 +68,6 @@ protected:
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
-  int Device = DEVICE_AUTO;
   double Tolerance = 0.0;
   double AbsoluteTolerance = 1.0;
   bool ToleranceIsAbsolute = false;

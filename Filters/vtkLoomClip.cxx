@@ -45,18 +45,7 @@ using loom::algorithms::FieldArray;
 /// One flag per cell: 1 for hidden ghost cells (never kept, as VTK's filters do), or an empty array.
 loom::cont::ArrayHandle<loom::UInt8> HiddenCells(vtkDataSet* input)
 {
-  loom::cont::ArrayHandle<loom::UInt8> skip;
-  vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
-  if (!ghosts || ghosts->GetNumberOfTuples() != input->GetNumberOfCells())
-    return skip;
-  const vtkIdType n = input->GetNumberOfCells();
-  skip.Allocate(n);
-  const unsigned char* g = ghosts->GetPointer(0);
-  loom::UInt8* s = skip.GetPointer();
-  bool any = false;
-  for (vtkIdType c = 0; c < n; ++c)
-    any |= (s[c] = (g[c] & vtkDataSetAttributes::HIDDENCELL) ? 1 : 0) != 0;
-  return any ? skip : loom::cont::ArrayHandle<loom::UInt8>();
+  return loom::interop::GhostCellFlags(input, vtkDataSetAttributes::HIDDENCELL);
 }
 
 /// The names of the VTK cell types Loom's clip does not cut, empty when it cuts them all.
@@ -223,49 +212,35 @@ int vtkLoomClip::FillInputPortInformation(int port, vtkInformation* info)
   return 1;
 }
 
+vtkSmartPointer<vtkAlgorithm> vtkLoomClip::VTKFilter()
+{
+  auto clip = vtkSmartPointer<vtkTableBasedClipDataSet>::New();
+  clip->SetClipFunction(this->ClipFunction);
+  clip->SetValue(this->Value);
+  clip->SetInsideOut(this->InsideOut);
+  clip->SetUseValueAsOffset(this->UseValueAsOffset);
+  clip->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+  return clip;
+}
+
 int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(5.5);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Clip", message); };
-  auto aborted = [&]() { return loom::interop::Aborted(this, output, "Loom Clip"); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
-      !malformed.empty())
-    return fail(malformed);
-  // VTK's vtkTableBasedClipDataSet with this filter's settings (the fallback).
-  auto clipWithVTK = [&]() {
-    vtkNew<vtkTableBasedClipDataSet> clip;
-    clip->SetInputData(input);
-    clip->SetClipFunction(this->ClipFunction);
-    clip->SetValue(this->Value);
-    clip->SetInsideOut(this->InsideOut);
-    clip->SetUseValueAsOffset(this->UseValueAsOffset);
-    clip->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
-    clip->Update();
-    output->ShallowCopy(clip->GetOutput());
-    return 1;
-  };
-  if (input->GetNumberOfPoints() == 0)
-    return 1; // empty in, empty out (MPI ranks with empty pieces)
+  loom::interop::FilterRun run(this, "Loom Clip", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 5.5;
+  steps.MaskArrayName = this->GetMaskArrayName();
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::NoPoints;
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::SafeDownCast(run.Output());
   if (input->GetNumberOfCells() == 0)
-  {
     // Points without cells: ParaView's Clip keeps the points on the kept side (no cells).
-    LOOM_FALL_BACK_OR_FAIL("Loom Clip: the input has points but no cells, which Loom's clip family does not "
-                           "take; VTK's vtkTableBasedClipDataSet clips it instead.");
-    return clipWithVTK();
-  }
-  const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    return run.FallBack("the input has points but no cells, which Loom's clip family does not take; VTK's "
+                        "vtkTableBasedClipDataSet clips it instead.", this->VTKFilter());
+  const loom::cont::DeviceId device = run.Device();
 
-  std::string current = "cells";
-  return loom::interop::Guarded(this, output, "Loom Clip", [&]() -> int {
+  return run.Guard("clip", [&]() -> int {
     // Poly-vertices, poly-lines, polygons and strips are not in Loom's tables: VTK's clip takes such
     // inputs whole, as ParaView's Clip would.
     // (Polygonal data with strips has no Loom cell set: checked before making one.)
@@ -277,99 +252,29 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       unsupported.empty() ? loom::interop::CellSetFromVTK(input) : loom::algorithms::CellSetAny();
     const std::string unclipped = unsupported.empty() ? UnclippedCells(cells) : unsupported;
     if (!unclipped.empty())
-    {
-      LOOM_FALL_BACK_OR_FAIL("Loom Clip: the input has " << unclipped
-                     << ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.");
-      return clipWithVTK();
-    }
-    current = "the point mask";
+      return run.FallBack("the input has " + unclipped +
+                            ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.",
+                          this->VTKFilter());
+    run.Current = "the point mask";
     loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input, inputVector);
-
     if (this->ClipFunction)
     {
-      current = std::string("Clip Type (") + this->ClipFunction->GetClassName() + ")";
-      const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->ClipFunction);
-      using Kind = loom::algorithms::ImplicitFunction::Kind;
-      if (function.Type == Kind::Box)
-        for (int d = 0; d < 3; ++d)
-          if (!(function.Max[d] > function.Min[d]) && this->ExactBoxClip)
-            throw loom::cont::ErrorBadValue("the box has zero size along axis " + std::to_string(d) +
-                                            ": an exact clip keeps nothing.");
-      if (this->ExactBoxClip && function.Type == Kind::Box && this->InsideOut && !this->PreserveInputCells)
-      {
-        // The six faces in turn, each keeping the box's side (the function is below zero inside).
-        vtkSmartPointer<vtkDataSet> part = input;
-        for (int face = 0; face < 6; ++face)
-        {
-          loom::algorithms::ImplicitFunction plane;
-          plane.Type = Kind::Plane;
-          std::copy(function.Transform, function.Transform + 12, plane.Transform);
-          const int d = face / 2;
-          const bool high = face % 2 == 1;
-          for (int k = 0; k < 3; ++k)
-          {
-            plane.Origin[k] = high ? function.Max[k] : function.Min[k];
-            plane.Normal[k] = k == d ? (high ? 1.0 : -1.0) : 0.0;
-          }
-          auto next = vtkSmartPointer<vtkUnstructuredGrid>::New();
-          ClipByValues(part, face == 0 ? cells : loom::interop::CellSetFromVTK(part), FunctionValues(part, plane, device),
-                       0.0, true, pointMask, device, next);
-          part = next;
-          if (this->CheckAbort())
-            return aborted();
-        }
-        output->ShallowCopy(part);
-        return 1;
-      }
-      FieldArray values = FunctionValues(input, function, device);
-      if (this->CheckAbort())
-        return aborted();
-      if (this->PreserveInputCells)
-      {
-        // vtkExtractGeometry with boundary cells: every cell with a point inside (function at most zero;
-        // at least zero when not InsideOut). The offset is not used, as in ParaView.
-        loom::algorithms::ThresholdOptions inside;
-        inside.Criterion = this->InsideOut ? loom::algorithms::ThresholdOptions::Method::BelowLower
-                                           : loom::algorithms::ThresholdOptions::Method::AboveUpper;
-        inside.Lower = 0.0; // a point on the surface counts as inside either way, as in ParaView
-        inside.Upper = 0.0;
-        inside.AllScalars = false;
-        inside.Device = device;
-        loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
-        KeepWholeCells(input, cells, keep, pointMask, device, output);
-        this->UpdateProgress(1.0);
-        return 1;
-      }
-      ClipByValues(input, cells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut,
-                   pointMask, device, output);
-      this->UpdateProgress(1.0);
-      return 1;
+      run.Current = std::string("Clip Type (") + this->ClipFunction->GetClassName() + ")";
+      return this->ClipByFunction(run, cells, pointMask);
     }
 
     // Clip Type "Scalar": the chosen array.
-    vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
-    const std::string name =
-      arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
-    int association = -1;
-    vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
-    const std::string what = "Scalars array '" +
-      (abstractArray && name.empty() && abstractArray->GetName() ? abstractArray->GetName() : name) + "'";
-    if (!abstractArray)
-      return fail(name.empty() ? "Scalars: no array is chosen and the input has no active point scalars."
-                               : what + " is not in the input's point or cell data.");
-    auto* array = vtkDataArray::SafeDownCast(abstractArray);
-    if (!array)
-      return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
-    if (array->GetNumberOfComponents() != 1)
-    {
-      LOOM_FALL_BACK_OR_FAIL("Loom Clip: " << what << " has " << array->GetNumberOfComponents()
-                             << " components; Loom's clip family takes one; VTK's vtkTableBasedClipDataSet clips it "
-                                "instead.");
-      return clipWithVTK();
-    }
-    current = what;
-    const FieldArray values = loom::interop::FieldFromVTK(array);
-    if (association == vtkDataObject::FIELD_ASSOCIATION_CELLS)
+    const loom::interop::ChosenArray chosen = run.InputArray(0, "Scalars", true, true);
+    if (!chosen.Array)
+      return run.Fail(chosen.Error);
+    if (chosen.Array->GetNumberOfComponents() != 1)
+      return run.FallBack(chosen.What + " has " + std::to_string(chosen.Array->GetNumberOfComponents()) +
+                            " components; Loom's clip family takes one; VTK's vtkTableBasedClipDataSet clips it "
+                            "instead.",
+                          this->VTKFilter());
+    run.Current = chosen.What;
+    const FieldArray values = loom::interop::FieldFromVTK(chosen.Array);
+    if (chosen.Association == vtkDataObject::FIELD_ASSOCIATION_CELLS)
     {
       // A cell array keeps whole cells, as vtkTableBasedClipDataSet does: those whose value is at least
       // Value (below it with InsideOut).
@@ -384,20 +289,81 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       this->UpdateProgress(1.0);
       return 1;
     }
-    if (this->CheckAbort())
-      return aborted();
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
     ClipByValues(input, cells, values, this->Value, this->InsideOut, pointMask, device, output);
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail("cannot clip the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
   });
+}
+
+int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algorithms::CellSetAny& cells,
+                                loom::algorithms::OutputMask& pointMask)
+{
+  vtkDataSet* input = run.Input();
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::SafeDownCast(run.Output());
+  const loom::cont::DeviceId device = run.Device();
+  const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->ClipFunction);
+  using Kind = loom::algorithms::ImplicitFunction::Kind;
+  if (function.Type == Kind::Box)
+    for (int d = 0; d < 3; ++d)
+      if (!(function.Max[d] > function.Min[d]) && this->ExactBoxClip)
+        throw loom::cont::ErrorBadValue("the box has zero size along axis " + std::to_string(d) +
+                                        ": an exact clip keeps nothing.");
+  if (this->ExactBoxClip && function.Type == Kind::Box && this->InsideOut && !this->PreserveInputCells)
+  {
+    // The six faces in turn, each keeping the box's side (the function is below zero inside).
+    vtkSmartPointer<vtkDataSet> part = input;
+    for (int face = 0; face < 6; ++face)
+    {
+      loom::algorithms::ImplicitFunction plane;
+      plane.Type = Kind::Plane;
+      std::copy(function.Transform, function.Transform + 12, plane.Transform);
+      const int d = face / 2;
+      const bool high = face % 2 == 1;
+      for (int k = 0; k < 3; ++k)
+      {
+        plane.Origin[k] = high ? function.Max[k] : function.Min[k];
+        plane.Normal[k] = k == d ? (high ? 1.0 : -1.0) : 0.0;
+      }
+      auto next = vtkSmartPointer<vtkUnstructuredGrid>::New();
+      ClipByValues(part, face == 0 ? cells : loom::interop::CellSetFromVTK(part), FunctionValues(part, plane, device),
+                   0.0, true, pointMask, device, next);
+      part = next;
+      if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+        return aborted;
+    }
+    output->ShallowCopy(part);
+    return 1;
+  }
+  FieldArray values = FunctionValues(input, function, device);
+  if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+    return aborted;
+  if (this->PreserveInputCells)
+  {
+    // vtkExtractGeometry with boundary cells: every cell with a point inside (function at most zero;
+    // at least zero when not InsideOut). The offset is not used, as in ParaView.
+    loom::algorithms::ThresholdOptions inside;
+    inside.Criterion = this->InsideOut ? loom::algorithms::ThresholdOptions::Method::BelowLower
+                                       : loom::algorithms::ThresholdOptions::Method::AboveUpper;
+    inside.Lower = 0.0; // a point on the surface counts as inside either way, as in ParaView
+    inside.Upper = 0.0;
+    inside.AllScalars = false;
+    inside.Device = device;
+    loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
+    KeepWholeCells(input, cells, keep, pointMask, device, output);
+    this->UpdateProgress(1.0);
+    return 1;
+  }
+  ClipByValues(input, cells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut,
+               pointMask, device, output);
+  this->UpdateProgress(1.0);
+  return 1;
 }
 
 void vtkLoomClip::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   os << indent << "ClipFunction: " << (this->ClipFunction ? this->ClipFunction->GetClassName() : "(none: scalars)")
      << "\n";
   os << indent << "Value: " << this->Value << "\n";
@@ -405,6 +371,6 @@ void vtkLoomClip::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "UseValueAsOffset: " << (this->UseValueAsOffset ? "On" : "Off") << "\n";
   os << indent << "PreserveInputCells: " << (this->PreserveInputCells ? "On" : "Off") << "\n";
   os << indent << "ExactBoxClip: " << (this->ExactBoxClip ? "On" : "Off") << "\n";
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, true);
   this->PointMask.Print(os, indent);
 }

@@ -4,6 +4,7 @@
 #define vtkLoomClip_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 #include "LoomPointMaskSettings.h"
 
 #include <vtkUnstructuredGridAlgorithm.h>
@@ -24,15 +25,6 @@ public:
   static vtkLoomClip* New();
   vtkTypeMacro(vtkLoomClip, vtkUnstructuredGridAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
 
   ///@{
   /// The implicit function to clip by (vtkPlane, vtkSphere, vtkCylinder, vtkBox and ParaView's vtkPVPlane
@@ -76,16 +68,8 @@ public:
   vtkGetMacro(ExactBoxClip, bool);
   ///@}
 
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
-  ///@}
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
 
   vtkMTimeType GetMTime() override;
 
@@ -105,6 +89,11 @@ protected:
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// VTK's filter with this filter's settings, the fallback (vtkTableBasedClipDataSet).
+  vtkSmartPointer<vtkAlgorithm> VTKFilter();
+  /// Clip Type other than "Scalar": by the clip function's values (crinkle, exact box, or cut).
+  int ClipByFunction(loom::interop::FilterRun& run, const loom::algorithms::CellSetAny& cells,
+                     loom::algorithms::OutputMask& pointMask);
 
   vtkImplicitFunction* ClipFunction = nullptr;
   double Value = 0.0;
@@ -112,8 +101,6 @@ protected:
   bool UseValueAsOffset = false;
   bool PreserveInputCells = false;
   bool ExactBoxClip = false;
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
 
 private:
   LoomPointMaskSettings PointMask;

@@ -207,19 +207,6 @@ FieldArray Concatenate(const std::vector<FieldArray>& pieces)
   return out;
 }
 /// VTK's vtkContourFilter on the input with the Loom filter's settings (the fallback).
-void ContourWithVTK(vtkLoomContour* self, vtkDataSet* input, vtkPolyData* output)
-{
-  vtkNew<vtkContourFilter> contour;
-  contour->SetInputData(input);
-  contour->SetInputArrayToProcess(0, self->GetInputArrayInformation(0));
-  contour->SetNumberOfContours(self->GetNumberOfContours());
-  for (int i = 0; i < self->GetNumberOfContours(); ++i)
-    contour->SetValue(i, self->GetValue(i));
-  contour->SetComputeNormals(self->GetComputeNormals());
-  contour->SetComputeScalars(self->GetComputeScalars());
-  contour->Update();
-  output->ShallowCopy(contour->GetOutput());
-}
 } // namespace
 
 vtkLoomContour::vtkLoomContour()
@@ -270,48 +257,40 @@ int vtkLoomContour::FillInputPortInformation(int port, vtkInformation* info)
   return 1;
 }
 
+vtkSmartPointer<vtkAlgorithm> vtkLoomContour::VTKFilter()
+{
+  auto contour = vtkSmartPointer<vtkContourFilter>::New();
+  contour->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+  contour->SetNumberOfContours(this->GetNumberOfContours());
+  for (int i = 0; i < this->GetNumberOfContours(); ++i)
+    contour->SetValue(i, this->GetValue(i));
+  contour->SetComputeNormals(this->GetComputeNormals());
+  contour->SetComputeScalars(this->GetComputeScalars());
+  return contour;
+}
+
 int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(3.5 * std::max<vtkIdType>(1, this->GetNumberOfContours()));
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkPolyData* output = vtkPolyData::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool and this run writes into
-  // them instead of faulting in fresh pages.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Contour", message); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
-      !malformed.empty())
-    return fail(malformed);
-  if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
-    return 1; // empty in, empty out, silently (as ParaView's Contour; MPI ranks with empty pieces)
+  loom::interop::FilterRun run(this, "Loom Contour", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 3.5 * std::max<vtkIdType>(1, this->GetNumberOfContours());
+  steps.MaskArrayName = this->GetMaskArrayName();
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkPolyData* output = vtkPolyData::SafeDownCast(run.Output());
+  auto fail = [&](const std::string& message) { return run.Fail(message); };
 
-  // The array to contour by.
+  // The array to contour by (none chosen: the active point scalars, as ParaView's Contour).
+  const loom::interop::ChosenArray chosen = run.InputArray(0, "Contour By", true, false, true);
+  if (!chosen.Array)
+    return fail(chosen.Error);
+  vtkDataArray* array = chosen.Array;
+  const std::string& what = chosen.What;
+  // The output scalars take the chosen name (as the array information holds it).
   vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
   const std::string name =
     arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
-  int association = -1;
-  vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
-  if (!abstractArray && name.empty() && input->GetPointData()->GetScalars())
-  {
-    // No array chosen (a proxy made before its input had arrays): the active point scalars, as
-    // ParaView's Contour does.
-    abstractArray = input->GetPointData()->GetScalars();
-    association = vtkDataObject::FIELD_ASSOCIATION_POINTS;
-  }
-  const char* chosen = abstractArray && name.empty() ? abstractArray->GetName() : nullptr;
-  const std::string what = "Contour By array '" + (chosen ? std::string(chosen) : name) + "'";
-  if (!abstractArray)
-    return fail(what + " is not in the input's point data.");
-  if (association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
-    return fail(what + " is not point data; Loom Contour contours point fields.");
-  vtkDataArray* array = vtkDataArray::SafeDownCast(abstractArray);
-  if (!array)
-    return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
   const int count = static_cast<int>(this->Values->GetNumberOfContours());
   if (count == 0)
     return fail("no isovalues: set at least one value to contour at.");
@@ -322,28 +301,22 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
                 " components; Contour By takes a one-component array (pick a component with the Calculator).");
   const std::string unsupported = loom::interop::UnsupportedCells(input);
   if (!unsupported.empty())
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has " << unsupported
-                           << ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.");
-    ContourWithVTK(this, input, output);
-    return 1;
-  }
+    return run.FallBack("the input has " + unsupported +
+                          ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.",
+                        this->VTKFilter());
   // Polygonal data: its cell arrays say it at once (an unstructured grid's kinds come from its cell set).
   if (auto* poly = vtkPolyData::SafeDownCast(input))
     if (const std::string uncut = loom::interop::PolygonalCellsNotContoured(poly); !uncut.empty())
-    {
       // ParaView's Contour takes them: lines give vertices, polygons and strips lines.
-      LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has " << uncut << ", which Loom's contour family does not "
-                             << "take; VTK's vtkContourFilter contours it instead.");
-      ContourWithVTK(this, input, output);
-      return 1;
-    }
+      return run.FallBack("the input has " + uncut +
+                            ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.",
+                          this->VTKFilter());
 
   loom::algorithms::ContourOptions options;
   for (int i = 0; i < count; ++i)
     options.IsoValues.push_back(this->Values->GetValue(i));
   options.MergePoints = this->MergePoints;
-  options.Device = loom::interop::DeviceFromChoice(this->Device);
+  options.Device = run.Device();
   // In 2D VTK resolves the ambiguous case of an image's cells and of a rectilinear or structured
   // grid's differently: Loom takes the triangulation of the dataset it is given.
   using Grid = loom::algorithms::ContourOptions::Grid;
@@ -352,21 +325,11 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
                                               : Grid::Image;
   vtkCellData* inCells = input->GetCellData();
   // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
-  if (vtkUnsignedCharArray* ghosts = inCells->GetGhostArray())
-  {
-    const unsigned char* g = ghosts->GetPointer(0);
-    const vtkIdType n = ghosts->GetNumberOfTuples();
-    const unsigned char skip = vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL;
-    if (n == input->GetNumberOfCells() && std::any_of(g, g + n, [=](unsigned char v) { return (v & skip) != 0; }))
-    {
-      options.SkipCells.Allocate(n);
-      std::transform(g, g + n, options.SkipCells.GetPointer(), [=](unsigned char v) { return (v & skip) ? 1 : 0; });
-    }
-  }
+  options.SkipCells = run.GhostCellFlags(vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL);
   options.SourceCells = this->InterpolateAttributes && inCells->GetNumberOfArrays() > 0;
 
-  std::string current = what;
-  const int guarded = loom::interop::Guarded(this, output, "Loom Contour", [&]() -> int {
+  run.Current = what;
+  const int guarded = run.Guard("contour", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     const FieldArray field = loom::interop::FieldFromVTK(array);
     const loom::algorithms::ContourCellKinds kinds = loom::algorithms::GetContourCellKinds(cells);
@@ -374,15 +337,11 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     for (loom::UInt8 type : kinds.Skipped)
       skipped += (skipped.empty() ? "" : ", ") + std::to_string(int(type));
     if (!skipped.empty())
-    {
       // Vertices, lines, polygons, strips (of an unstructured grid): ParaView's Contour takes them (lines
       // give vertices, polygons and strips lines), and so does Loom Contour, through it.
-      LOOM_FALL_BACK_OR_FAIL("Loom Contour: the input has cells of VTK types "
-                             << skipped << ", which Loom's contour family does not take; VTK's vtkContourFilter "
-                             << "contours it instead.");
-      ContourWithVTK(this, input, output);
-      return 1;
-    }
+      return run.FallBack("the input has cells of VTK types " + skipped +
+                            ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.",
+                          this->VTKFilter());
     int dims[3] = { 1, 1, 1 };
     std::vector<double> axes[3];
     loom::algorithms::ValueKind pointKind = loom::algorithms::ValueKind::Float32;
@@ -392,7 +351,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
     const FieldArray inputPoints = grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData());
     vtkPointData* inPoints = input->GetPointData();
-    current = "the point mask";
+    run.Current = "the point mask";
     const loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input, inputVector);
     const bool masked = pointMask.Selection != loom::algorithms::OutputMask::Mode::All;
 
@@ -406,7 +365,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       Part part;
       part.Result = loom::algorithms::Contour(cells, field, options);
       const loom::algorithms::ContourResult& r = part.Result;
-      current = "the points";
+      run.Current = "the points";
       if (grid)
       {
         part.Points = GridPoints(r.Points, dims, axes, pointKind, options.Device);
@@ -418,7 +377,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
         part.Scalars = IsovalueField(r, options.IsoValues, field.GetKind(), this->IsovaluesAsParaView);
       if (this->ComputeNormals)
       {
-        current = "the normals";
+        run.Current = "the normals";
         if (r.PrimitiveSize == 2)
           part.Normals = ZeroNormals(r.Points.GetNumberOfPoints());
         else if (grid && dims[0] > 1 && dims[1] > 1 && dims[2] > 1)
@@ -439,7 +398,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
         vtkDataArray* a = inPoints->GetArray(i);
         if (!a || a == array)
           continue;
-        current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
+        run.Current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
         const FieldArray in = loom::interop::FieldFromVTK(a);
         part.PointArrays.push_back(
           masked ? loom::algorithms::InterpolateEdges(r.Points, in, partMask, options.Device, this->RoundIntegers)
@@ -450,17 +409,17 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
         vtkDataArray* a = inCells->GetArray(i);
         if (!a)
           continue;
-        current = std::string("cell array '") + (a->GetName() ? a->GetName() : "") + "'";
+        run.Current = std::string("cell array '") + (a->GetName() ? a->GetName() : "") + "'";
         part.CellArrays.push_back(
           loom::algorithms::GatherSourceCells(r.SourceCells, loom::interop::FieldFromVTK(a), options.Device));
       }
       parts.push_back(std::move(part));
-      if (this->CheckAbort())
-        return loom::interop::Aborted(this, output, "Loom Contour");
+      if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+        return aborted;
     }
 
     // The parts, in one output.
-    current = "the output";
+    run.Current = "the output";
     auto joined = [&](FieldArray Part::*member) {
       std::vector<FieldArray> pieces;
       for (const Part& p : parts)
@@ -537,8 +496,6 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
                                                 concatenated([](const Part& p) { return p.Result.SourceCells; }));
     output->GetFieldData()->PassData(input->GetFieldData());
     return loom::interop::Continue;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail(current + ": " + e.what());
   });
   if (guarded != loom::interop::Continue)
     return guarded;
@@ -555,5 +512,5 @@ void vtkLoomContour::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "InterpolateAttributes: " << this->InterpolateAttributes << "\n";
   os << indent << "MergePoints: " << this->MergePoints << "\n";
   this->PointMask.Print(os, indent);
-  os << indent << "Device: " << this->Device << "\n";
+  this->Core.Print(os, indent, true);
 }

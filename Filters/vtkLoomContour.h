@@ -8,6 +8,7 @@
 #pragma once
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 #include "LoomPointMaskSettings.h"
 
 #include <vtkPolyDataAlgorithm.h>
@@ -47,16 +48,8 @@ public:
   vtkGetMacro(MergePoints, bool);
   vtkBooleanMacro(MergePoints, bool);
 
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
-  /// Where the work runs: DEVICE_AUTO (default), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
 
   /// How interpolated integer point arrays are stored: rounded half away from zero (default, as
   /// vtkContourFilter), or truncated (off; Loom Slice asks for it where VTK's plane cutters run).
@@ -67,11 +60,6 @@ public:
   /// 2, as vtkPVContourFilter's clean-up of the output scalars does). The Loom Contour proxy turns it on.
   vtkSetMacro(IsovaluesAsParaView, bool);
   vtkGetMacro(IsovaluesAsParaView, bool);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
 
   vtkMTimeType GetMTime() override;
 
@@ -90,6 +78,8 @@ protected:
   ~vtkLoomContour() override;
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// VTK's filter with this filter's settings, the fallback (vtkContourFilter).
+  vtkSmartPointer<vtkAlgorithm> VTKFilter();
 
 private:
   LoomPointMaskSettings PointMask;
@@ -101,8 +91,6 @@ private:
   bool ComputeScalars = true;
   bool InterpolateAttributes = true;
   bool MergePoints = true;
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
   bool RoundIntegers = true;
   bool IsovaluesAsParaView = false;
 };

@@ -46,12 +46,17 @@ void vtkLoomDataAverageFilter::ClearArrays()
 int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                           vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkDataSet* output = vtkDataSet::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
   const bool toCells = this->AveragePointsToCells();
+  loom::interop::FilterRun run(this, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data",
+                               this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.MaskArrayName = this->MaskArrayName;
+  steps.MaskOnPoints = !toCells;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());
   const char* fromName = toCells ? "point" : "cell";
 
   output->CopyStructure(input);
@@ -70,11 +75,7 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
     fromOutput->AddArray(ghosts); // ghost flags always stay with their points or cells, as VTK's filters keep them
   output->GetFieldData()->PassData(input->GetFieldData());
 
-  const char* label = toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data";
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, label, message); };
-  if (const std::string malformed = loom::interop::MalformedCells(input, this->MaskArrayName, !toCells);
-      !malformed.empty())
-    return fail(malformed);
+  auto fail = [&](const std::string& message) { return run.Fail(message); };
 
   // Which arrays.
   std::vector<vtkDataArray*> arrays;
@@ -106,27 +107,27 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
     return 1; // nothing to average: the structure and the passed arrays, silently (MPI ranks with empty pieces)
 
-  std::string current;
-  return loom::interop::Guarded(this, output, label, [&]() -> int {
+  run.Current.clear();
+  return run.Guard(nullptr, [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input, /*anyCellType=*/true);
     const loom::Id outputs = toCells ? input->GetNumberOfCells() : input->GetNumberOfPoints();
 
     loom::algorithms::FieldArray keep;
     const loom::algorithms::OutputMask mask = this->MaskFor(input, !toCells, inputVector, keep);
 
-    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+    const loom::cont::DeviceId device = run.Device();
     // Loop elements per input point and cell: about one pass over the cells per array (measured on the
     // hexahedral wavelet).
     // Cell to point on explicit cells first lists each point's cells (two passes, kept for later runs).
     const bool explicitCells = vtkUnstructuredGrid::SafeDownCast(input) || vtkPolyData::SafeDownCast(input);
-    execution.ExpectPasses(0.45 * static_cast<double>(std::max<std::size_t>(1, arrays.size())) +
+    run.ExpectPasses(0.45 * static_cast<double>(std::max<std::size_t>(1, arrays.size())) +
                            (!toCells && explicitCells ? 0.9 : 0.0));
     for (std::size_t i = 0; i < arrays.size(); ++i)
     {
-      if (this->CheckAbort())
-        return loom::interop::Aborted(this, output, label);
+      if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+        return aborted;
       vtkDataArray* array = arrays[i];
-      current = std::string("array '") + (array->GetName() ? array->GetName() : "") + "'";
+      run.Current = std::string("array '") + (array->GetName() ? array->GetName() : "") + "'";
       // Integer arrays average into float arrays, as VTK's filters make them (double stays double).
       const loom::algorithms::FieldArray in = loom::algorithms::AsFloatingPoint(
         loom::interop::FieldFromVTK(array), device, loom::algorithms::ValueKind::Float32);
@@ -136,8 +137,6 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
       toOutput->AddArray(loom::interop::FieldToVTK(out, array->GetName() ? array->GetName() : ""));
     }
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail((current.empty() ? std::string() : current + ": ") + e.what());
   });
 }
 

@@ -24,18 +24,17 @@ vtkStandardNewMacro(vtkLoomElevation);
 int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                   vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(0.45);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkDataSet* output = vtkDataSet::GetData(outputVector);
-  output->Initialize();
-  if (!input)
-    return loom::interop::Fail(this, output, "Loom Elevation", "no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedArrays(input, this->MaskArrayName, true);
-      !malformed.empty())
-    return loom::interop::Fail(this, output, "Loom Elevation", malformed);
+  loom::interop::FilterRun run(this, "Loom Elevation", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 0.45;
+  steps.MaskArrayName = this->MaskArrayName;
+  steps.ReadsCells = false;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());
+  run.Current.clear();
   output->CopyStructure(input);
   output->GetPointData()->PassData(input->GetPointData());
   output->GetCellData()->PassData(input->GetCellData());
@@ -49,8 +48,8 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
   if (length2 <= 0.0)
     vtkWarningMacro(<< "Loom Elevation: Low Point equals High Point; elevating along (0, 0, 1) from Low Point, as "
                        "VTK's filter does.");
-  return loom::interop::Guarded(this, output, "Loom Elevation", [&]() -> int {
-    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+  return run.Guard(nullptr, [&]() -> int {
+    const loom::cont::DeviceId device = run.Device();
     loom::algorithms::FieldArray keep;
     const loom::algorithms::OutputMask mask = this->MaskFor(input, true, inputVector, keep);
     std::vector<double> axes[3];
@@ -69,7 +68,7 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
     output->GetPointData()->SetActiveScalars("Elevation");
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int { return loom::interop::Fail(this, output, "Loom Elevation", e.what()); });
+  });
 }
 
 void vtkLoomElevation::PrintSelf(ostream& os, vtkIndent indent)

@@ -89,24 +89,26 @@ int vtkLoomExtractSurface::RequestUpdateExtent(vtkInformation*, vtkInformationVe
   return 1;
 }
 
+vtkSmartPointer<vtkAlgorithm> vtkLoomExtractSurface::VTKFilter()
+{
+  auto filter = vtkSmartPointer<vtkGeometryFilter>::New();
+  filter->SetPieceInvariant(this->PieceInvariant);
+  filter->SetNonlinearSubdivisionLevel(this->NonlinearSubdivisionLevel);
+  filter->SetFastMode(this->FastMode != 0);
+  filter->SetRemoveGhostInterfaces(this->RemoveGhostInterfaces != 0);
+  return filter;
+}
+
 int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                        vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(8.0);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkPolyData* output = vtkPolyData::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Extract Surface", message); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
-    return fail(malformed);
-  if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
-    return 1; // empty in, empty out (MPI ranks with empty pieces)
+  loom::interop::FilterRun run(this, "Loom Extract Surface", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 8.0;
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkPolyData* output = vtkPolyData::SafeDownCast(run.Output());
 
   // What Loom's surface family does not take goes to VTK's filter, as ParaView's Extract Surface runs it.
   const loom::cont::ArrayHandle<loom::UInt8> flags = CellFlags(input, this->RemoveGhostInterfaces != 0);
@@ -120,42 +122,31 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
       reason = "has " + unsupported + ", which Loom's surface family does not take";
   }
   if (!reason.empty())
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Extract Surface: the input " << reason << "; VTK's vtkGeometryFilter extracts its surface instead.");
-    vtkNew<vtkGeometryFilter> filter;
-    filter->SetInputData(input);
-    filter->SetPieceInvariant(this->PieceInvariant);
-    filter->SetNonlinearSubdivisionLevel(this->NonlinearSubdivisionLevel);
-    filter->SetFastMode(this->FastMode != 0);
-    filter->SetRemoveGhostInterfaces(this->RemoveGhostInterfaces != 0);
-    filter->Update();
-    output->ShallowCopy(filter->GetOutput());
-    return 1;
-  }
+    return run.FallBack("the input " + reason + "; VTK's vtkGeometryFilter extracts its surface instead.",
+                        this->VTKFilter());
 
-  std::string current = "cells";
-  return loom::interop::Guarded(this, output, "Loom Extract Surface", [&]() -> int {
+  return run.Guard("extract the surface of", [&]() -> int {
     loom::algorithms::ExternalFacesOptions options;
-    options.Device = loom::interop::DeviceFromChoice(this->Device);
+    options.Device = run.Device();
     options.CellFlags = flags;
     const loom::algorithms::ExternalFacesResult surface =
       loom::algorithms::ExternalFaces(loom::interop::CellSetFromVTK(input), options);
-    if (this->CheckAbort())
-    return loom::interop::Aborted(this, output, "Loom Extract Surface");
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
 
-    current = "points";
+    run.Current = "points";
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetData(
       loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &surface.PointIds, false, options.Device), "Points"));
     output->SetPoints(points);
-    current = "output cells";
+    run.Current = "output cells";
     output->SetVerts(ToVTK(surface.Verts));
     output->SetLines(ToVTK(surface.Lines));
     output->SetPolys(ToVTK(surface.Polys));
     output->SetStrips(ToVTK(surface.Strips));
-    current = "point data";
+    run.Current = "point data";
     loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), surface.PointIds, options.Device);
-    current = "cell data";
+    run.Current = "cell data";
     // vtkPolyData numbers its cells vertices first, then lines, polygons and strips.
     const loom::cont::ArrayHandle<loom::Id> sources = loom::algorithms::ConcatenateIds(
       { &surface.Verts.SourceCells, &surface.Lines.SourceCells, &surface.Polys.SourceCells,
@@ -164,19 +155,15 @@ int vtkLoomExtractSurface::RequestData(vtkInformation*, vtkInformationVector** i
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail("cannot extract the surface of the " + std::string(input->GetClassName()) + " (" + current +
-                "): " + e.what());
   });
 }
 
 void vtkLoomExtractSurface::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   os << indent << "RemoveGhostInterfaces: " << (this->RemoveGhostInterfaces ? "On" : "Off") << "\n";
   os << indent << "PieceInvariant: " << this->PieceInvariant << "\n";
   os << indent << "NonlinearSubdivisionLevel: " << this->NonlinearSubdivisionLevel << "\n";
   os << indent << "FastMode: " << (this->FastMode ? "On" : "Off") << "\n";
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, true);
 }

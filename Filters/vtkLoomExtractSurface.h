@@ -3,6 +3,7 @@
 #define vtkLoomExtractSurface_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 
 #include <vtkPolyDataAlgorithm.h>
 
@@ -21,26 +22,8 @@ public:
   vtkTypeMacro(vtkLoomExtractSurface, vtkPolyDataAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
-
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA
-  /// (the surface family has CPU passes only: a CUDA request runs on TBB, else Serial).
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
-  ///@}
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
 
   ///@{
   /// As vtkGeometryFilter: on (default), ghost cells hide their neighbours' faces and give nothing; off,
@@ -70,9 +53,9 @@ protected:
   /// vtkGeometryFilter does, so that faces between pieces are matched.
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// VTK's filter with this filter's settings, the fallback (vtkGeometryFilter).
+  vtkSmartPointer<vtkAlgorithm> VTKFilter();
 
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
   vtkTypeBool RemoveGhostInterfaces = 1;
   int PieceInvariant = 1;
   int NonlinearSubdivisionLevel = 1;

@@ -135,9 +135,8 @@ void vtkLoomFieldFilter::ClearMaskIds()
 void vtkLoomFieldFilter::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   auto name = [](const char* s) { return s && *s ? s : "(none)"; };
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, this->HasFallback());
   os << indent << "MaskArrayName: " << name(this->MaskArrayName) << "\n";
   os << indent << "MaskIds: " << (this->MaskIds ? this->MaskIds->GetNumberOfTuples() : 0) << " ids\n";
   os << indent << "KeepArrayName: " << name(this->KeepArrayName) << "\n";

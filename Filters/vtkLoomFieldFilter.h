@@ -4,6 +4,7 @@
 #define vtkLoomFieldFilter_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 #include "LoomSelectionMask.h"
 
 #include <vtkDataSetAlgorithm.h>
@@ -36,20 +37,7 @@ public:
   vtkTypeMacro(vtkLoomFieldFilter, vtkDataSetAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
-
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  ///@}
+  LOOM_FILTER_DEVICE_MEMBERS
 
   ///@{
   /// Mask by array: the name of a one-component numeric array on the output elements whose non-zero
@@ -101,6 +89,8 @@ protected:
 
   /// Port 1 takes an optional vtkSelection; subclasses that override this call it for port 1.
   int FillInputPortInformation(int port, vtkInformation* info) override;
+  /// Whether the filter has Fallback To VTK (printed with Device); off here.
+  virtual bool HasFallback() const { return false; }
   /// Lets the selection keep the whole composite input (LoomSelectionMask::Watch), then as vtkDataSetAlgorithm.
   vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputVector,
                              vtkInformationVector* outputVector) override;
@@ -111,7 +101,6 @@ protected:
   loom::algorithms::OutputMask MaskFor(vtkDataSet* input, bool onPoints, vtkInformationVector** inputVector,
                                        loom::algorithms::FieldArray& keep) const;
 
-  int Device = DEVICE_AUTO;
   char* MaskArrayName = nullptr;
   char* KeepArrayName = nullptr;
   double FillValue;

@@ -80,12 +80,14 @@ bool Holds(vtkFieldData* data, vtkDataArray* array)
 int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why)
 {
   vtkDataObject* result = nullptr;
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Gradient", message); };
+  std::string error;
+  auto fallBack = [&](const std::string& note) { return loom::interop::FallBackToVTK(this->Core.FallbackToVTK, note, error); };
   vtkNew<vtkImageGradient> image;
   vtkNew<vtkGradientFilter> general;
   if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
   {
-    LOOM_FALL_BACK_OR_FAIL("Loom Gradient: " << why << "; VTK's vtkImageGradient computes it instead.");
+    if (!fallBack("Loom Gradient: " + why + "; VTK's vtkImageGradient computes it instead."))
+      return loom::interop::Fail(this, output, "Loom Gradient", error);
     image->SetInputData(input);
     image->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     image->SetDimensionality(this->Dimensionality);
@@ -94,7 +96,8 @@ int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::st
   }
   else
   {
-    LOOM_FALL_BACK_OR_FAIL("Loom Gradient: " << why << "; VTK's vtkGradientFilter computes the gradient instead.");
+    if (!fallBack("Loom Gradient: " + why + "; VTK's vtkGradientFilter computes the gradient instead."))
+      return loom::interop::Fail(this, output, "Loom Gradient", error);
     general->SetInputData(input);
     general->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     general->SetResultArrayName(NameOr(this->ResultArrayName, "Gradients"));
@@ -118,23 +121,18 @@ int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::st
 int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                  vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(0.45);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkDataSet* output = vtkDataSet::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Gradient", message); };
-  if (!input)
-    return fail("no input dataset.");
-  vtkDataArray* array = this->GetInputArrayToProcess(0, inputVector);
-  // The mask is on the differentiated array's side.
-  if (const std::string malformed =
-        loom::interop::MalformedCells(input, this->MaskArrayName, !array || Holds(input->GetPointData(), array));
-      !malformed.empty())
-    return fail(malformed);
+  loom::interop::FilterRun run(this, "Loom Gradient", this->Core, inputVector, outputVector);
+  vtkDataSet* input = run.Input();
+  vtkDataArray* array = input ? this->GetInputArrayToProcess(0, inputVector) : nullptr;
+  loom::interop::FilterSteps steps;
+  steps.Passes = 0.45;
+  steps.MaskArrayName = this->MaskArrayName;
+  steps.MaskOnPoints = !array || Holds(input->GetPointData(), array); // on the differentiated array's side
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never;
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());
+  auto fail = [&](const std::string& message) { return run.Fail(message); };
   if (input->GetNumberOfCells() == 0)
   {
     // As VTK: nothing to differentiate; the input passes (a warning only when there was a field).
@@ -211,13 +209,13 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   output->GetPointData()->PassData(input->GetPointData());
   output->GetCellData()->PassData(input->GetCellData());
   output->GetFieldData()->PassData(input->GetFieldData());
-  std::string current;
-  return loom::interop::Guarded(this, output, "Loom Gradient", [&]() -> int {
-    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+  run.Current.clear();
+  return run.Guard(nullptr, [&]() -> int {
+    const loom::cont::DeviceId device = run.Device();
     const loom::Id elements = onPoints ? input->GetNumberOfPoints() : input->GetNumberOfCells();
     loom::algorithms::FieldArray keep;
     const loom::algorithms::OutputMask mask = this->MaskFor(input, onPoints, inputVector, keep);
-    current = "Scalar Array '" + arrayName + "'";
+    run.Current = "Scalar Array '" + arrayName + "'";
     const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(array);
 
     loom::algorithms::GradientResult result;
@@ -235,7 +233,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     }
     if (this->CheckAbort())
     return loom::interop::Aborted(this, output, "Loom Gradient");
-    current = "output";
+    run.Current = "output";
     vtkDataSetAttributes* to = onPoints ? static_cast<vtkDataSetAttributes*>(output->GetPointData())
                                         : static_cast<vtkDataSetAttributes*>(output->GetCellData());
     auto add = [&](const loom::algorithms::FieldArray& f, const char* name) {
@@ -248,8 +246,6 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
     add(result.QCriterion, NameOr(this->QCriterionArrayName, "Q-criterion"));
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail((current.empty() ? std::string() : current + ": ") + e.what());
   });
 }
 

@@ -98,12 +98,9 @@ public:
   vtkGetMacro(BoundaryMethod, int);
   vtkSetClampMacro(Dimensionality, int, 2, 3);
   vtkGetMacro(Dimensionality, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
   ///@}
+
+  LOOM_FILTER_FALLBACK_MEMBERS
 
   // Device and the mask (MaskArrayName, MaskIds, KeepArrayName, FillValue, FillWithNaN) come from
   // vtkLoomFieldFilter: on the array's elements (points for a point array, cells for a cell array);
@@ -118,6 +115,7 @@ protected:
 
   /// Runs VTK's filter on the input (what the family does not take), after one info message.
   int RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why);
+  bool HasFallback() const override { return true; }
 
   bool ComputeGradient = true;
   char* ResultArrayName = nullptr;
@@ -132,7 +130,6 @@ protected:
   int ReplacementValueOption = Zero;
   int BoundaryMethod = NON_SMOOTHED;
   int Dimensionality = 3;
-  bool FallbackToVTK = true;
 
 private:
   vtkLoomGradient(const vtkLoomGradient&) = delete;

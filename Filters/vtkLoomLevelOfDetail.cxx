@@ -37,22 +37,35 @@ loom::algorithms::CellArrays CellsOf(vtkCellArray* cells)
 }
 } // namespace
 
+vtkSmartPointer<vtkAlgorithm> vtkLoomLevelOfDetail::VTKFilter()
+{
+  auto filter = vtkSmartPointer<vtkQuadricClustering>::New();
+  filter->SetNumberOfDivisions(this->NumberOfDivisions);
+  filter->SetAutoAdjustNumberOfDivisions(this->AutoAdjustNumberOfDivisions);
+  filter->SetUseInputPoints(this->UseInputPoints);
+  filter->SetUseInternalTriangles(this->UseInternalTriangles);
+  filter->SetCopyCellData(this->CopyCellData);
+  filter->SetPreventDuplicateCells(this->PreventDuplicateCells);
+  filter->SetUseFeatureEdges(this->UseFeatureEdges);
+  filter->SetUseFeaturePoints(this->UseFeaturePoints);
+  filter->SetFeaturePointsAngle(this->FeaturePointsAngle);
+  return filter;
+}
+
 int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                       vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(35.0);
-  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
-  vtkPolyData* output = vtkPolyData::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Level of Detail", message); };
-  if (!input)
+  loom::interop::FilterRun run(this, "Loom Level of Detail", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 35.0;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // bad divisions fail first
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkPolyData* input = vtkPolyData::SafeDownCast(run.Input());
+  vtkPolyData* output = vtkPolyData::SafeDownCast(run.Output());
+  auto fail = [&](const std::string& message) { return run.Fail(message); };
+  if (!input) // a block of another kind in a composite input
     return fail("no input polygonal data.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
-    return fail(malformed);
   const int* div = this->NumberOfDivisions;
   if (div[0] < 1 || div[1] < 1 || div[2] < 1)
   {
@@ -64,29 +77,13 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
   if (input->GetNumberOfPoints() == 0)
     return 1; // empty in, empty out (as VTK's filter)
   if (this->UseFeatureEdges)
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Level of Detail: feature edges (UseFeatureEdges) are not in Loom's cluster family; "
-                 "VTK's vtkQuadricClustering clusters the input instead.");
-    vtkNew<vtkQuadricClustering> filter;
-    filter->SetInputData(input);
-    filter->SetNumberOfDivisions(this->NumberOfDivisions);
-    filter->SetAutoAdjustNumberOfDivisions(this->AutoAdjustNumberOfDivisions);
-    filter->SetUseInputPoints(this->UseInputPoints);
-    filter->SetUseInternalTriangles(this->UseInternalTriangles);
-    filter->SetCopyCellData(this->CopyCellData);
-    filter->SetPreventDuplicateCells(this->PreventDuplicateCells);
-    filter->SetUseFeatureEdges(this->UseFeatureEdges);
-    filter->SetUseFeaturePoints(this->UseFeaturePoints);
-    filter->SetFeaturePointsAngle(this->FeaturePointsAngle);
-    filter->Update();
-    output->ShallowCopy(filter->GetOutput());
-    return 1;
-  }
+    return run.FallBack("feature edges (UseFeatureEdges) are not in Loom's cluster family; VTK's "
+                        "vtkQuadricClustering clusters the input instead.",
+                        this->VTKFilter());
 
-  std::string current = "cells";
-  return loom::interop::Guarded(this, output, "Loom Level of Detail", [&]() -> int {
+  return run.Guard("cluster", [&]() -> int {
     loom::algorithms::VertexClusteringOptions options;
-    options.Device = loom::interop::DeviceFromChoice(this->Device);
+    options.Device = run.Device();
     for (int c = 0; c < 3; ++c)
       options.Divisions[c] = div[c];
     options.AutoAdjustDivisions = this->AutoAdjustNumberOfDivisions;
@@ -101,12 +98,12 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
     mesh.Lines = CellsOf(input->GetLines());
     mesh.Polys = CellsOf(input->GetPolys());
     mesh.Strips = CellsOf(input->GetStrips());
-    current = "bins";
+    run.Current = "bins";
     const loom::algorithms::VertexClusteringResult result = loom::algorithms::ClusterVertices(mesh, options);
-    if (this->CheckAbort())
-    return loom::interop::Aborted(this, output, "Loom Level of Detail");
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
 
-    current = "output";
+    run.Current = "output";
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetData(loom::interop::FieldToVTK(result.Points, "Points"));
     output->SetPoints(points);
@@ -117,7 +114,7 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
     if (result.Triangles.GetNumberOfValues() > 0)
       output->SetPolys(loom::interop::CellsToVTK(result.Triangles, 3, options.Device));
 
-    current = "point data";
+    run.Current = "point data";
     if (options.Point == loom::algorithms::ClusterPoint::BestInputPoint)
       loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), result.PointSources, options.Device);
     else if (options.Point == loom::algorithms::ClusterPoint::Mean)
@@ -134,7 +131,7 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
                                        result.Members, options.Device);
     }
 
-    current = "cell data";
+    run.Current = "cell data";
     if (this->CopyCellData)
     {
       // vtkPolyData numbers its vertex cells first, then its lines and polygons.
@@ -144,15 +141,12 @@ int vtkLoomLevelOfDetail::RequestData(vtkInformation*, vtkInformationVector** in
     }
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail("cannot cluster the polygonal data (" + current + "): " + e.what());
   });
 }
 
 void vtkLoomLevelOfDetail::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   os << indent << "NumberOfDivisions: " << this->NumberOfDivisions[0] << " " << this->NumberOfDivisions[1] << " "
      << this->NumberOfDivisions[2] << "\n";
   os << indent << "AutoAdjustNumberOfDivisions: " << (this->AutoAdjustNumberOfDivisions ? "On" : "Off") << "\n";
@@ -164,5 +158,5 @@ void vtkLoomLevelOfDetail::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "UseFeatureEdges: " << (this->UseFeatureEdges ? "On" : "Off") << "\n";
   os << indent << "UseFeaturePoints: " << (this->UseFeaturePoints ? "On" : "Off") << "\n";
   os << indent << "FeaturePointsAngle: " << this->FeaturePointsAngle << "\n";
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, true);
 }

@@ -4,6 +4,7 @@
 #define vtkLoomLevelOfDetail_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 
 #include <vtkPolyDataAlgorithm.h>
 
@@ -23,14 +24,8 @@ public:
   vtkTypeMacro(vtkLoomLevelOfDetail, vtkPolyDataAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
 
   /// Where a bin's point goes when UseInputPoints is off.
   enum RepresentativePointType
@@ -38,18 +33,6 @@ public:
     QUADRIC_MINIMIZER = 0,
     MEAN = 1
   };
-
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA
-  /// (the cluster family has CPU passes only: a CUDA request runs on TBB, else Serial).
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
-  ///@}
 
   ///@{
   /// Bins along x, y and z (default 50 each; ParaView's "Number of Dimensions"). Each must be at least
@@ -122,9 +105,9 @@ protected:
   ~vtkLoomLevelOfDetail() override = default;
 
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// VTK's filter with this filter's settings, the fallback (vtkQuadricClustering).
+  vtkSmartPointer<vtkAlgorithm> VTKFilter();
 
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
   int NumberOfDivisions[3] = { 50, 50, 50 };
   bool AutoAdjustNumberOfDivisions = true;
   bool UseInputPoints = false;

@@ -224,21 +224,31 @@ int vtkLoomSlice::FillInputPortInformation(int port, vtkInformation* info)
   return 1;
 }
 
+vtkSmartPointer<vtkAlgorithm> vtkLoomSlice::VTKFilter()
+{
+  // VTK's cutter, as ParaView's Slice runs it, for what Loom's contour family does not cut as it does.
+  auto cutter = vtkSmartPointer<vtkCutter>::New();
+  cutter->SetCutFunction(this->CutFunction);
+  const int count = static_cast<int>(this->Values->GetNumberOfContours());
+  cutter->SetNumberOfContours(count);
+  for (int i = 0; i < count; ++i)
+    cutter->SetValue(i, this->Values->GetValue(i));
+  cutter->SetGenerateTriangles(this->Triangulate);
+  return cutter;
+}
+
 int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(2.5 * std::max<vtkIdType>(1, this->GetNumberOfContours()));
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkPolyData* output = vtkPolyData::GetData(outputVector);
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Slice", message); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input, this->GetMaskArrayName(), true);
-      !malformed.empty())
-    return fail(malformed);
+  loom::interop::FilterRun run(this, "Loom Slice", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 2.5 * std::max<vtkIdType>(1, this->GetNumberOfContours());
+  steps.MaskArrayName = this->GetMaskArrayName();
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // no slice function fails first
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkPolyData* output = vtkPolyData::SafeDownCast(run.Output());
+  auto fail = [&](const std::string& message) { return run.Fail(message); };
   if (!this->CutFunction)
     return fail("Slice Type: no implicit function is set.");
   if (input->GetNumberOfCells() == 0 || input->GetNumberOfPoints() == 0)
@@ -247,24 +257,12 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   if (count == 0)
     return 1; // no offsets: nothing to cut, as ParaView's Slice
 
-  // VTK's cutter, as ParaView's Slice runs it, for what Loom's contour family does not cut as it does.
-  auto cutWithVTK = [&]() {
-    vtkNew<vtkCutter> cutter;
-    cutter->SetInputData(input);
-    cutter->SetCutFunction(this->CutFunction);
-    cutter->SetNumberOfContours(count);
-    for (int i = 0; i < count; ++i)
-      cutter->SetValue(i, this->Values->GetValue(i));
-    cutter->SetGenerateTriangles(this->Triangulate);
-    cutter->Update();
-    output->ShallowCopy(cutter->GetOutput());
-    return 1;
-  };
-  const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+  const loom::cont::DeviceId device = run.Device();
   vtkSmartPointer<vtkDataArray> values;
   bool band = false;
   loom::algorithms::OutputMask pointMask;
-  const int guarded = loom::interop::Guarded(this, output, "Loom Slice", [&]() -> int {
+  run.Current = std::string("Slice Type (") + this->CutFunction->GetClassName() + ")";
+  const int guarded = run.Guard("slice", [&]() -> int {
     try
     {
       pointMask = this->PointMask.MaskFor(input, inputVector);
@@ -281,11 +279,9 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     // such inputs whole, as ParaView's Slice would.
     const std::string uncut = UncutCells(input);
     if (!uncut.empty())
-    {
-      LOOM_FALL_BACK_OR_FAIL("Loom Slice: the input has " << uncut
-                     << ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.");
-      return cutWithVTK();
-    }
+      return run.FallBack("the input has " + uncut +
+                            ", which Loom's contour family does not cut; VTK's vtkCutter slices it instead.",
+                          this->VTKFilter());
     const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->CutFunction);
     std::vector<double> axes[3];
     loom::Id3 dims;
@@ -309,8 +305,6 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
                                          FunctionArrayName);
     }
     return loom::interop::Continue;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail(std::string("Slice Type (") + this->CutFunction->GetClassName() + "): " + e.what());
   });
   if (guarded != loom::interop::Continue)
     return guarded;
@@ -319,18 +313,16 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     this->UpdateProgress(1.0);
     return 1;
   }
-  if (this->CheckAbort())
-  return loom::interop::Aborted(this, output, "Loom Slice");
+  if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+    return aborted;
 
   // Polygonal data with a vertex exactly on the surface: there VTK's cutter (ParaView's Slice) and
   // contouring (Loom's and vtkContourFilter's) give different segments along the polygons' edges that
   // lie in it; such input goes to VTK's cutter, so that the cells are ParaView's.
   if (vtkPolyData::SafeDownCast(input) && values && OnTheSurface(values, this->Values))
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Slice: points of the polygonal input lie exactly on the slice, where VTK's cutter "
-                           "and Loom's contour family differ; VTK's vtkCutter slices it instead.");
-    return cutWithVTK();
-  }
+    return run.FallBack("points of the polygonal input lie exactly on the slice, where VTK's cutter and Loom's "
+                        "contour family differ; VTK's vtkCutter slices it instead.",
+                        this->VTKFilter());
 
   vtkSmartPointer<vtkDataSet> withValues;
   withValues.TakeReference(input->NewInstance());
@@ -347,7 +339,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->SetComputeScalars(false);
   contour->SetInterpolateAttributes(true);
   contour->SetMergePoints(this->MergePoints);
-  contour->SetDevice(this->Device);
+  contour->SetDevice(this->Core.Device);
   if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)
   {
     // The mask (from the array, the ids or the selection) as a flag per point for the contour, handed over
@@ -362,7 +354,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     }
     catch (const std::bad_alloc&)
     {
-      return loom::interop::OutOfMemory(this, output, "Loom Slice");
+      return loom::interop::OutOfMemory(this, output, run.Label());
     }
     contour->SetMaskArrayName(MaskArrayName);
     contour->SetFillWithNaN(this->GetFillWithNaN());
@@ -377,7 +369,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->AddObserver(vtkCommand::ErrorEvent, errors);
   contour->Update();
   if (this->CheckAbort()) // the contour stopped for this filter's abort flag (its own output is empty)
-    return loom::interop::Aborted(this, output, "Loom Slice");
+    return run.Aborted();
   if (!errors->Text.empty())
   {
     // The contour's own words, without its "Loom Contour"/"Contour By" framing of the hidden array.
@@ -402,7 +394,6 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
 void vtkLoomSlice::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   os << indent << "CutFunction: " << (this->CutFunction ? this->CutFunction->GetClassName() : "(none)") << "\n";
   os << indent << "Offsets:";
   for (int i = 0; i < this->Values->GetNumberOfContours(); ++i)
@@ -410,6 +401,6 @@ void vtkLoomSlice::PrintSelf(ostream& os, vtkIndent indent)
   os << "\n";
   os << indent << "Triangulate: " << (this->Triangulate ? "On" : "Off") << "\n";
   os << indent << "MergePoints: " << (this->MergePoints ? "On" : "Off") << "\n";
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, true);
   this->PointMask.Print(os, indent);
 }

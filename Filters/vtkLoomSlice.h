@@ -3,6 +3,7 @@
 #define vtkLoomSlice_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 #include "LoomPointMaskSettings.h"
 
 #include <vtkPolyDataAlgorithm.h>
@@ -24,14 +25,8 @@ public:
   vtkTypeMacro(vtkLoomSlice, vtkPolyDataAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
 
   ///@{
   /// The implicit function to cut by (vtkPlane, vtkSphere, vtkCylinder, vtkBox and ParaView's
@@ -62,17 +57,6 @@ public:
   vtkGetMacro(MergePoints, bool);
   ///@}
 
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
-  ///@}
-
   vtkMTimeType GetMTime() override;
 
   ///@{
@@ -91,13 +75,13 @@ protected:
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// VTK's filter with this filter's settings, the fallback (vtkCutter).
+  vtkSmartPointer<vtkAlgorithm> VTKFilter();
 
   vtkImplicitFunction* CutFunction = nullptr;
   vtkContourValues* Values;
   bool Triangulate = true;
   bool MergePoints = true;
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
 
 private:
   LoomPointMaskSettings PointMask;

@@ -40,19 +40,14 @@ int vtkLoomTetrahedralize::FillInputPortInformation(int, vtkInformation* info)
 int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                        vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(0.85);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Tetrahedralize", message); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
-    return fail(malformed);
+  loom::interop::FilterRun run(this, "Loom Tetrahedralize", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 0.85;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never;
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::SafeDownCast(run.Output());
   if (input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0)
   {
     // Nothing to split: an empty output with the input's arrays (no tuples), silently, as ParaView's
@@ -64,39 +59,32 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
   }
   const std::string unsupported = loom::interop::UnsupportedCells(input);
   if (!unsupported.empty())
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Tetrahedralize: the input has " << unsupported
-                           << ", which Loom's tetrahedralize family does not split; VTK's vtkDataSetTriangleFilter "
-                              "tetrahedralizes it instead.");
-    vtkNew<vtkDataSetTriangleFilter> triangulate;
-    triangulate->SetInputData(input);
-    triangulate->Update();
-    output->ShallowCopy(triangulate->GetOutput());
-    return 1;
-  }
+    return run.FallBack("the input has " + unsupported +
+                          ", which Loom's tetrahedralize family does not split; VTK's vtkDataSetTriangleFilter "
+                          "tetrahedralizes it instead.",
+                        vtkSmartPointer<vtkDataSetTriangleFilter>::New());
 
-  const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
-  std::string current = "cells";
-  return loom::interop::Guarded(this, output, "Loom Tetrahedralize", [&]() -> int {
+  const loom::cont::DeviceId device = run.Device();
+  return run.Guard("tetrahedralize", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     const bool structured = input->IsA("vtkImageData") || input->IsA("vtkRectilinearGrid") ||
       input->IsA("vtkStructuredGrid");
     const bool five = this->HexahedronSplit == SPLIT_FIVE || (this->HexahedronSplit == SPLIT_AS_PARAVIEW && structured);
     const loom::algorithms::SimplexCells simplices = loom::algorithms::Tetrahedralize(
       cells, five ? loom::algorithms::HexSplit::Five : loom::algorithms::HexSplit::Six, device);
-    if (this->CheckAbort())
-      return loom::interop::Aborted(this, output, "Loom Tetrahedralize");
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
 
     if (auto* pointSet = vtkPointSet::SafeDownCast(input))
       output->SetPoints(pointSet->GetPoints());
     else
     {
-      current = "points";
+      run.Current = "points";
       auto points = vtkSmartPointer<vtkPoints>::New();
       points->SetData(loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, nullptr, true, device), "Points"));
       output->SetPoints(points);
     }
-    current = "output cells";
+    run.Current = "output cells";
     if (simplices.Is64Bit)
       loom::interop::SetUnstructuredCells(output, simplices.Shapes, simplices.Offsets64, simplices.Connectivity64);
     else
@@ -113,7 +101,7 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
     for (int a = 0; a < inCells->GetNumberOfArrays(); ++a)
     {
       vtkAbstractArray* array = inCells->GetAbstractArray(a);
-      current = std::string("cell array '") + (array->GetName() ? array->GetName() : "") + "'";
+      run.Current = std::string("cell array '") + (array->GetName() ? array->GetName() : "") + "'";
       vtkSmartPointer<vtkAbstractArray> children;
       if (auto* numeric = vtkDataArray::SafeDownCast(array))
       {
@@ -144,15 +132,13 @@ int vtkLoomTetrahedralize::RequestData(vtkInformation*, vtkInformationVector** i
     }
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail("cannot tetrahedralize the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
   });
 }
 
 void vtkLoomTetrahedralize::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "Device: " << this->Device << "\n";
+  this->Core.Print(os, indent, true);
   os << indent << "HexahedronSplit: "
      << (this->HexahedronSplit == SPLIT_FIVE ? "five" : this->HexahedronSplit == SPLIT_SIX ? "six" : "as ParaView")
      << "\n";

@@ -3,6 +3,7 @@
 #define vtkLoomTetrahedralize_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 
 #include <vtkUnstructuredGridAlgorithm.h>
 
@@ -19,14 +20,8 @@ public:
   vtkTypeMacro(vtkLoomTetrahedralize, vtkUnstructuredGridAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
   /// Hexahedron splits for SetHexahedronSplit.
   enum SplitChoice
   {
@@ -34,17 +29,6 @@ public:
     SPLIT_FIVE = 1,
     SPLIT_AS_PARAVIEW = 2
   };
-
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
-  ///@}
 
   ///@{
   /// SPLIT_AS_PARAVIEW (default): the cells of ParaView's Tetrahedralize on images, rectilinear and
@@ -64,8 +48,6 @@ protected:
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
   int HexahedronSplit = SPLIT_AS_PARAVIEW;
 
 private:

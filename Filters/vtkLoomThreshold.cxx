@@ -45,23 +45,32 @@ int vtkLoomThreshold::FillInputPortInformation(int, vtkInformation* info)
   return 1;
 }
 
+vtkSmartPointer<vtkAlgorithm> vtkLoomThreshold::VTKFilter()
+{
+  auto threshold = vtkSmartPointer<vtkThreshold>::New();
+  threshold->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+  threshold->SetLowerThreshold(this->LowerThreshold);
+  threshold->SetUpperThreshold(this->UpperThreshold);
+  threshold->SetThresholdFunction(this->ThresholdMethod);
+  threshold->SetAllScalars(this->AllScalars);
+  threshold->SetUseContinuousCellRange(this->UseContinuousCellRange);
+  threshold->SetInvert(this->Invert);
+  threshold->SetComponentMode(this->ComponentMode);
+  threshold->SetSelectedComponent(this->SelectedComponent);
+  return threshold;
+}
+
 int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                   vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(6.0);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkUnstructuredGrid* output = vtkUnstructuredGrid::GetData(outputVector);
-  // The previous result goes first: its large blocks return to Loom's pool for this run.
-  output->Initialize();
-  auto fail = [&](const std::string& message) { return loom::interop::Fail(this, output, "Loom Threshold", message); };
-  auto aborted = [&]() { return loom::interop::Aborted(this, output, "Loom Threshold"); };
-  if (!input)
-    return fail("no input dataset.");
-  if (const std::string malformed = loom::interop::MalformedCells(input); !malformed.empty())
-    return fail(malformed);
+  loom::interop::FilterRun run(this, "Loom Threshold", this->Core, inputVector, outputVector);
+  loom::interop::FilterSteps steps;
+  steps.Passes = 6.0;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never;
+  if (!run.Begin(steps))
+    return run.Status();
+  vtkDataSet* input = run.Input();
+  vtkUnstructuredGrid* output = vtkUnstructuredGrid::SafeDownCast(run.Output());
   if (input->GetNumberOfCells() == 0)
   {
     // Empty in, empty out (MPI ranks with empty pieces), with the input's arrays as vtkThreshold leaves them.
@@ -71,24 +80,16 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   }
 
   // The Scalars array.
-  vtkInformation* arrayInfo = this->GetInputArrayInformation(0);
-  const std::string name =
-    arrayInfo && arrayInfo->Has(vtkDataObject::FIELD_NAME()) ? arrayInfo->Get(vtkDataObject::FIELD_NAME()) : "";
-  int association = -1;
-  vtkAbstractArray* abstractArray = this->GetInputAbstractArrayToProcess(0, inputVector, association);
-  const std::string what =
-    "Scalars array '" + (abstractArray && name.empty() && abstractArray->GetName() ? abstractArray->GetName() : name) + "'";
-  if (!abstractArray)
-    return fail(name.empty() ? "Scalars: no array is chosen and the input has no active point or cell scalars."
-                             : what + " is not in the input's point or cell data.");
-  auto* array = vtkDataArray::SafeDownCast(abstractArray);
-  if (!array)
-    return fail(what + " is a " + abstractArray->GetClassName() + ", not a numeric array.");
+  const loom::interop::ChosenArray chosen = run.InputArray(0, "Scalars", true, true);
+  if (!chosen.Array)
+    return run.Fail(chosen.Error);
+  vtkDataArray* array = chosen.Array;
+  const std::string& what = chosen.What;
   const int components = array->GetNumberOfComponents();
   if (this->ComponentMode == COMPONENT_MODE_USE_SELECTED &&
       (this->SelectedComponent < 0 || this->SelectedComponent > components ||
        (components == 1 && this->SelectedComponent > 0)))
-    return fail("Select Input Component is " + std::to_string(this->SelectedComponent) + " but " + what + " has " +
+    return run.Fail("Select Input Component is " + std::to_string(this->SelectedComponent) + " but " + what + " has " +
                 std::to_string(components) + " component" + (components == 1 ? " (0)." : "s (0 to ") +
                 (components == 1 ? "" : std::to_string(components - 1) + ", or " + std::to_string(components) +
                                           " for the magnitude)."));
@@ -108,11 +109,11 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     : this->ComponentMode == COMPONENT_MODE_USE_ANY                     ? Options::Components::Any
                                                                         : Options::Components::Selected;
   options.Component = components == 1 ? 0 : this->SelectedComponent;
-  options.PointField = association == vtkDataObject::FIELD_ASSOCIATION_POINTS;
+  options.PointField = chosen.Association == vtkDataObject::FIELD_ASSOCIATION_POINTS;
   options.AllScalars = this->AllScalars != 0;
   options.UseContinuousCellRange = this->UseContinuousCellRange != 0;
   options.Invert = this->Invert != 0;
-  options.Device = loom::interop::DeviceFromChoice(this->Device);
+  options.Device = run.Device();
   // VTK's images and rectilinear grids have voxels (pixels), structured grids hexahedra (quads).
   const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
     ? loom::algorithms::StructuredCellKind::Voxel
@@ -122,29 +123,13 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
   // whole, as ParaView's Threshold would.
   const std::string unsupported = loom::interop::UnsupportedCells(input);
   if (!unsupported.empty())
-  {
-    LOOM_FALL_BACK_OR_FAIL("Loom Threshold: the input has " << unsupported
-                   << ", which Loom's threshold family does not take; VTK's vtkThreshold thresholds it instead.");
-    vtkNew<vtkThreshold> threshold;
-    threshold->SetInputData(input);
-    threshold->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
-    threshold->SetLowerThreshold(this->LowerThreshold);
-    threshold->SetUpperThreshold(this->UpperThreshold);
-    threshold->SetThresholdFunction(this->ThresholdMethod);
-    threshold->SetAllScalars(this->AllScalars);
-    threshold->SetUseContinuousCellRange(this->UseContinuousCellRange);
-    threshold->SetInvert(this->Invert);
-    threshold->SetComponentMode(this->ComponentMode);
-    threshold->SetSelectedComponent(this->SelectedComponent);
-    threshold->Update();
-    output->ShallowCopy(threshold->GetOutput());
-    return 1;
-  }
+    return run.FallBack("the input has " + unsupported +
+                          ", which Loom's threshold family does not take; VTK's vtkThreshold thresholds it instead.",
+                        this->VTKFilter());
 
-  std::string current = "cells";
-  return loom::interop::Guarded(this, output, "Loom Threshold", [&]() -> int {
+  return run.Guard("threshold", [&]() -> int {
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
-    current = what;
+    run.Current = what;
     // Hidden ghost cells are never kept, as vtkThreshold (VTK 9.2) does; duplicate ghost cells are kept
     // and their ghost flags travel with the cell data.
     vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
@@ -168,36 +153,34 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
         if (hidden[c] & vtkDataSetAttributes::HIDDENCELL)
           k[c] = 0;
     }
-    if (this->CheckAbort())
-      return aborted();
-    current = "the kept cells";
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
+    run.Current = "the kept cells";
     loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(cells, keep, kind, options.Device, used);
     keep = loom::cont::ArrayHandle<loom::UInt8>();
     used = loom::cont::ArrayHandle<loom::UInt8>();
-    if (this->CheckAbort())
-      return aborted();
+    if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
+      return aborted;
 
     // Each id list goes once it has served, so that its memory serves the next arrays.
-    current = "output cells";
+    run.Current = "output cells";
     if (subset.Is64Bit)
       loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets64, subset.Connectivity64);
     else
       loom::interop::SetUnstructuredCells(output, subset.Shapes, subset.Offsets32, subset.Connectivity32);
-    current = "cell data";
+    run.Current = "cell data";
     loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), subset.CellIds, options.Device);
     subset.CellIds = loom::cont::ArrayHandle<loom::Id>();
-    current = "points";
+    run.Current = "points";
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetData(
       loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &subset.PointIds, false, options.Device), "Points"));
     output->SetPoints(points);
-    current = "point data";
+    run.Current = "point data";
     loom::interop::GatherAttributes(input->GetPointData(), output->GetPointData(), subset.PointIds, options.Device);
     output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int {
-    return fail("cannot threshold the " + std::string(input->GetClassName()) + " (" + current + "): " + e.what());
   });
 }
 
@@ -206,7 +189,6 @@ void vtkLoomThreshold::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   static const char* methods[] = { "Between", "Below Lower Threshold", "Above Upper Threshold" };
   static const char* modes[] = { "Selected", "All", "Any" };
-  static const char* devices[] = { "Auto", "Serial", "TBB", "CUDA" };
   os << indent << "LowerThreshold: " << this->LowerThreshold << "\n";
   os << indent << "UpperThreshold: " << this->UpperThreshold << "\n";
   os << indent << "ThresholdMethod: " << methods[this->ThresholdMethod] << "\n";
@@ -215,5 +197,5 @@ void vtkLoomThreshold::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Invert: " << (this->Invert ? "On" : "Off") << "\n";
   os << indent << "ComponentMode: " << modes[this->ComponentMode] << "\n";
   os << indent << "SelectedComponent: " << this->SelectedComponent << "\n";
-  os << indent << "Device: " << devices[this->Device] << "\n";
+  this->Core.Print(os, indent, true);
 }

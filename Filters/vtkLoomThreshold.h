@@ -3,6 +3,7 @@
 #define vtkLoomThreshold_h
 
 #include "LoomFiltersModule.h"
+#include "LoomFilterCore.h"
 
 #include <vtkUnstructuredGridAlgorithm.h>
 
@@ -19,14 +20,8 @@ public:
   vtkTypeMacro(vtkLoomThreshold, vtkUnstructuredGridAlgorithm);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Devices for SetDevice.
-  enum DeviceChoice
-  {
-    DEVICE_AUTO = 0,
-    DEVICE_SERIAL = 1,
-    DEVICE_TBB = 2,
-    DEVICE_CUDA = 3
-  };
+  LOOM_FILTER_DEVICE_MEMBERS
+  LOOM_FILTER_FALLBACK_MEMBERS
   /// Methods for SetThresholdMethod (vtkThreshold's values).
   enum ThresholdType
   {
@@ -92,23 +87,14 @@ public:
   vtkGetMacro(SelectedComponent, int);
   ///@}
 
-  ///@{
-  /// Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE or the best available), SERIAL, TBB, CUDA.
-  vtkSetClampMacro(Device, int, DEVICE_AUTO, DEVICE_CUDA);
-  vtkGetMacro(Device, int);
-  /// Fallback To VTK (on by default): input the Loom family cannot take (polyhedra, higher-order cells,
-  /// options it lacks) goes to VTK's own filter, with one info message; off, such input is an error.
-  vtkSetMacro(FallbackToVTK, bool);
-  vtkGetMacro(FallbackToVTK, bool);
-  vtkBooleanMacro(FallbackToVTK, bool);
-  ///@}
-
 protected:
   vtkLoomThreshold();
   ~vtkLoomThreshold() override = default;
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// VTK's filter with this filter's settings, the fallback (vtkThreshold).
+  vtkSmartPointer<vtkAlgorithm> VTKFilter();
 
   double LowerThreshold;
   double UpperThreshold;
@@ -118,8 +104,6 @@ protected:
   vtkTypeBool Invert = 0;
   int ComponentMode = COMPONENT_MODE_USE_SELECTED;
   int SelectedComponent = 0;
-  int Device = DEVICE_AUTO;
-  bool FallbackToVTK = true;
 
 private:
   vtkLoomThreshold(const vtkLoomThreshold&) = delete;

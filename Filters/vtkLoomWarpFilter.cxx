@@ -54,19 +54,19 @@ int vtkLoomWarpFilter::RequestDataObject(vtkInformation* request, vtkInformation
 int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                    vtkInformationVector* outputVector)
 {
-  const loom::interop::ExecutionScope execution(this, inputVector, outputVector);
-  // Loop elements per input point and cell, measured on the hexahedral wavelet (a little under, so that
-  // progress nears its end rather than jumping to it).
-  execution.ExpectPasses(0.45);
-  vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
-  vtkPointSet* output = vtkPointSet::GetData(outputVector);
+  loom::interop::FilterRun run(this, this->FilterName(), this->Core, inputVector, outputVector);
+  vtkDataSet* input = run.Input();
+  vtkPointSet* output = vtkPointSet::SafeDownCast(run.Output());
   if (!input || !output)
-    return loom::interop::Fail(this, output, this->FilterName(),
-                               "the input is not a point set, an image or a rectilinear grid.");
-  output->Initialize();
-  if (const std::string malformed = loom::interop::MalformedArrays(input, this->MaskArrayName, true);
-      !malformed.empty())
-    return loom::interop::Fail(this, output, this->FilterName(), malformed);
+    return run.Fail("the input is not a point set, an image or a rectilinear grid.");
+  loom::interop::FilterSteps steps;
+  steps.Passes = 0.45;
+  steps.MaskArrayName = this->MaskArrayName;
+  steps.ReadsCells = false;
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
+  if (!run.Begin(steps))
+    return run.Status();
+  run.Current.clear();
   const bool grid = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input);
   if (grid)
   {
@@ -88,8 +88,8 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
   const vtkIdType n = input->GetNumberOfPoints();
   if (n < 1)
     return 1; // empty in, empty out
-  return loom::interop::Guarded(this, output, this->FilterName(), [&]() -> int {
-    const loom::cont::DeviceId device = loom::interop::DeviceFromChoice(this->Device);
+  return run.Guard(nullptr, [&]() -> int {
+    const loom::cont::DeviceId device = run.Device();
     std::vector<double> axes[3];
     loom::algorithms::FieldArray points;
     const loom::algorithms::PointPositions positions = loom::interop::PositionsFromVTK(input, axes, points, device);
@@ -123,7 +123,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     output->SetPoints(result);
     this->UpdateProgress(1.0);
     return 1;
-  }, [&](const loom::cont::Error& e) -> int { return loom::interop::Fail(this, output, this->FilterName(), e.what()); });
+  });
 }
 
 loom::algorithms::WarpPrecision vtkLoomWarpFilter::Precision(const loom::algorithms::PointPositions& input) const

@@ -307,26 +307,3 @@ LOOMFILTERS_EXPORT void Note(const std::string& message, bool fallback = false);
 LOOMFILTERS_EXPORT bool FallBackToVTK(bool allowed, const std::string& note, std::string& error);
 } // namespace interop
 } // namespace loom
-
-
-/// Note(message, fallback = true) with the message written as a stream: LOOM_FALLBACK_NOTE("a " << b).
-#define LOOM_FALLBACK_NOTE(stream)                                                                \
-  do                                                                                               \
-  {                                                                                                \
-    std::ostringstream loomNote_;                                                                  \
-    loomNote_ << stream;                                                                           \
-    loom::interop::Note(loomNote_.str(), true);                                                    \
-  } while (0)
-
-/// In a filter's RequestData (with a `fail(message)` lambda and a FallbackToVTK member): the fallback
-/// note written as a stream; fails the filter when Fallback To VTK is off, else notes it and goes on
-/// (to the VTK filter's run that follows).
-#define LOOM_FALL_BACK_OR_FAIL(stream)                                                           \
-  do                                                                                               \
-  {                                                                                                \
-    std::ostringstream loomNote_;                                                                  \
-    loomNote_ << stream;                                                                           \
-    std::string loomError_;                                                                        \
-    if (!loom::interop::FallBackToVTK(this->FallbackToVTK, loomNote_.str(), loomError_))          \
-      return fail(loomError_);                                                                     \
-  } while (0)
