@@ -1,27 +1,20 @@
-# Loom exit tests: the one table of every proxy of the Loom plugin, with the input and properties a test
-# makes it with. test_loom_exit.py fails when Plugin/Loom.xml declares a proxy this table lacks, so a
-# new filter gets the exit tests (pvpython, pvbatch, 2-rank pvbatch, the GUI) by adding one line here.
+# Loom exit tests: every proxy of the Loom plugin, from the filter registry (Filters/registry.json), with the
+# input and properties a test makes it with. test_loom_exit.py fails when Plugin/Loom.xml declares a proxy
+# the registry lacks, so a new filter gets the exit tests (pvpython, pvbatch, 2-rank pvbatch, the GUI), the
+# MPI table and the memory harness by its entry in the registry.
+import json
+import os
 import xml.etree.ElementTree as ElementTree
 
-# proxy name -> (input, properties). Inputs: 'Wavelet' (point data RTData), 'WaveletCells' (the
-# wavelet's point data averaged to cells by ParaView's Point Data to Cell Data), 'WaveletContour' (the
-# wavelet's RTData = 157 isosurface by ParaView's Contour: polygonal data).
-PROXIES = {
-    'LoomPointDatatoCellData': ('Wavelet', {}),
-    'LoomCellDatatoPointData': ('WaveletCells', {}),
-    'LoomContour': ('Wavelet', {'ContourBy': ['POINTS', 'RTData'], 'Isosurfaces': [157.0]}),
-    'LoomTetrahedralize': ('Wavelet', {}),
-    'LoomSlice': ('Wavelet', {}),
-    'LoomClip': ('Wavelet', {}),
-    'LoomExtractSurface': ('Wavelet', {}),
-    'LoomCleantoGrid': ('Wavelet', {}),
-    'LoomLevelofDetail': ('WaveletContour', {'NumberofDimensions': [12, 12, 12]}),
-    'LoomGradient': ('Wavelet', {'ScalarArray': ['POINTS', 'RTData']}),
-    'LoomElevation': ('Wavelet', {}),
-    'LoomWarpByScalar': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'ScaleFactor': 0.01}),
-    'LoomWarpByVector': ('WaveletContour', {'Vectors': ['POINTS', 'Normals']}),
-    'LoomThreshold': ('Wavelet', {'Scalars': ['POINTS', 'RTData'], 'LowerThreshold': 150.0, 'UpperThreshold': 200.0}),
-}
+# The registry (Filters/registry.json): every Loom filter, with ParaView's filter beside it and the input and
+# proxy properties the tests give it. Inputs: 'Wavelet' (point data RTData), 'WaveletCells' (the wavelet's
+# point data averaged to cells by ParaView's Point Data to Cell Data), 'WaveletContour' (the wavelet's
+# RTData = 157 isosurface by ParaView's Contour: polygonal data).
+REGISTRY_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Filters', 'registry.json')
+with open(REGISTRY_PATH) as _file:
+    REGISTRY = json.load(_file)['filters']
+# proxy name -> (input, properties).
+PROXIES = {entry['proxy']: (entry['test']['input'], entry['test']['properties']) for entry in REGISTRY}
 # ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test
 # applies them from the Filters menu with their default properties).
 BETWEEN = {'WaveletCells': ['PointDataToCellData'], 'WaveletContour': ['Contour']}

@@ -14,6 +14,7 @@
 // cells in the output of a run that reported an error. A violation aborts, and main() leaves the
 // input that caused it in loom-fuzz-crash.bin (a new regression case for the corpus).
 #include "LoomFilterTesting.h"
+#include "LoomRegistryTesting.h"
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
@@ -65,6 +66,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
+#include <set>
+#include <string>
 
 namespace
 {
@@ -914,6 +917,21 @@ int main(int argc, char** argv)
       seed = static_cast<unsigned>(std::strtoul(argv[++i], nullptr, 10));
     else
       paths.push_back(a);
+  }
+  // The fuzzed filters are the registry's, every one of them.
+  {
+    std::set<std::string> fuzzed;
+    const std::vector<uint8_t> zeros(64, 0);
+    for (const auto& make : Filters())
+    {
+      Bytes in(zeros.data(), zeros.size());
+      fuzzed.insert(make(in)->GetClassName());
+    }
+    if (fuzzed != loomtest::RegistryClasses())
+    {
+      std::cerr << "loom fuzzer: Filters() and Filters/registry.json list different filters" << std::endl;
+      return 1;
+    }
   }
   for (int s : { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL })
     std::signal(s, LeaveCrash);

@@ -9,6 +9,7 @@
 // Every cell also checks that the input is unchanged and that nothing crashed; ASan and UBSan
 // (scripts/sanitizers.sh) add leaks and memory errors.
 #include "LoomFilterTesting.h"
+#include "LoomRegistryTesting.h"
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
@@ -808,6 +809,17 @@ Matrix ReadMatrix(std::vector<std::string>& columns)
     }
   }
   return matrix;
+}
+
+// The matrix's rows are the registry's filters, every one of them.
+TEST(BadInput, CoversTheRegistry)
+{
+  std::set<std::string> rows, registry;
+  for (const Filter& filter : Filters())
+    rows.insert("Loom " + filter.Name);
+  for (int i = 0; i < vtkLoomRegistry::GetNumberOfFilters(); ++i)
+    registry.insert(vtkLoomRegistry::GetLabel(i));
+  EXPECT_EQ(rows, registry) << "TestLoomBadInput.cxx's Filters() and Filters/registry.json list different filters";
 }
 
 TEST(BadInput, Matrix)

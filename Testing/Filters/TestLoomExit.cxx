@@ -1,21 +1,12 @@
-// Loom filter tests: the outputs of every Loom filter (on the CPU devices) held by a global container
+// Loom filter tests: the outputs of every Loom filter of the registry (on the CPU devices) held by a global container
 // that the C++ runtime destroys after every static object Loom made while the program ran, then the
 // program ends by returning from main or by std::exit(code). VTK frees the arrays Loom handed its memory
 // to at that point; the exit status must be the code (a crash gives a signal, a hang the test's timeout).
 // Usage: loom_exit_test CODE return|exit
-#include <vtkLoomCellDataToPointData.h>
-#include <vtkLoomClip.h>
-#include <vtkLoomContour.h>
-#include <vtkLoomCleanGrid.h>
-#include <vtkLoomExtractSurface.h>
-#include <vtkLoomLevelOfDetail.h>
-#include <vtkLoomPointDataToCellData.h>
-#include <vtkLoomSlice.h>
-#include <vtkLoomTetrahedralize.h>
-#include <vtkLoomThreshold.h>
-#include <vtkPlane.h>
+#include "LoomRegistryTesting.h"
 
-#include "LoomFilterTesting.h"
+#include <vtkLoomRegistry.h>
+#include <vtkLoomSettings.h>
 
 #include <vtkAlgorithm.h>
 #include <vtkDataObject.h>
@@ -51,48 +42,24 @@ int main(int argc, char* argv[])
     return 2;
   const int code = std::atoi(argv[1]);
   const bool viaExit = !std::strcmp(argv[2], "exit");
-  auto wavelet = loomtest::Wavelet(16);
-  for (int device : { vtkLoomTetrahedralize::DEVICE_SERIAL, vtkLoomTetrahedralize::DEVICE_TBB })
+  // Every filter of the registry on its test input, on each CPU device (the process-wide default that
+  // Device Auto follows).
+  for (int device : { 1, 2 })
   {
-    vtkNew<vtkLoomPointDataToCellData> toCells;
-    toCells->SetDevice(device);
-    Keep(toCells, wavelet, "point data to cell data");
-    vtkNew<vtkLoomCellDataToPointData> toPoints;
-    toPoints->SetDevice(device);
-    Keep(toPoints, Kept.back(), "cell data to point data");
-    vtkNew<vtkLoomContour> contour;
-    contour->SetDevice(device);
-    contour->SetValue(0, 157.0);
-    contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
-    Keep(contour, wavelet, "contour");
-    vtkNew<vtkLoomTetrahedralize> tetrahedralize;
-    tetrahedralize->SetDevice(device);
-    Keep(tetrahedralize, wavelet, "tetrahedralize");
-    vtkNew<vtkLoomThreshold> threshold;
-    threshold->SetDevice(device);
-    threshold->SetLowerThreshold(150.0);
-    threshold->SetUpperThreshold(200.0);
-    Keep(threshold, wavelet, "threshold");
-    vtkNew<vtkLoomSlice> slice;
-    vtkNew<vtkPlane> plane;
-    slice->SetCutFunction(plane);
-    slice->SetDevice(device);
-    Keep(slice, wavelet, "slice");
-    vtkNew<vtkLoomClip> clip;
-    clip->SetClipFunction(plane);
-    clip->SetDevice(device);
-    Keep(clip, wavelet, "clip");
-    vtkNew<vtkLoomExtractSurface> surface;
-    surface->SetDevice(device);
-    Keep(surface, Kept.back(), "extract surface");
-    vtkNew<vtkLoomCleanGrid> clean;
-    clean->SetDevice(device);
-    Keep(clean, wavelet, "clean to grid");
-    vtkNew<vtkLoomLevelOfDetail> lod;
-    lod->SetDevice(device);
-    lod->SetUseInputPoints(true);
-    Keep(lod, contour->GetOutputDataObject(0), "level of detail");
+    vtkLoomSettings::GetInstance()->SetDefaultDevice(device);
+    for (int i = 0; i < vtkLoomRegistry::GetNumberOfFilters(); ++i)
+    {
+      vtkSmartPointer<vtkAlgorithm> filter;
+      filter.TakeReference(vtkLoomRegistry::NewFilter(i));
+      if (!loomtest::SetUpForTests(filter))
+      {
+        std::cerr << vtkLoomRegistry::GetFilterClassName(i) << ": no test setup in LoomRegistryTesting.h\n";
+        return 1;
+      }
+      Keep(filter, loomtest::RegistryInput(vtkLoomRegistry::GetTestInput(i)), vtkLoomRegistry::GetLabel(i));
+    }
   }
+  vtkLoomSettings::GetInstance()->SetDefaultDevice(0);
   std::cout << "kept " << Kept.size() << " Loom outputs; leaving with " << code << " by "
             << (viaExit ? "std::exit" : "return") << std::endl;
   if (viaExit)

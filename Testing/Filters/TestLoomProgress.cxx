@@ -8,6 +8,7 @@
 // question (Testing/Benchmarks/monitor_cost.py), not this test's.
 // LOOM_PROGRESS_EVENTS=1 prints every event, LOOM_PROGRESS_CASE=<name> runs one filter only.
 #include "LoomFilterTesting.h"
+#include "LoomRegistryTesting.h"
 
 #include "vtkLoomCellDataToPointData.h"
 #include "vtkLoomCleanGrid.h"
@@ -35,6 +36,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <set>
+#include <string>
 
 namespace
 {
@@ -254,6 +257,17 @@ protected:
   void TearDown() override { vtkLoomSettings::GetInstance()->SetProgressReportElements(0); }
 };
 } // namespace
+
+// The cases are the registry's filters, every one of them.
+TEST(ProgressCases, CoverTheRegistry)
+{
+  std::set<std::string> cases, registry;
+  for (const Case& c : AllCases())
+    cases.insert(std::string("Loom ") + c.Name);
+  for (int i = 0; i < vtkLoomRegistry::GetNumberOfFilters(); ++i)
+    registry.insert(vtkLoomRegistry::GetLabel(i));
+  EXPECT_EQ(cases, registry) << "TestLoomProgress.cxx's AllCases() and Filters/registry.json list different filters";
+}
 
 TEST_P(Progress, EveryFilterReportsAlongItsWork)
 {

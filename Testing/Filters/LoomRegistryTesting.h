@@ -1,0 +1,107 @@
+// Loom filter tests: the filter registry (vtkLoomRegistry, from Filters/registry.json) for the C++ tests:
+// each filter's test input and its setup on it, so that a test that walks the registry runs every filter.
+// A filter added to the registry without a setup here fails those tests by name.
+#pragma once
+
+#include "LoomFilterTesting.h"
+
+#include <vtkLoomRegistry.h>
+
+#include <vtkAlgorithm.h>
+#include <vtkContourFilter.h>
+#include <vtkDataObject.h>
+#include <vtkImageData.h>
+#include <vtkLoomClip.h>
+#include <vtkLoomContour.h>
+#include <vtkLoomGradient.h>
+#include <vtkLoomLevelOfDetail.h>
+#include <vtkLoomSlice.h>
+#include <vtkLoomThreshold.h>
+#include <vtkLoomWarpByScalar.h>
+#include <vtkLoomWarpByVector.h>
+#include <vtkPlane.h>
+#include <vtkPointDataToCellData.h>
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
+
+#include <set>
+#include <string>
+
+namespace loomtest
+{
+/// The registry's test inputs on a wavelet of (2 half)^3 cells: "Wavelet" (point data RTData),
+/// "WaveletCells" (averaged to cells by VTK) and "WaveletContour" (VTK's RTData = 157 isosurface, normals).
+inline vtkSmartPointer<vtkDataObject> RegistryInput(const std::string& kind, int half = 16)
+{
+  vtkSmartPointer<vtkImageData> wavelet = Wavelet(half);
+  if (kind == "WaveletCells")
+  {
+    vtkNew<vtkPointDataToCellData> cells;
+    cells->SetInputData(wavelet);
+    cells->Update();
+    return cells->GetOutputDataObject(0);
+  }
+  if (kind == "WaveletContour")
+  {
+    vtkNew<vtkContourFilter> contour;
+    contour->SetInputData(wavelet);
+    contour->SetValue(0, 157.0);
+    contour->SetComputeNormals(true);
+    contour->Update();
+    return contour->GetOutputDataObject(0);
+  }
+  return wavelet;
+}
+
+/// Sets the filter up as the registry's test properties say (the same settings in C++ terms); false when
+/// this file has no setup for it although it needs one.
+inline bool SetUpForTests(vtkAlgorithm* filter)
+{
+  const std::string name = filter->GetClassName();
+  auto rtdata = [&] { filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData"); };
+  if (auto* f = vtkLoomContour::SafeDownCast(filter))
+  {
+    rtdata();
+    f->SetValue(0, 157.0);
+  }
+  else if (auto* f = vtkLoomThreshold::SafeDownCast(filter))
+  {
+    rtdata();
+    f->SetLowerThreshold(150.0);
+    f->SetUpperThreshold(200.0);
+  }
+  else if (auto* f = vtkLoomSlice::SafeDownCast(filter))
+    f->SetCutFunction(vtkSmartPointer<vtkPlane>::New()); // ParaView's default plane: through the origin
+  else if (auto* f = vtkLoomClip::SafeDownCast(filter))
+    f->SetClipFunction(vtkSmartPointer<vtkPlane>::New());
+  else if (auto* f = vtkLoomLevelOfDetail::SafeDownCast(filter))
+    f->SetNumberOfDivisions(12, 12, 12);
+  else if (vtkLoomGradient::SafeDownCast(filter))
+    rtdata();
+  else if (auto* f = vtkLoomWarpByScalar::SafeDownCast(filter))
+  {
+    rtdata();
+    f->SetScaleFactor(0.01);
+  }
+  else if (vtkLoomWarpByVector::SafeDownCast(filter))
+    filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Normals");
+  else
+  {
+    // Filters that run with their defaults on their test input.
+    static const std::set<std::string> defaults = { "vtkLoomPointDataToCellData", "vtkLoomCellDataToPointData",
+                                                    "vtkLoomTetrahedralize", "vtkLoomExtractSurface",
+                                                    "vtkLoomCleanGrid", "vtkLoomElevation" };
+    return defaults.count(name) > 0;
+  }
+  return true;
+}
+
+/// Every registry filter's class name.
+inline std::set<std::string> RegistryClasses()
+{
+  std::set<std::string> names;
+  for (int i = 0; i < vtkLoomRegistry::GetNumberOfFilters(); ++i)
+    names.insert(vtkLoomRegistry::GetFilterClassName(i));
+  return names;
+}
+} // namespace loomtest
