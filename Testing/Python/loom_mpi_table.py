@@ -14,6 +14,8 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from loom_testing import check  # noqa: E402
 LAYOUTS = ('image', 'hexahedra', 'rank 0 only')
 
 # Properties set besides the table's: Piece Invariant (ParaView's property, off by default in both) asks for
@@ -195,9 +197,7 @@ def compare(paths):
     print('\n'.join(lines))
     for proxy, (measures, reason) in EXCEPTIONS.items():
         print('%s: %s not compared: %s' % (proxy, ', '.join(measures), reason))
-    if failures:
-        print('\n'.join(failures))
-        sys.exit(1)
+    check(not failures, '\n'.join(['%d runs differ from the one-rank run:' % len(failures)] + failures))
     print('loom MPI table: %d filter runs equal on %s ranks' % (len(base['results']), ', '.join(str(r['ranks']) for r in runs)))
     sys.exit(0)
 

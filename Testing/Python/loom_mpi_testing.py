@@ -4,29 +4,23 @@
 from paraview import servermanager
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 
+from loom_testing import cell_size_sums, check
+
 
 def controller():
-    """The global controller; RuntimeError unless there are at least 2 ranks."""
+    """The global controller; the test fails unless there are at least 2 ranks."""
     c = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
-    if c.GetNumberOfProcesses() < 2:
-        raise RuntimeError('this test must run on 2 MPI ranks, got %d' % c.GetNumberOfProcesses())
+    check(c.GetNumberOfProcesses() >= 2, 'this test must run on 2 MPI ranks, got %d' % c.GetNumberOfProcesses())
     return c
 
 
 def stats(data, size='Volume', count=None):
     """[count, size, RTData low, RTData high] of a dataset: its cells (or `count(data)`), the sum of
     vtkCellSizeFilter's `size` array ('Volume', 'Area'), and +inf, -inf for the range when empty."""
-    from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
-    total = 0.0
-    if data.GetNumberOfCells():
-        sizes = vtkCellSizeFilter()
-        sizes.SetInputData(data)
-        sizes.ComputeSumOn()
-        sizes.Update()
-        total = sizes.GetOutput().GetFieldData().GetArray(size).GetValue(0)
+    summed = cell_size_sums(data)[size]
     rt = data.GetPointData().GetArray('RTData')
     low, high = rt.GetRange(0) if rt is not None and data.GetNumberOfPoints() else (float('inf'), float('-inf'))
-    return [float(count(data) if count else data.GetNumberOfCells()), total, low, high]
+    return [float(count(data) if count else data.GetNumberOfCells()), summed, low, high]
 
 
 def reduce(c, values):
@@ -38,3 +32,8 @@ def reduce(c, values):
         c.AllReduce(a, b, op)
         out.append(b.GetValue(0))
     return out
+
+
+def total(c, value):
+    """The sum of `value` over all ranks."""
+    return reduce(c, [float(value), 0.0, 0.0, 0.0])[0]

@@ -1,18 +1,60 @@
-# Loom pvpython tests: helpers the filter tests share (fetching a proxy's output, integrating it, and
-# comparing its arrays with ParaView's filter's).
-import numpy
-from paraview.simple import Delete, IntegrateVariables
-from vtkmodules.util.numpy_support import vtk_to_numpy
+# Loom Python tests: what the test scripts share.
+#
+# A test fails in one way: check(condition, message). It raises AssertionError with the message, so the
+# script stops with a traceback and a non-zero status before its pass line, which it prints last and which
+# CTest's PASS_REGULAR_EXPRESSION looks for (on MPI ranks, the traceback fails the test too). A test that
+# collects several mismatches before failing ends with check(not failures, ...).
+#
+# The helpers: fetching a proxy's output (with the errors and warnings it left), integrating it, summing
+# its cell sizes, comparing its arrays with ParaView's filter's, and the wavelet as VTK's source or as
+# hexahedra.
+# ParaView, VTK and numpy are imported where they are used: `Python.ImportLoom.python3` runs under a
+# plain python3 and needs only check().
+#
+# Beware: once a ProgrammableFilter has run, pvpython's __main__ (the test script's globals) holds VTK's
+# numpy algorithms for abs, all, any, divmod, max, min and sum; any() over a generator is then always
+# true. A script that runs one calls builtins.<name> for those, or a helper here, after it.
+
+
+def check(condition, message):
+    """Fails the test unless `condition` holds: raises AssertionError(message). Used instead of `assert`
+    (python -O drops it), of raising another exception, and of printing a failure and exiting. `message`
+    may be a function giving the text, called only on failure (where making it costs, or needs the failure)."""
+    if not condition:
+        raise AssertionError(message() if callable(message) else message)
 
 
 def fetch(proxy):
-    """The proxy's output data object, updated."""
+    """The proxy's output data object, updated (on MPI ranks, this rank's piece)."""
     proxy.UpdatePipeline()
     return proxy.GetClientSideObject().GetOutputDataObject(0)
 
 
+def fetch_with_messages(proxy):
+    """fetch(proxy) and the text its update sent to VTK's output window (errors and warnings, each as
+    'ERROR: In <file>, line <n>\\n<class> (<address>): <message>')."""
+    from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
+    previous = vtkOutputWindow.GetInstance()
+    log = vtkStringOutputWindow()
+    vtkOutputWindow.SetInstance(log)
+    try:
+        data = fetch(proxy)
+    finally:
+        vtkOutputWindow.SetInstance(previous)
+    return data, log.GetOutput()
+
+
+def reported(messages, text='', kind='ERROR'):
+    """The entries of `kind` ('ERROR' or 'Warning') in the output window's `messages` (fetch_with_messages)
+    that contain `text`: the '<class> (<address>): <message>' line of each. (A test checks the list, not
+    any() over it: see the note on ProgrammableFilter above.)"""
+    import re
+    return [e for e in re.findall(r'^%s: In [^\n]*\n([^\n]*)' % kind, messages, re.MULTILINE) if text in e]
+
+
 def integrated(proxy, name):
     """IntegrateVariables' `name` ('Volume', 'Area', 'Length') of the proxy's output (0 when absent)."""
+    from paraview.simple import Delete, IntegrateVariables
     integrate = IntegrateVariables(Input=proxy)
     data = fetch(integrate)
     array = data.GetCellData().GetArray(name)
@@ -21,26 +63,52 @@ def integrated(proxy, name):
     return value
 
 
+def cell_size_sums(data):
+    """vtkCellSizeFilter's sums over the cells of `data` (a dataset, not a proxy): a dict of 'VertexCount',
+    'Length', 'Area' and 'Volume' (all 0 when it has no cells)."""
+    sums = dict.fromkeys(('VertexCount', 'Length', 'Area', 'Volume'), 0.0)
+    if data.GetNumberOfCells():
+        from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
+        sizes = vtkCellSizeFilter()
+        sizes.SetInputData(data)
+        sizes.ComputeSumOn()
+        sizes.Update()
+        for name in sums:
+            sums[name] = sizes.GetOutput().GetFieldData().GetArray(name).GetValue(0)
+    return sums
+
+
 def same_arrays(expected, got, what):
     """Every array of `expected` is in `got` with equal values, and no array more."""
-    assert expected.GetNumberOfArrays() == got.GetNumberOfArrays(), '%s: %d arrays, ParaView %d' % (
-        what, got.GetNumberOfArrays(), expected.GetNumberOfArrays())
+    import numpy
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    check(expected.GetNumberOfArrays() == got.GetNumberOfArrays(), '%s: %d arrays, ParaView %d' % (
+        what, got.GetNumberOfArrays(), expected.GetNumberOfArrays()))
     for i in range(expected.GetNumberOfArrays()):
         e = expected.GetArray(i)
         if e is None:
             continue
         g = got.GetArray(e.GetName())
-        assert g is not None, '%s: no array %s' % (what, e.GetName())
-        assert numpy.array_equal(vtk_to_numpy(e), vtk_to_numpy(g)), '%s: array %s differs' % (what, e.GetName())
+        check(g is not None, '%s: no array %s' % (what, e.GetName()))
+        check(numpy.array_equal(vtk_to_numpy(e), vtk_to_numpy(g)), '%s: array %s differs' % (what, e.GetName()))
+
+
+def wavelet_source(extent):
+    """VTK's wavelet source (ParaView's Wavelet, RTData) over `extent` (6 values), updated: the one-piece
+    runs the MPI tests compare with. Hold it in a variable while it feeds a filter: an output port does not
+    keep its algorithm alive."""
+    from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
+    source = vtkRTAnalyticSource()
+    source.SetWholeExtent(*extent)
+    source.Update()
+    return source
 
 
 def wavelet_hexahedra(extent):
     """ParaView's Wavelet over `extent` (6 values) as an unstructured grid of hexahedra (not voxels)."""
     from vtkmodules.vtkFiltersCore import vtkAppendFilter
     from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet
-    from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
-    source = vtkRTAnalyticSource()
-    source.SetWholeExtent(*extent)
+    source = wavelet_source(extent)
     to_points = vtkImageDataToPointSet()
     to_points.SetInputConnection(source.GetOutputPort())
     append = vtkAppendFilter()

@@ -4,25 +4,25 @@ import math
 import os
 import sys
 
+import numpy
 from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import check, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
 
 
-def fetch(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
-
-
 def compare(a, b, what, tol=1e-6):
-    assert a is not None and b is not None, what + ': missing array'
-    assert a.GetNumberOfTuples() == b.GetNumberOfTuples(), what + ': tuple counts differ'
-    assert a.GetNumberOfComponents() == b.GetNumberOfComponents(), what + ': components differ'
-    for t in range(a.GetNumberOfTuples()):
-        for c in range(a.GetNumberOfComponents()):
-            x, y = a.GetComponent(t, c), b.GetComponent(t, c)
-            assert abs(x - y) <= tol * max(1.0, abs(y)), '%s: tuple %d: %g vs %g' % (what, t, x, y)
+    check(a is not None and b is not None, what + ': missing array')
+    check(a.GetNumberOfTuples() == b.GetNumberOfTuples(), what + ': tuple counts differ')
+    check(a.GetNumberOfComponents() == b.GetNumberOfComponents(), what + ': components differ')
+    x = vtk_to_numpy(a).astype(numpy.float64).reshape(-1, a.GetNumberOfComponents())
+    y = vtk_to_numpy(b).astype(numpy.float64).reshape(-1, b.GetNumberOfComponents())
+    off = numpy.argwhere(~(numpy.abs(x - y) <= tol * numpy.maximum(1.0, numpy.abs(y))))  # a NaN differs too
+    check(len(off) == 0, lambda: '%s: tuple %d: %g vs %g' % (what, off[0][0], x[tuple(off[0])], y[tuple(off[0])]))
 
 
 def check_against_paraview(source, what):
@@ -50,25 +50,25 @@ for name in ['kitchen.vtk', 'mixed-cell-shapes.vtk', 'simple_unstructured_bin.vt
 for device in ['Serial', 'TBB']:
     f = LoomPointDatatoCellData(Input=wavelet, Device=device, ProcessAllArrays=0, PointDataArraystoProcess=['RTData'])
     out = fetch(f)
-    assert out.GetCellData().GetArray('RTData').GetNumberOfTuples() == 31 ** 3, device
+    check(out.GetCellData().GetArray('RTData').GetNumberOfTuples() == 31 ** 3, '%s: not 31^3 cells' % device)
 
 # A mask by ids: selected cells equal the unmasked run, the others are NaN.
 full = fetch(LoomPointDatatoCellData(Input=wavelet)).GetCellData().GetArray('RTData')
 masked = fetch(LoomPointDatatoCellData(Input=wavelet, MaskIds=[0, 5, 100])).GetCellData().GetArray('RTData')
 for c in range(full.GetNumberOfTuples()):
     if c in (0, 5, 100):
-        assert masked.GetTuple1(c) == full.GetTuple1(c), c
+        check(masked.GetTuple1(c) == full.GetTuple1(c), 'mask by ids: selected cell %d differs' % c)
     else:
-        assert math.isnan(masked.GetTuple1(c)), c
+        check(math.isnan(masked.GetTuple1(c)), 'mask by ids: cell %d is not NaN' % c)
 
 # Bad input: a missing array gives an empty output (and a vtkErrorMacro naming it).
 bad = LoomPointDatatoCellData(Input=wavelet, ProcessAllArrays=0, PointDataArraystoProcess=['no-such-array'])
-assert fetch(bad).GetNumberOfPoints() == 0, 'a missing array must give an empty output'
+check(fetch(bad).GetNumberOfPoints() == 0, 'a missing array must give an empty output')
 
 # An empty dataset (a threshold that keeps nothing): an empty output, silently; a string array is refused: empty output.
 empty = Threshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=1e6, UpperThreshold=2e6)
-assert fetch(empty).GetNumberOfCells() == 0
-assert fetch(LoomPointDatatoCellData(Input=empty)).GetNumberOfPoints() == 0, 'an empty input must give an empty output'
+check(fetch(empty).GetNumberOfCells() == 0, 'the threshold meant to keep nothing kept cells')
+check(fetch(LoomPointDatatoCellData(Input=empty)).GetNumberOfPoints() == 0, 'an empty input must give an empty output')
 with_strings = ProgrammableFilter(Input=wavelet)
 with_strings.Script = """
 from vtkmodules.vtkCommonCore import vtkStringArray
@@ -82,6 +82,6 @@ out.GetPointData().AddArray(names)
 with_strings.UpdatePipeline()
 strings = LoomPointDatatoCellData(Input=with_strings, ProcessAllArrays=0)
 strings.PointDataArraystoProcess = ['names']
-assert fetch(strings).GetNumberOfPoints() == 0, 'a string array must be refused'
+check(fetch(strings).GetNumberOfPoints() == 0, 'a string array must be refused')
 
 print('pvpython Loom average test passed')

@@ -29,7 +29,7 @@ from vtkmodules.vtkFiltersGeometry import vtkGeometryFilter
 LoadDistributedPlugin('Loom', ns=globals())
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from loom_testing import wavelet_hexahedra  # noqa: E402
+from loom_testing import check, wavelet_hexahedra  # noqa: E402
 # The file holding the "### Bad-input matrix" table (it was README.md's until the docs moved to docs/).
 MATRIX_DOC = os.path.join(HERE, '..', '..', 'docs', 'user-guide.md')
 
@@ -525,18 +525,15 @@ def main():
                 failures.append('%s x %s: %s, the user guide says %s %s' % (row, case, outcome, want,
                                                                        ('(' + difference + ')') if outcome == '≠' else ''))
     say('loom pvpython bad-input matrix: %d cells checked, %d disagree with the user guide' % (checked, len(failures)))
-    for f in failures:
-        say('  ' + f)
-    return 0 if not failures else 1
+    check(not failures, '\n  '.join(['%d cells disagree with the user guide:' % len(failures)] + failures))
 
 
 if __name__ == '__main__':
     try:
-        code = main()
-    except Exception:
+        main()
+    except BaseException:
+        # Python's own error output goes to LOG (above): the traceback goes to the process's real stream.
         import traceback
         sys.__stderr__.write(traceback.format_exc())
-        code = 1
-    if code == 0:
-        say('Loom bad-input pvpython test passed')
-    sys.exit(code)
+        raise
+    say('Loom bad-input pvpython test passed')

@@ -8,31 +8,22 @@ import os
 import sys
 
 from paraview.simple import *
-from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import cell_size_sums, check, fetch, fetch_with_messages, reported  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
 failures = []
 
 
-def fetch(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
-
-
 def measure(data, name=None):
     """Cells, points, volume, area, and the range of the point array `name` (default: the first)."""
-    sizes = vtkCellSizeFilter()
-    sizes.SetInputData(data)
-    sizes.ComputeSumOn()
-    sizes.Update()
-    fd = sizes.GetOutput().GetFieldData()
-    volume = fd.GetArray('Volume').GetValue(0) if data.GetNumberOfCells() else 0.0
-    area = fd.GetArray('Area').GetValue(0) if data.GetNumberOfCells() else 0.0
+    sizes = cell_size_sums(data)
     pd = data.GetPointData()
     array = pd.GetArray(name) if name else (pd.GetArray(0) if pd.GetNumberOfArrays() else None)
     rng = array.GetRange(-1) if array is not None and data.GetNumberOfPoints() else None
-    return data.GetNumberOfCells(), data.GetNumberOfPoints(), volume, area, rng
+    return data.GetNumberOfCells(), data.GetNumberOfPoints(), sizes['Volume'], sizes['Area'], rng
 
 
 def close(a, b, rel):
@@ -108,25 +99,24 @@ for name in ('kitchen.vtk', 'mixed-cell-shapes.vtk', 'simple_unstructured_bin.vt
                                          'Invert': 1})
 
 
-# Bad input: an empty output, no crash (the messages are checked by Testing/Filters/TestLoomClip.cxx).
-for label, settings in (('missing array', {'Scalars': ['POINTS', 'nothing']}),
-                        ('three components', {'Scalars': ['POINTS', 'Normals']})):
-    normals = GenerateSurfaceNormals(Input=ExtractSurface(Input=wavelet)) if 'three' in label else wavelet
-    bad = LoomClip(Input=normals, ClipType='Scalar')
+# Bad input: the error that names the problem and an empty output, no crash (the whole messages are
+# checked by Testing/Filters/TestLoomClip.cxx).
+normals = GenerateSurfaceNormals(Input=ExtractSurface(Input=wavelet))
+for label, source, scalars, error in (
+        ('missing array', wavelet, ['POINTS', 'nothing'],
+         "Loom Clip: Scalars array 'nothing' is not in the input's point or cell data"),
+        ('three components', normals, ['POINTS', 'Normals'],
+         "Loom Clip: Scalars array 'Normals' has 3 components; Loom's clip family takes one")):
+    bad = LoomClip(Input=source, ClipType='Scalar')
     bad.FallbackToVTK = 0  # on, VTK's clip takes a 3-component array (checked below)
-    for key, value in settings.items():
-        try:
-            setattr(bad, key, value)
-        except Exception:
-            pass
-    out = fetch(bad)
-    ok = out.GetNumberOfCells() == 0
-    print(('ok  ' if ok else 'FAIL'), 'bad input:', label)
-    if not ok:
-        failures.append(f'bad input {label}: {out.GetNumberOfCells()} cells')
+    bad.Scalars = scalars
+    out, messages = fetch_with_messages(bad)
+    check(reported(messages, error),
+          'bad input %s: not the error "%s" but %r' % (label, error, reported(messages)))
+    check(out.GetNumberOfCells() == 0, 'bad input %s: %d cells' % (label, out.GetNumberOfCells()))
+    print('ok   bad input:', label)
 
 # Fallback To VTK on (the default): a 3-component array is clipped by VTK's filter, as ParaView's Clip.
-normals = GenerateSurfaceNormals(Input=ExtractSurface(Input=wavelet))
 loom = LoomClip(Input=normals, ClipType='Scalar', Scalars=['POINTS', 'Normals'], Value=0.1)
 paraview_clip = Clip(Input=normals, ClipType='Scalar', Scalars=['POINTS', 'Normals'], Value=0.1, Invert=loom.Invert)
 cells = (fetch(loom).GetNumberOfCells(), fetch(paraview_clip).GetNumberOfCells())
@@ -135,8 +125,6 @@ print(('ok  ' if ok else 'FAIL'), 'three components through VTK: cells', cells)
 if not ok:
     failures.append(f'fallback of a 3-component array: {cells}')
 
-if failures:
-    print('\n'.join(failures))
-    sys.exit(1)
+check(not failures, '\n'.join(['%d of the clips differ from ParaView\'s:' % len(failures)] + failures))
 print('pvpython Loom clip test passed')
 sys.exit(0)

@@ -2,70 +2,63 @@
 # against ParaView's Contour: triangle counts and area on the wavelet (image, hexahedra, tetrahedra),
 # several isovalues, devices, the property names ParaView's Contour uses, and bad input.
 import os
+import sys
 
 from paraview.simple import *
 from paraview import servermanager
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import cell_size_sums, check, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
 
 
-def fetch(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
-
-
 def area_and_triangles(poly):
-    from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
-    sizes = vtkCellSizeFilter()
-    sizes.SetInputData(poly)
-    sizes.ComputeAreaOn()
-    sizes.ComputeSumOn()
-    sizes.Update()
-    area = sizes.GetOutput().GetFieldData().GetArray('Area').GetValue(0)
-    return area, poly.GetNumberOfPolys()
+    return cell_size_sums(poly)['Area'], poly.GetNumberOfPolys()
 
 
-def check(source, values, what):
+def against_paraview(source, values, what):
     loom = LoomContour(Input=source, ContourBy=['POINTS', 'RTData'], Isosurfaces=values)
     ref = Contour(Input=source, ContourBy=['POINTS', 'RTData'], Isosurfaces=values)
     la, lt = area_and_triangles(fetch(loom))
     ra, rt = area_and_triangles(fetch(ref))
-    assert lt == rt and lt > 0, '%s: %d triangles, ParaView %d' % (what, lt, rt)
-    assert abs(la - ra) <= 1e-5 * ra, '%s: area %.9g, ParaView %.9g' % (what, la, ra)
+    check(lt == rt and lt > 0, '%s: %d triangles, ParaView %d' % (what, lt, rt))
+    check(abs(la - ra) <= 1e-5 * ra, '%s: area %.9g, ParaView %.9g' % (what, la, ra))
     out = fetch(loom)
-    assert out.GetPointData().GetArray('RTData') is not None, what + ': Compute Scalars is on by default'
-    assert out.GetPointData().GetArray('Normals') is not None, what + ': Compute Normals is on by default'
+    check(out.GetPointData().GetArray('RTData') is not None, what + ': Compute Scalars is on by default')
+    check(out.GetPointData().GetArray('Normals') is not None, what + ': Compute Normals is on by default')
     print('%s: %d triangles, area %.6g (ParaView %.6g)' % (what, lt, la, ra))
 
 
 wavelet = Wavelet(WholeExtent=[-16, 15, -16, 15, -16, 15])
-check(wavelet, [157.0], 'wavelet image')
-check(wavelet, [100.0, 157.0, 220.0], 'wavelet image, 3 values')
+against_paraview(wavelet, [157.0], 'wavelet image')
+against_paraview(wavelet, [100.0, 157.0, 220.0], 'wavelet image, 3 values')
 hexes = AppendDatasets(Input=wavelet)
-check(hexes, [157.0], 'wavelet hexahedra')
+against_paraview(hexes, [157.0], 'wavelet hexahedra')
 tets = Tetrahedralize(Input=wavelet)
-check(tets, [157.0, 190.0], 'wavelet tetrahedra')
+against_paraview(tets, [157.0, 190.0], 'wavelet tetrahedra')
 
 # Devices and properties.
 for device in ['Serial', 'TBB']:
     loom = LoomContour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], Device=device,
                        ComputeNormals=0, ComputeScalars=0, MergePoints=1)
     out = fetch(loom)
-    assert out.GetNumberOfPolys() > 0, device
-    assert out.GetPointData().GetArray('Normals') is None and out.GetPointData().GetArray('RTData') is None
+    check(out.GetNumberOfPolys() > 0, '%s: no triangles' % device)
+    check(out.GetPointData().GetArray('Normals') is None and out.GetPointData().GetArray('RTData') is None,
+          '%s: Compute Normals and Compute Scalars off, but Normals or RTData made' % device)
 
 # Bad input: an error from the filter, an empty output, no crash.
 loom = LoomContour(Input=wavelet, ContourBy=['POINTS', 'NoSuchArray'], Isosurfaces=[157.0])
 out = fetch(loom)
-assert out.GetNumberOfPoints() == 0, 'missing array: empty output'
+check(out.GetNumberOfPoints() == 0, 'missing array: empty output')
 loom = LoomContour(Input=wavelet, ContourBy=['POINTS', 'RTData'])
 loom.Isosurfaces = []
 out = fetch(loom)
-assert out.GetNumberOfPoints() == 0, 'no isovalues: empty output'
+check(out.GetNumberOfPoints() == 0, 'no isovalues: empty output')
 loom = LoomContour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[1e6])
 out = fetch(loom)
-assert out.GetNumberOfPoints() == 0, 'isovalue outside the range: empty output'
+check(out.GetNumberOfPoints() == 0, 'isovalue outside the range: empty output')
 
 # ParaView's triangles (Contour gives them on noisy and on integer data, where values equal the
 # isovalue): the same counts, the same area to 1e-9, no degenerate triangle.
@@ -111,9 +104,9 @@ with tempfile.TemporaryDirectory() as folder:
             ref = Contour(Input=source, ContourBy=['POINTS', 's'], Isosurfaces=[iso])
             la, lt = area_and_triangles(fetch(loom))
             ra, rt = area_and_triangles(fetch(ref))
-            assert lt == rt, '%s: %d triangles, ParaView %d' % (label, lt, rt)
-            assert abs(la - ra) <= 1e-9 * ra, '%s: area %.12g, ParaView %.12g' % (label, la, ra)
-            assert degenerate(fetch(loom)) == 0, label + ': a degenerate triangle'
+            check(lt == rt, '%s: %d triangles, ParaView %d' % (label, lt, rt))
+            check(abs(la - ra) <= 1e-9 * ra, '%s: area %.12g, ParaView %.12g' % (label, la, ra))
+            check(degenerate(fetch(loom)) == 0, label + ': a degenerate triangle')
             print('%s: %d triangles, area %.12g (ParaView %.12g, relative difference %.2e)' %
                   (label, lt, la, ra, abs(la - ra) / ra))
         # Like ParaView's Contour, a Loom Contour made without Contour By contours the active scalars.
@@ -121,7 +114,7 @@ with tempfile.TemporaryDirectory() as folder:
         default = LoomContour(Input=XMLImageDataReader(FileName=[path]), Isosurfaces=[iso])
         image_triangles = area_and_triangles(fetch(Contour(Input=reader, ContourBy=['POINTS', 's'],
                                                            Isosurfaces=[iso])))[1]
-        assert area_and_triangles(fetch(default))[1] == image_triangles, \
-            what + ': a Loom Contour without Contour By did not contour the active scalars'
+        check(area_and_triangles(fetch(default))[1] == image_triangles,
+              what + ': a Loom Contour without Contour By did not contour the active scalars')
 
 print('pvpython Loom contour test passed')

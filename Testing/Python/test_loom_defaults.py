@@ -21,7 +21,7 @@ from paraview.simple import (CellDatatoPointData, CleantoGrid, Clip, Contour, De
 from vtkmodules.vtkCommonDataModel import vtkStaticPointLocator  # noqa: E402
 from vtkmodules.vtkCommonCore import vtkIdList  # noqa: E402
 
-from loom_testing import fetch, integrated, wavelet_hexahedra  # noqa: E402
+from loom_testing import check, fetch, integrated, wavelet_hexahedra  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 import loom  # noqa: E402,F401  (Loom's Python module, shipped in the plugin: no PYTHONPATH)
@@ -202,8 +202,7 @@ def main():
             Delete(loom_proxy)
             Delete(pv)
     print('\n'.join(table))
-    if failures:
-        raise SystemExit('Loom defaults differ from ParaView\'s:\n  ' + '\n  '.join(failures))
+    check(not failures, 'Loom defaults differ from ParaView\'s:\n  ' + '\n  '.join(failures))
     print('Loom defaults pvpython test passed (%d filters on %d inputs)' % (len(PAIRS), len(table) // len(PAIRS)))
 
 

@@ -10,13 +10,11 @@ import numpy
 from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import check, fetch  # noqa: E402
+
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
-
-
-def fetch(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
 
 
 def faces(surface):
@@ -34,7 +32,7 @@ def faces(surface):
         first = min(range(len(cycle)), key=lambda v: cycle[v])
         order = [ids[(first + v) % len(ids)] for v in range(len(ids))]
         key = tuple(sorted(cycle))
-        assert key not in result, 'a face twice'
+        check(key not in result, 'a face twice')
         result[key] = (tuple(tuple(points[i]) for i in order), tuple(float(values[i]) for i in order))
         p = points[ids].astype(numpy.float64)
         for t in range(1, len(ids) - 1):
@@ -42,38 +40,41 @@ def faces(surface):
     return result, area
 
 
-def check(source, what):
+def against_paraview(source, what):
     ref = ExtractSurface(Input=source)
     expected = fetch(ref)
     e, e_area = faces(expected)
-    assert len(e) > 0, what
+    check(len(e) > 0, what + ': ParaView made no faces')
     for device in ('Serial', 'TBB'):
         loom = LoomExtractSurface(Input=source, Device=device)
         got = fetch(loom)
         g, g_area = faces(got)
-        assert got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (
-            what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints())
-        assert got.GetNumberOfCells() == expected.GetNumberOfCells(), '%s %s: %d cells, ParaView %d' % (
-            what, device, got.GetNumberOfCells(), expected.GetNumberOfCells())
-        assert g == e, '%s %s: the faces differ from ParaView\'s' % (what, device)
-        assert abs(g_area - e_area) <= 1e-9 * e_area, '%s %s: area %.17g, ParaView %.17g' % (what, device, g_area, e_area)
+        check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (
+            what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
+        check(got.GetNumberOfCells() == expected.GetNumberOfCells(), '%s %s: %d cells, ParaView %d' % (
+            what, device, got.GetNumberOfCells(), expected.GetNumberOfCells()))
+        check(g == e, '%s %s: the faces differ from ParaView\'s' % (what, device))
+        check(abs(g_area - e_area) <= 1e-9 * e_area, '%s %s: area %.17g, ParaView %.17g' % (
+            what, device, g_area, e_area))
         Delete(loom)
     Delete(ref)
     print('%s: %d faces as ParaView\'s, area %.6g' % (what, len(e), e_area))
 
 
 wavelet = Wavelet(WholeExtent=[-12, 11, -12, 11, -12, 11])
-check(wavelet, 'wavelet image')
+against_paraview(wavelet, 'wavelet image')
 hexahedra = AppendDatasets(Input=ImageDatatoPointSet(Input=wavelet))
-check(hexahedra, 'wavelet hexahedra')
-check(Tetrahedralize(Input=wavelet), 'wavelet tetrahedra')
-check(Clip(Input=hexahedra, ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=157.0), 'clipped wavelet (mixed cells)')
+against_paraview(hexahedra, 'wavelet hexahedra')
+against_paraview(Tetrahedralize(Input=wavelet), 'wavelet tetrahedra')
+against_paraview(Clip(Input=hexahedra, ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=157.0),
+                 'clipped wavelet (mixed cells)')
 for name in ['kitchen.vtk', 'mixed-cell-shapes.vtk', 'wedge_cells.vtk', 'voxel_cells.vtk', 'simple_unstructured_bin.vtk']:
-    check(LegacyVTKReader(FileNames=[os.path.join(DATA, name)]), name)
+    against_paraview(LegacyVTKReader(FileNames=[os.path.join(DATA, name)]), name)
 
 # ParaView's property names set on the Loom proxy, as a script switching filters would.
 loom = LoomExtractSurface(Input=hexahedra, PieceInvariant=1, NonlinearSubdivisionLevel=1, FastMode=0,
                           RemoveGhostInterfaces=1)
-assert fetch(loom).GetNumberOfCells() == fetch(ExtractSurface(Input=hexahedra)).GetNumberOfCells()
+check(fetch(loom).GetNumberOfCells() == fetch(ExtractSurface(Input=hexahedra)).GetNumberOfCells(),
+      'ParaView\'s property names: not ParaView\'s cells')
 print('pvpython Loom extract surface test passed')
 sys.exit(0)

@@ -13,7 +13,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import fetch, integrated, same_arrays  # noqa: E402
+from loom_testing import check, fetch, integrated, same_arrays  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -26,10 +26,10 @@ def cells(cell_array):
             vtk_to_numpy(cell_array.GetOffsetsArray()).astype(numpy.int64))
 
 
-def check(source, what, tolerance=0.0, **settings):
+def against_paraview(source, what, tolerance=0.0, **settings):
     ref = QuadricClustering(Input=source, **settings)
     expected = fetch(ref)
-    assert expected.GetNumberOfPoints() > 0, what
+    check(expected.GetNumberOfPoints() > 0, what + ': ParaView made no points')
     e_area = integrated(ref, 'Area')
     divisions = ref.NumberofDimensions
     bounds = fetch(source).GetBounds()
@@ -37,21 +37,22 @@ def check(source, what, tolerance=0.0, **settings):
     for device in ('Serial', 'TBB'):
         loom = LoomLevelofDetail(Input=source, Device=device, **settings)
         got = fetch(loom)
-        assert got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d clusters, ParaView %d' % (
-            what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints())
+        check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d clusters, ParaView %d' % (
+            what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
         a = vtk_to_numpy(got.GetPoints().GetData()).astype(numpy.float64)
         b = vtk_to_numpy(expected.GetPoints().GetData()).astype(numpy.float64)
         worst = numpy.abs(a - b).max() if len(a) else 0.0
-        assert worst <= tolerance * size, '%s %s: points %.3g of a bin from ParaView\'s' % (what, device, worst / size)
+        check(worst <= tolerance * size, '%s %s: points %.3g of a bin from ParaView\'s' % (
+            what, device, worst / size))
         for kind in ('GetVerts', 'GetLines', 'GetPolys', 'GetStrips'):
             for x, y in zip(cells(getattr(got, kind)()), cells(getattr(expected, kind)())):
-                assert numpy.array_equal(x, y), '%s %s: %s differ from ParaView\'s' % (what, device, kind[3:])
+                check(numpy.array_equal(x, y), '%s %s: %s differ from ParaView\'s' % (what, device, kind[3:]))
         same_arrays(expected.GetPointData(), got.GetPointData(), '%s %s point data' % (what, device))
         same_arrays(expected.GetCellData(), got.GetCellData(), '%s %s cell data' % (what, device))
         if tolerance == 0.0:
             g_area = integrated(loom, 'Area')
-            assert abs(g_area - e_area) <= 1e-9 * max(1.0, abs(e_area)), '%s %s: area %.17g, ParaView %.17g' % (
-                what, device, g_area, e_area)
+            check(abs(g_area - e_area) <= 1e-9 * max(1.0, abs(e_area)), '%s %s: area %.17g, ParaView %.17g' % (
+                what, device, g_area, e_area))
         Delete(loom)
     Delete(ref)
     print('%s: %d points, %d cells as ParaView\'s, area %.6g' % (
@@ -62,29 +63,31 @@ def check(source, what, tolerance=0.0, **settings):
 wavelet = Wavelet(WholeExtent=[-32, 31, -32, 31, -32, 31])
 contour = Contour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], ComputeScalars=1)
 with_cell_data = PointDatatoCellData(Input=contour, PassPointData=1)
-check(with_cell_data, 'wavelet contour')
-check(contour, 'wavelet contour, 20 x 30 x 25 bins', NumberofDimensions=[20, 30, 25])
-check(contour, 'wavelet contour, internal triangles', UseInternalTriangles=1, NumberofDimensions=[12, 12, 12])
-check(contour, 'wavelet contour, quadric minimizer', tolerance=1e-4, UseInputPoints=0)
-check(with_cell_data, 'wavelet contour, no cell data', CopyCellData=0)
-check(Sphere(ThetaResolution=64, PhiResolution=48), 'sphere', NumberofDimensions=[10, 10, 10])
+against_paraview(with_cell_data, 'wavelet contour')
+against_paraview(contour, 'wavelet contour, 20 x 30 x 25 bins', NumberofDimensions=[20, 30, 25])
+against_paraview(contour, 'wavelet contour, internal triangles', UseInternalTriangles=1,
+                 NumberofDimensions=[12, 12, 12])
+against_paraview(contour, 'wavelet contour, quadric minimizer', tolerance=1e-4, UseInputPoints=0)
+against_paraview(with_cell_data, 'wavelet contour, no cell data', CopyCellData=0)
+against_paraview(Sphere(ThetaResolution=64, PhiResolution=48), 'sphere', NumberofDimensions=[10, 10, 10])
 lines = Contour(Input=Slice(Input=wavelet), ContourBy=['POINTS', 'RTData'], Isosurfaces=[150.0])
-check(lines, 'contour lines of a slice', NumberofDimensions=[30, 30, 30])
+against_paraview(lines, 'contour lines of a slice', NumberofDimensions=[30, 30, 30])
 for name in ['kitchen.vtk', 'mixed-cell-shapes.vtk', 'simple_unstructured_bin.vtk']:
     surface = ExtractSurface(Input=LegacyVTKReader(FileNames=[os.path.join(DATA, name)]))
-    check(surface, name + ' surface', NumberofDimensions=[8, 8, 8])
+    against_paraview(surface, name + ' surface', NumberofDimensions=[8, 8, 8])
 
 # The mean point: every output point inside the bounds, the same triangles as ParaView's.
 mean = LoomLevelofDetail(Input=contour, UseInputPoints=0, RepresentativePoint='Mean')
 got = fetch(mean)
 expected = fetch(QuadricClustering(Input=contour))
-assert got.GetNumberOfPoints() == expected.GetNumberOfPoints()
-assert numpy.array_equal(cells(got.GetPolys())[0], cells(expected.GetPolys())[0]), 'mean: triangles differ'
-assert got.GetPointData().GetArray('RTData') is not None, 'mean: no averaged RTData'
+check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), 'mean: %d points, ParaView %d' % (
+    got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
+check(numpy.array_equal(cells(got.GetPolys())[0], cells(expected.GetPolys())[0]), 'mean: triangles differ')
+check(got.GetPointData().GetArray('RTData') is not None, 'mean: no averaged RTData')
 
 # A zero bin count: the filter's error names the property; the output is empty.
 bad = LoomLevelofDetail(Input=contour, NumberofDimensions=[10, 0, 10])
 out = fetch(bad)
-assert out.GetNumberOfPoints() == 0, 'zero bins gave output'
+check(out.GetNumberOfPoints() == 0, 'zero bins gave output')
 print('pvpython Loom level of detail test passed')
 sys.exit(0)

@@ -11,7 +11,8 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_mpi_testing import controller as mpi_controller, reduce, stats  # noqa: E402
+from loom_mpi_testing import controller as mpi_controller, reduce, stats, total  # noqa: E402
+from loom_testing import check, fetch, wavelet_source  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 controller = mpi_controller()
@@ -22,44 +23,35 @@ extent = [-24, 23, -24, 23, -24, 23]
 contour = Contour(Input=Wavelet(WholeExtent=extent), ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0],
                   ComputeScalars=1)
 
-
-def piece(proxy):
-    proxy.UpdatePipeline()
-    return proxy.GetClientSideObject().GetOutputDataObject(0)
-
-
 settings = dict(NumberofDimensions=[16, 16, 16])
-loom = piece(LoomLevelofDetail(Input=contour, **settings))
-paraview_piece = piece(QuadricClustering(Input=contour, **settings))
-if loom.GetNumberOfPoints() != paraview_piece.GetNumberOfPoints() or \
-        not numpy.array_equal(vtk_to_numpy(loom.GetPoints().GetData()), vtk_to_numpy(paraview_piece.GetPoints().GetData())) or \
-        not numpy.array_equal(vtk_to_numpy(loom.GetPolys().GetConnectivityArray()).astype(numpy.int64),
-                              vtk_to_numpy(paraview_piece.GetPolys().GetConnectivityArray()).astype(numpy.int64)) or \
-        not numpy.array_equal(vtk_to_numpy(loom.GetPointData().GetArray('RTData')),
-                              vtk_to_numpy(paraview_piece.GetPointData().GetArray('RTData'))):
-    raise RuntimeError('rank %d: Loom\'s piece differs from ParaView\'s' % rank)
+loom = fetch(LoomLevelofDetail(Input=contour, **settings))
+paraview_piece = fetch(QuadricClustering(Input=contour, **settings))
+check(loom.GetNumberOfPoints() == paraview_piece.GetNumberOfPoints() and
+      numpy.array_equal(vtk_to_numpy(loom.GetPoints().GetData()), vtk_to_numpy(paraview_piece.GetPoints().GetData())) and
+      numpy.array_equal(vtk_to_numpy(loom.GetPolys().GetConnectivityArray()).astype(numpy.int64),
+                        vtk_to_numpy(paraview_piece.GetPolys().GetConnectivityArray()).astype(numpy.int64)) and
+      numpy.array_equal(vtk_to_numpy(loom.GetPointData().GetArray('RTData')),
+                        vtk_to_numpy(paraview_piece.GetPointData().GetArray('RTData'))),
+      'rank %d: Loom\'s piece differs from ParaView\'s' % rank)
 
-from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
 from vtkmodules.vtkFiltersCore import vtkContourFilter  # noqa: E402
-source = vtkRTAnalyticSource()
-source.SetWholeExtent(*extent)
+source = wavelet_source(extent)
 whole = vtkContourFilter()
 whole.SetInputConnection(source.GetOutputPort())
 whole.SetValue(0, 157.0)
 whole.Update()
-mine = piece(contour)
-if ranks > 1 and not 0 < mine.GetNumberOfCells() < whole.GetOutput().GetNumberOfCells():
-    raise RuntimeError('rank %d holds %d of the contour\'s %d triangles: the contour was not split' % (
-        rank, mine.GetNumberOfCells(), whole.GetOutput().GetNumberOfCells()))
+mine = fetch(contour)
+check(ranks == 1 or 0 < mine.GetNumberOfCells() < whole.GetOutput().GetNumberOfCells(),
+      'rank %d holds %d of the contour\'s %d triangles: the contour was not split' % (
+          rank, mine.GetNumberOfCells(), whole.GetOutput().GetNumberOfCells()))
 count = lambda d: d.GetNumberOfPoints()
 got = reduce(controller, stats(loom, 'Area', count=count))
 expected = reduce(controller, stats(paraview_piece, 'Area', count=count))
-cells = reduce(controller, [float(loom.GetNumberOfCells()), 0.0, 0.0, 0.0])[0]
-paraview_cells = reduce(controller, [float(paraview_piece.GetNumberOfCells()), 0.0, 0.0, 0.0])[0]
-if got[0] != expected[0] or cells != paraview_cells or abs(got[1] - expected[1]) > 1e-9 * expected[1] or \
-        got[2:] != expected[2:]:
-    raise RuntimeError('%d ranks: Loom %r (%d cells), ParaView %r (%d cells)' % (ranks, got, cells, expected,
-                                                                                paraview_cells))
+cells = total(controller, loom.GetNumberOfCells())
+paraview_cells = total(controller, paraview_piece.GetNumberOfCells())
+check(got[0] == expected[0] and cells == paraview_cells and abs(got[1] - expected[1]) <= 1e-9 * expected[1] and
+      got[2:] == expected[2:],
+      '%d ranks: Loom %r (%d cells), ParaView %r (%d cells)' % (ranks, got, cells, expected, paraview_cells))
 print('pvbatch Loom level of detail MPI test passed (%d ranks, %d clusters, %d cells)' % (ranks, got[0], cells))
 # Ends by returning: pvbatch on several ranks does not finalize MPI on sys.exit, which mpiexec reports as a
 # failure (Testing/Exit covers sys.exit itself).

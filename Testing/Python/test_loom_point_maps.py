@@ -11,7 +11,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import fetch  # noqa: E402
+from loom_testing import check, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -23,25 +23,28 @@ def points(data):
     return numpy.array([data.GetPoint(i) for i in range(data.GetNumberOfPoints())])
 
 
-def check(make_ref, make_loom, what, elevation=False, tolerance=1e-12):
+def against_paraview(make_ref, make_loom, what, elevation=False, tolerance=1e-12):
     expected = fetch(make_ref())
     for device in ('Serial', 'TBB'):
         loom = make_loom(device)
         got = fetch(loom)
-        assert got.GetClassName() == expected.GetClassName(), '%s %s: %s, ParaView %s' % (
-            what, device, got.GetClassName(), expected.GetClassName())
-        assert got.GetNumberOfPoints() == expected.GetNumberOfPoints(), what
+        check(got.GetClassName() == expected.GetClassName(), '%s %s: %s, ParaView %s' % (
+            what, device, got.GetClassName(), expected.GetClassName()))
+        check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (
+            what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
         if elevation:
             a = vtk_to_numpy(got.GetPointData().GetArray('Elevation'))
             b = vtk_to_numpy(expected.GetPointData().GetArray('Elevation'))
-            assert a.dtype == b.dtype and numpy.abs(a - b).max() <= 1e-6, '%s %s: elevation differs' % (what, device)
+            check(a.dtype == b.dtype and numpy.abs(a - b).max() <= 1e-6, '%s %s: elevation differs' % (
+                what, device))
         else:
             a, b = points(got), points(expected)
             scale = max(1.0, numpy.abs(b).max())
-            assert numpy.abs(a - b).max() <= tolerance * scale, '%s %s: points differ by %g' % (
-                what, device, numpy.abs(a - b).max())
+            check(numpy.abs(a - b).max() <= tolerance * scale, '%s %s: points differ by %g' % (
+                what, device, numpy.abs(a - b).max()))
             if expected.IsA('vtkPointSet'):
-                assert got.GetPoints().GetDataType() == expected.GetPoints().GetDataType(), what
+                check(got.GetPoints().GetDataType() == expected.GetPoints().GetDataType(),
+                      '%s %s: not ParaView\'s point type' % (what, device))
         Delete(loom)
     print('%s: %d points as ParaView\'s' % (what, expected.GetNumberOfPoints()))
 
@@ -61,20 +64,22 @@ for what, source in inputs:
     bounds = data.GetBounds()
     low, high = [bounds[0], bounds[2], bounds[4]], [bounds[1], bounds[3], bounds[5]]
     settings = dict(LowPoint=low, HighPoint=[0.5 * (low[c] + high[c]) for c in range(3)], ScalarRange=[2.0, -1.0])
-    check(lambda: Elevation(Input=source, **settings),
-          lambda d: LoomElevation(Input=source, Device=d, **settings), '%s elevation' % what, elevation=True)
+    against_paraview(lambda: Elevation(Input=source, **settings),
+                     lambda d: LoomElevation(Input=source, Device=d, **settings), '%s elevation' % what, elevation=True)
     scalars = [data.GetPointData().GetArray(i) for i in range(data.GetPointData().GetNumberOfArrays())]
     scalar = next((a.GetName() for a in scalars if a is not None and a.GetNumberOfComponents() == 1), None)
     vector = next((a.GetName() for a in scalars if a is not None and a.GetNumberOfComponents() == 3), None)
     if scalar:
         for extra in (dict(), dict(UseNormal=1, Normal=[0.2, 0.3, -0.9])):
             s = dict(Scalars=['POINTS', scalar], ScaleFactor=0.01, **extra)
-            check(lambda: WarpByScalar(Input=source, **s), lambda d: LoomWarpByScalar(Input=source, Device=d, **s),
-                  '%s warp by %s %s' % (what, scalar, extra), tolerance=tolerance)
+            against_paraview(lambda: WarpByScalar(Input=source, **s),
+                             lambda d: LoomWarpByScalar(Input=source, Device=d, **s),
+                             '%s warp by %s %s' % (what, scalar, extra), tolerance=tolerance)
     if vector:
         v = dict(Vectors=['POINTS', vector], ScaleFactor=0.5)
-        check(lambda: WarpByVector(Input=source, **v), lambda d: LoomWarpByVector(Input=source, Device=d, **v),
-              '%s warp by %s' % (what, vector), tolerance=tolerance)
+        against_paraview(lambda: WarpByVector(Input=source, **v),
+                         lambda d: LoomWarpByVector(Input=source, Device=d, **v),
+                         '%s warp by %s' % (what, vector), tolerance=tolerance)
 
 # A mask: 1% of the hexahedra's points move, the others stay.
 n = fetch(hexahedra).GetNumberOfPoints()
@@ -84,8 +89,8 @@ masked = points(fetch(LoomWarpByVector(Input=hexahedra, Vectors=['POINTS', 'V'],
 original = points(fetch(hexahedra))
 selected = numpy.zeros(n, dtype=bool)
 selected[ids] = True
-assert numpy.allclose(masked[selected], moved[selected], rtol=0, atol=1e-12), 'masked warp: selected points'
-assert numpy.array_equal(masked[~selected], original[~selected]), 'masked warp: unselected points moved'
+check(numpy.allclose(masked[selected], moved[selected], rtol=0, atol=1e-12), 'masked warp: selected points')
+check(numpy.array_equal(masked[~selected], original[~selected]), 'masked warp: unselected points moved')
 print('mask: %d of %d points moved as ParaView\'s, the others kept' % (len(ids), n))
 print('Loom point map pvpython test passed')
 sys.exit(0)

@@ -13,7 +13,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import fetch, wavelet_hexahedra  # noqa: E402
+from loom_testing import check, fetch, wavelet_hexahedra  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
@@ -27,19 +27,19 @@ def with_mask_arrays(source):
 
 def array(data, name):
     a = data.GetPointData().GetArray(name)
-    assert a is not None, 'no point array %s' % name
+    check(a is not None, 'no point array %s' % name)
     return vtk_to_numpy(a).astype(numpy.float64)
 
 
-def check(what, source, make, names):
+def masked_against_unmasked(what, source, make, names):
     data = fetch(source)
     ids = [int(i) for i in numpy.nonzero(array(data, 'Selected'))[0]]
     for device in ('Serial', 'TBB'):
         plain = fetch(make(source, device, {}))
         n = plain.GetNumberOfPoints()
-        assert n > 100, '%s: %d points' % (what, n)
+        check(n > 100, '%s: %d points' % (what, n))
         selected = numpy.abs(array(plain, 'Indicator') - 1.0) < 1e-9
-        assert n // 20 < selected.sum() < n - n // 20, '%s: %d of %d points selected' % (what, selected.sum(), n)
+        check(n // 20 < selected.sum() < n - n // 20, '%s: %d of %d points selected' % (what, selected.sum(), n))
         outputs = {}
         # A ParaView selection of the same points (IDSelectionSource, as SelectIDs makes) on the Selection input.
         selection = IDSelectionSource(IDs=[v for i in ids for v in (0, i)], FieldType='POINT')
@@ -47,19 +47,23 @@ def check(what, source, make, names):
                                 ('selection', {'Selection': selection}),
                                 ('fill', {'MaskArray': 'Selected', 'FillWithNaN': 0, 'FillValue': -3.5})):
             masked = fetch(make(source, device, properties))
-            assert masked.GetNumberOfPoints() == n and masked.GetNumberOfCells() == plain.GetNumberOfCells(), what
-            assert numpy.array_equal(vtk_to_numpy(masked.GetPoints().GetData()), vtk_to_numpy(plain.GetPoints().GetData()))
+            check(masked.GetNumberOfPoints() == n and masked.GetNumberOfCells() == plain.GetNumberOfCells(),
+                  '%s %s: not the unmasked run\'s points and cells' % (what, how))
+            check(numpy.array_equal(vtk_to_numpy(masked.GetPoints().GetData()), vtk_to_numpy(plain.GetPoints().GetData())),
+                  '%s %s: the points differ from the unmasked run\'s' % (what, how))
             for name in names:
                 a, b = array(plain, name), array(masked, name)
-                assert numpy.array_equal(b[selected], a[selected]), '%s %s %s: selected values differ' % (what, how, name)
+                check(numpy.array_equal(b[selected], a[selected]), '%s %s %s: selected values differ' % (
+                    what, how, name))
                 if how == 'fill':
-                    assert numpy.all(b[~selected] == -3.5), '%s %s: not the fill value' % (what, name)
+                    check(numpy.all(b[~selected] == -3.5), '%s %s: not the fill value' % (what, name))
                 else:
-                    assert numpy.all(numpy.isnan(b[~selected])), '%s %s %s: not NaN' % (what, how, name)
+                    check(numpy.all(numpy.isnan(b[~selected])), '%s %s %s: not NaN' % (what, how, name))
                 outputs[(how, name)] = b
         for name in names:
             for how in ('ids', 'selection'):
-                assert numpy.array_equal(outputs[('array', name)], outputs[(how, name)], equal_nan=True), what + how
+                check(numpy.array_equal(outputs[('array', name)], outputs[(how, name)], equal_nan=True),
+                      '%s %s: not the mask by array\'s output' % (what, how))
         print('%s %s: %d of %d points computed' % (what, device, selected.sum(), n))
 
 
@@ -68,25 +72,27 @@ grid = PVTrivialProducer()
 grid.GetClientSideObject().SetOutput(wavelet_hexahedra([-12, 11, -12, 11, -12, 11]))
 hexahedra = with_mask_arrays(grid)
 for layout, source in (('image', image), ('hexahedra', hexahedra)):
-    check('contour ' + layout, source,
-          lambda s, d, p: LoomContour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], Device=d, **p),
-          ['Indicator'])
+    masked_against_unmasked('contour ' + layout, source,
+                            lambda s, d, p: LoomContour(Input=s, ContourBy=['POINTS', 'RTData'],
+                                                        Isosurfaces=[157.0], Device=d, **p),
+                            ['Indicator'])
 
     def slice_plane(s, d, p):
         f = LoomSlice(Input=s, Device=d, **p)
         f.SliceType.Origin = [0.3, 0.2, 0.1]
         f.SliceType.Normal = [1.0, 0.4, 0.2]
         return f
-    check('slice ' + layout, source, slice_plane, ['RTData', 'Indicator'])
+    masked_against_unmasked('slice ' + layout, source, slice_plane, ['RTData', 'Indicator'])
 
     def clip_plane(s, d, p):
         f = LoomClip(Input=s, Device=d, ClipType='Plane', **p)
         f.ClipType.Origin = [0.3, 0.2, 0.1]
         f.ClipType.Normal = [1.0, 0.4, 0.2]
         return f
-    check('clip plane ' + layout, source, clip_plane, ['RTData', 'Indicator'])
-    check('clip scalar ' + layout, source,
-          lambda s, d, p: LoomClip(Input=s, Device=d, ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=157.0, **p),
-          ['RTData', 'Indicator'])
+    masked_against_unmasked('clip plane ' + layout, source, clip_plane, ['RTData', 'Indicator'])
+    masked_against_unmasked('clip scalar ' + layout, source,
+                            lambda s, d, p: LoomClip(Input=s, Device=d, ClipType='Scalar', Scalars=['POINTS', 'RTData'],
+                                                     Value=157.0, **p),
+                            ['RTData', 'Indicator'])
 print('Loom point mask pvpython test passed')
 sys.exit(0)

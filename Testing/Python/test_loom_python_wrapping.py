@@ -3,6 +3,8 @@
 import os
 import sys
 sys.path.insert(0, os.environ['LOOM_PYTHON_DIR'])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import check
 from loom import vtkLoomPointDataToCellData, vtkLoomExecution, vtkLoomSettings
 from vtkmodules.vtkImagingCore import vtkRTAnalyticSource
 from vtkmodules.vtkFiltersCore import vtkPointDataToCellData
@@ -12,17 +14,19 @@ r = vtkPointDataToCellData(); r.SetInputConnection(s.GetOutputPort()); r.Update(
 a = f.GetOutput().GetCellData().GetArray('RTData'); b = r.GetOutput().GetCellData().GetArray('RTData')
 d = max(abs(a.GetTuple1(i) - b.GetTuple1(i)) for i in range(a.GetNumberOfTuples()))
 print('cells', a.GetNumberOfTuples(), 'max diff', d)
-assert a.GetNumberOfTuples() == 15 ** 3 and d < 1e-3
+check(a.GetNumberOfTuples() == 15 ** 3 and d < 1e-3, 'not vtkPointDataToCellData\'s cells and values')
 # The record of the last execution, and the process-wide default device.
-assert vtkLoomExecution.GetLast(r) is None
+check(vtkLoomExecution.GetLast(r) is None, 'a record for a VTK filter')
 e = vtkLoomExecution.GetLast(f)
 print('last execution:', e.Describe())
-assert e.GetInputPoints() == 16 ** 3 and e.GetOutputCells() == 15 ** 3 and e.GetSeconds() > 0
-assert e.GetDevices() in ('TBB', 'Serial', 'CUDA'), e.GetDevices()
+check(e.GetInputPoints() == 16 ** 3 and e.GetOutputCells() == 15 ** 3 and e.GetSeconds() > 0,
+      'the record: ' + e.Describe())
+check(e.GetDevices() in ('TBB', 'Serial', 'CUDA'), 'devices: ' + e.GetDevices())
 settings = vtkLoomSettings.GetInstance()
 settings.SetDefaultDevice(1)
 f.Modified(); f.Update()
-assert vtkLoomExecution.GetLast(f).GetDevices() == 'Serial' and e.GetExecutions() == 2
+check(vtkLoomExecution.GetLast(f).GetDevices() == 'Serial' and e.GetExecutions() == 2,
+      'the default device Serial: ' + vtkLoomExecution.GetLast(f).Describe())
 settings.SetDefaultDevice(0)
-assert 'Serial: 1 thread' in settings.GetDeviceReport()
+check('Serial: 1 thread' in settings.GetDeviceReport(), 'the device report: ' + settings.GetDeviceReport())
 print('python (no proxies) Loom test passed')

@@ -9,6 +9,9 @@ import sys
 
 from paraview import simple
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import check  # noqa: E402
+
 simple.LoadDistributedPlugin('Loom', ns=vars(simple))
 
 
@@ -33,7 +36,7 @@ for name, make in cases:
         for run in range(20):
             algorithm.Modified()
             algorithm.Update()
-            assert algorithm.GetOutputDataObject(0).GetNumberOfCells() > 10000, (name, device)
+            check(algorithm.GetOutputDataObject(0).GetNumberOfCells() > 10000, '%s %s: too few cells' % (name, device))
             if run == 4:
                 settled = resident_mb()
         gained = resident_mb() - settled
@@ -41,8 +44,6 @@ for name, make in cases:
         if gained > 12.0:
             failures.append('%s on %s gained %.1f MB over 15 executions' % (name, device, gained))
         simple.Delete(proxy)
-if failures:
-    print('FAILED: ' + '; '.join(failures))
-    sys.exit(1)
+check(not failures, 'the process grows: ' + '; '.join(failures))
 print('Loom repeated-executions pvpython test passed')
 sys.exit(0)

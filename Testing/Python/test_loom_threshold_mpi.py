@@ -4,10 +4,10 @@
 import os
 import sys
 from paraview.simple import *
-from paraview import servermanager
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from loom_mpi_testing import controller as mpi_controller, reduce, stats  # noqa: E402
+from loom_testing import check, fetch, wavelet_source  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 controller = mpi_controller()
@@ -17,13 +17,10 @@ ranks = controller.GetNumberOfProcesses()
 extent = [-20, 19, -20, 19, -20, 19]
 wavelet = Wavelet(WholeExtent=extent)
 loom = LoomThreshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=150.0, UpperThreshold=200.0)
-loom.UpdatePipeline()
-got = reduce(controller, stats(loom.GetClientSideObject().GetOutputDataObject(0)))
+got = reduce(controller, stats(fetch(loom)))
 
-from vtkmodules.vtkImagingCore import vtkRTAnalyticSource  # noqa: E402
 from vtkmodules.vtkFiltersCore import vtkThreshold  # noqa: E402
-source = vtkRTAnalyticSource()
-source.SetWholeExtent(*extent)
+source = wavelet_source(extent)
 one = vtkThreshold()
 one.SetInputConnection(source.GetOutputPort())
 one.SetInputArrayToProcess(0, 0, 0, 0, 'RTData')
@@ -31,15 +28,14 @@ one.SetLowerThreshold(150.0)
 one.SetUpperThreshold(200.0)
 one.Update()
 expected = stats(one.GetOutput())
-if expected[0] == 0 or got[0] != expected[0] or abs(got[1] - expected[1]) > 1e-9 * expected[1] or got[2:] != expected[2:]:
-    raise RuntimeError('%d ranks gave %r, one piece %r' % (ranks, got, expected))
+check(expected[0] > 0 and got[0] == expected[0] and abs(got[1] - expected[1]) <= 1e-9 * expected[1] and
+      got[2:] == expected[2:], '%d ranks gave %r, one piece %r' % (ranks, got, expected))
 
 # Gathered on rank 0 through a reduction (its pipeline asks the pieces for ghost cells).
 gathered = ReductionFilter(Input=loom, PostGatherHelperName='vtkAppendFilter')
-gathered.UpdatePipeline()
 # In a symmetric run the root's own output is the gathered data: a Fetch there would append every rank's
 # output of the reduction (the others keep their pieces), as it does for ParaView's own filters.
-result = gathered.GetClientSideObject().GetOutputDataObject(0)
-if controller.GetLocalProcessId() == 0 and result.GetNumberOfCells() < expected[0]:
-    raise RuntimeError('gathered %d cells, one piece %d' % (result.GetNumberOfCells(), expected[0]))
+result = fetch(gathered)
+check(controller.GetLocalProcessId() != 0 or result.GetNumberOfCells() >= expected[0],
+      'gathered %d cells, one piece %d' % (result.GetNumberOfCells(), expected[0]))
 print('pvbatch Loom threshold MPI test passed (%d ranks, %d cells, volume %.6g)' % (ranks, got[0], got[1]))
