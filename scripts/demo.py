@@ -1,5 +1,6 @@
 # Loom demo (the main job): every Loom filter on the bundled data and the wavelet, beside ParaView's own
 # filter, with outputs written to the output folder, a timing table and a rendered picture.
+import json
 import os
 import sys
 import time
@@ -66,6 +67,18 @@ for label, source in inputs:
             settings = dict(Input=source, Scalars=['POINTS', array.GetName()], ScaleFactor=0.01)
             pairs.append(('Warp By Scalar', LoomWarpByScalar(**settings), WarpByScalar(**settings)))
             break
+    # Warp By Vector: the first three-component point array (the wavelet has none: its contour's normals).
+    for i in range(info.GetNumberOfArrays()):
+        array = info.GetArrayInformation(i)
+        if array.GetNumberOfComponents() == 3 and not array.GetName().startswith('vtk'):
+            settings = dict(Input=source, Vectors=['POINTS', array.GetName()])
+            pairs.append(('Warp By Vector', LoomWarpByVector(**settings), WarpByVector(**settings)))
+            break
+    else:
+        if info.GetArrayInformation('RTData'):
+            surface = Contour(Input=source, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], ComputeNormals=1)
+            settings = dict(Input=surface, Vectors=['POINTS', 'Normals'])
+            pairs.append(('Warp By Vector', LoomWarpByVector(**settings), WarpByVector(**settings)))
     for filter_name, loom, paraview in pairs:
         t_loom, t_pv = timed(loom), timed(paraview)
         rows.append((label, filter_name, t_loom, t_pv))
@@ -78,6 +91,13 @@ for label, source in inputs:
     for _, loom, paraview in pairs:
         Delete(loom)
         Delete(paraview)
+
+# Every filter of the registry (Filters/registry.json) ran beside ParaView's.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Filters', 'registry.json')) as registry:
+    labels = {entry['label'][len('Loom '):] for entry in json.load(registry)['filters']}
+missing = labels - {filter_name for _, filter_name, _, _ in rows}
+if missing:
+    raise SystemExit('Loom demo: the registry\'s filters %s did not run' % ', '.join(sorted(missing)))
 
 with open(os.path.join(out_dir, 'demo-timings.md'), 'w') as table:
     table.write('| input | filter | Loom (s) | ParaView (s) | Loom / ParaView |\n|---|---|---|---|---|\n')

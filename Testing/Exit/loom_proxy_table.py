@@ -1,5 +1,5 @@
 # Loom exit tests: every proxy of the Loom plugin, from the filter registry (Filters/registry.json), with the
-# input and properties a test makes it with. test_loom_exit.py fails when Plugin/Loom.xml declares a proxy
+# input and properties a test makes it with. test_loom_exit.py fails when the plugin XML (Plugin/xml/) declares a proxy
 # the registry lacks, so a new filter gets the exit tests (pvpython, pvbatch, 2-rank pvbatch, the GUI), the
 # MPI table and the memory harness by its entry in the registry.
 import json
@@ -23,7 +23,7 @@ REFERENCE = ('ParaViewContour', 'Wavelet', {'ContourBy': ['POINTS', 'RTData'], '
 
 
 def plugin_proxies(xml_path):
-    """The names of the filter proxies Plugin/Loom.xml declares."""
+    """The names of the filter proxies the plugin XML (Plugin/xml/) declares."""
     root = ElementTree.parse(xml_path).getroot()
     return sorted(proxy.get('name') for group in root.iter('ProxyGroup') if group.get('name') == 'filters'
                   for proxy in group if proxy.tag == 'SourceProxy')

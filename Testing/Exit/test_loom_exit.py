@@ -1,4 +1,4 @@
-# Loom exit tests: every proxy of the plugin (loom_proxy_table.py, checked against Plugin/Loom.xml) run
+# Loom exit tests: every proxy of the plugin (loom_proxy_table.py, checked against the plugin XML (Plugin/xml/)) run
 # by one script that keeps their outputs, or deletes them, and ends with sys.exit(0) or sys.exit(3), under one
 # runner: pvpython, pvbatch, pvbatch --symmetric on 2 MPI ranks, or the ParaView client under Xvfb
 # (the filters applied through its menus, the client closed with their outputs shown).
