@@ -145,6 +145,54 @@ int vtkLoomCleanGrid::FillInputPortInformation(int, vtkInformation* info)
   return 1;
 }
 
+namespace
+{
+/// The cells as offsets and connectivity (into `cells`) and their shapes (returned; none for an
+/// unstructured grid, whose own types array serves): an unstructured grid's own arrays (no copy), polygonal
+/// data's four cell arrays in one, structured cells written out (voxels for images and rectilinear grids,
+/// hexahedra for structured grids, as VTK numbers their points; `blanked`: a structured grid's blanked
+/// cells and points taken out).
+loom::cont::ArrayHandle<loom::UInt8> CellsOf(vtkDataSet* input, bool blanked, loom::cont::DeviceId device,
+                                            loom::algorithms::CellArrays& cells)
+{
+  loom::cont::ArrayHandle<loom::UInt8> shapes;
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(input))
+  {
+    cells = loom::interop::CellArrayFromVTK(grid->GetCells());
+    return shapes;
+  }
+  const loom::algorithms::CellSetAny set = loom::interop::CellSetFromVTK(input);
+  if (const auto* poly = std::get_if<loom::cont::CellSetExplicit<loom::Int64, loom::Int64>>(&set))
+  {
+    cells.Is64Bit = true;
+    cells.Offsets64 = poly->GetOffsets();
+    cells.Connectivity64 = poly->GetConnectivity();
+    return poly->GetShapes();
+  }
+  const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
+    ? loom::algorithms::StructuredCellKind::Voxel
+    : loom::algorithms::StructuredCellKind::Hexahedron;
+  loom::cont::ArrayHandle<loom::UInt8> all;
+  all.Allocate(input->GetNumberOfCells());
+  std::fill(all.GetPointer(), all.GetPointer() + all.GetNumberOfValues(), loom::UInt8(1));
+  loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(set, all, kind, device);
+  const vtkIdType numPoints = input->GetNumberOfPoints();
+  if (subset.GetNumberOfPoints() != numPoints)
+    throw loom::cont::ErrorBadValue("the structured cells use " + std::to_string(subset.GetNumberOfPoints()) +
+                                    " of " + std::to_string(numPoints) + " points.");
+  cells.Is64Bit = subset.Is64Bit;
+  cells.Offsets32 = subset.Offsets32;
+  cells.Connectivity32 = subset.Connectivity32;
+  cells.Offsets64 = subset.Offsets64;
+  cells.Connectivity64 = subset.Connectivity64;
+  shapes = subset.Shapes;
+  if (blanked)
+    BlankCells(vtkStructuredGrid::SafeDownCast(input), shapes, cells);
+  return shapes;
+}
+
+} // namespace
+
 int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputVector,
                                   vtkInformationVector* outputVector)
 {
@@ -187,40 +235,7 @@ int vtkLoomCleanGrid::RequestData(vtkInformation*, vtkInformationVector** inputV
     const bool blanked = sgrid && (sgrid->HasAnyBlankCells() || sgrid->HasAnyBlankPoints());
     loom::algorithms::CellArrays cells;
     loom::cont::ArrayHandle<loom::UInt8> shapes;
-    auto makeCells = [&]() {
-      if (grid)
-      {
-        cells = loom::interop::CellArrayFromVTK(grid->GetCells());
-        return;
-      }
-      const loom::algorithms::CellSetAny set = loom::interop::CellSetFromVTK(input);
-      if (const auto* poly = std::get_if<loom::cont::CellSetExplicit<loom::Int64, loom::Int64>>(&set))
-      {
-        cells.Is64Bit = true;
-        cells.Offsets64 = poly->GetOffsets();
-        cells.Connectivity64 = poly->GetConnectivity();
-        shapes = poly->GetShapes();
-        return;
-      }
-      const auto kind = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input)
-        ? loom::algorithms::StructuredCellKind::Voxel
-        : loom::algorithms::StructuredCellKind::Hexahedron;
-      loom::cont::ArrayHandle<loom::UInt8> all;
-      all.Allocate(input->GetNumberOfCells());
-      std::fill(all.GetPointer(), all.GetPointer() + all.GetNumberOfValues(), loom::UInt8(1));
-      loom::algorithms::CellSubset subset = loom::algorithms::ExtractCells(set, all, kind, device);
-      if (subset.GetNumberOfPoints() != numPoints)
-        throw loom::cont::ErrorBadValue("the structured cells use " + std::to_string(subset.GetNumberOfPoints()) +
-                                        " of " + std::to_string(numPoints) + " points.");
-      cells.Is64Bit = subset.Is64Bit;
-      cells.Offsets32 = subset.Offsets32;
-      cells.Connectivity32 = subset.Connectivity32;
-      cells.Offsets64 = subset.Offsets64;
-      cells.Connectivity64 = subset.Connectivity64;
-      shapes = subset.Shapes;
-      if (blanked)
-        BlankCells(sgrid, shapes, cells);
-    };
+    auto makeCells = [&]() { shapes = CellsOf(input, blanked, device, cells); };
     // Structured cells use every point (unless blanked): their connectivity, the largest array here, is
     // written once the merge's temporaries are gone, which keeps the peak near input plus output. Other
     // cells come first: the used-point flags are read from them.

@@ -256,7 +256,7 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
                             ", which Loom's clip family does not cut; VTK's vtkTableBasedClipDataSet clips it instead.",
                           this->VTKFilter());
     run.Current = "the point mask";
-    loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input, inputVector);
+    loom::algorithms::OutputMask pointMask = this->Mask.InputPointMaskFor(input, inputVector);
     if (this->ClipFunction)
     {
       run.Current = std::string("Clip Type (") + this->ClipFunction->GetClassName() + ")";
@@ -372,5 +372,5 @@ void vtkLoomClip::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "PreserveInputCells: " << (this->PreserveInputCells ? "On" : "Off") << "\n";
   os << indent << "ExactBoxClip: " << (this->ExactBoxClip ? "On" : "Off") << "\n";
   this->Core.Print(os, indent, true);
-  this->PointMask.Print(os, indent);
+  this->Mask.Print(os, indent);
 }

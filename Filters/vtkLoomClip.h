@@ -5,7 +5,7 @@
 
 #include "LoomFiltersModule.h"
 #include "LoomFilterCore.h"
-#include "LoomPointMaskSettings.h"
+#include "LoomMaskSettings.h"
 
 #include <vtkUnstructuredGridAlgorithm.h>
 
@@ -80,7 +80,7 @@ public:
   /// the others hold NaN (integer arrays 0) or, with Fill With NaN off, Fill Value. Mask Array names a
   /// one-component point array (non-zero selects; empty or "None": none); Mask Ids, used when no array is
   /// named, lists input point ids. Positions, normals and the contour scalars are not masked.
-  LOOM_POINT_MASK_MEMBERS
+  LOOM_MASK_MEMBERS
   ///@}
 
 protected:
@@ -103,7 +103,7 @@ protected:
   bool ExactBoxClip = false;
 
 private:
-  LoomPointMaskSettings PointMask;
+  LoomMaskSettings Mask;
   vtkLoomClip(const vtkLoomClip&) = delete;
   void operator=(const vtkLoomClip&) = delete;
 };

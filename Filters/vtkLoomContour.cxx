@@ -207,6 +207,164 @@ FieldArray Concatenate(const std::vector<FieldArray>& pieces)
   return out;
 }
 /// VTK's vtkContourFilter on the input with the Loom filter's settings (the fallback).
+/// What one contour's parts are made from: the input, the array contoured and its field, the input's
+/// points (point sets) or grid axes, the point mask and the filter's switches.
+struct PartInputs
+{
+  vtkDataSet* Input;
+  vtkDataArray* Array;
+  FieldArray Field;
+  FieldArray InputPoints;
+  bool Grid = false;
+  int Dims[3] = { 1, 1, 1 };
+  std::vector<double> Axes[3];
+  loom::algorithms::ValueKind PointKind = loom::algorithms::ValueKind::Float32;
+  loom::algorithms::OutputMask PointMask;
+  bool ComputeScalars = false, ComputeNormals = false, InterpolateAttributes = true, IsovaluesAsParaView = false,
+       RoundIntegers = true;
+};
+
+/// The contour of the cells of one dimension (options.Dimension): its points, scalars, normals and the
+/// interpolated and carried arrays; `current` says what is being made (for a Loom error's message).
+Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, const loom::algorithms::ContourOptions& options,
+              std::string& current)
+{
+  const bool masked = in.PointMask.Selection != loom::algorithms::OutputMask::Mode::All;
+  Part part;
+  part.Result = loom::algorithms::Contour(cells, in.Field, options);
+  const loom::algorithms::ContourResult& r = part.Result;
+  current = "the points";
+  if (in.Grid)
+  {
+    part.Points = GridPoints(r.Points, in.Dims, in.Axes, in.PointKind, options.Device);
+    ApplyDirection(vtkImageData::SafeDownCast(in.Input), part.Points, true);
+  }
+  else
+    part.Points = loom::algorithms::InterpolateEdges(r.Points, in.InputPoints, options.Device);
+  if (in.ComputeScalars)
+    part.Scalars = IsovalueField(r, options.IsoValues, in.Field.GetKind(), in.IsovaluesAsParaView);
+  if (in.ComputeNormals)
+  {
+    current = "the normals";
+    if (r.PrimitiveSize == 2)
+      part.Normals = ZeroNormals(r.Points.GetNumberOfPoints());
+    else if (in.Grid && in.Dims[0] > 1 && in.Dims[1] > 1 && in.Dims[2] > 1)
+    {
+      part.Normals = loom::algorithms::GradientNormals(r.Points, loom::Id3(in.Dims[0], in.Dims[1], in.Dims[2]), in.Field,
+                                                       in.Axes, options.Device);
+      ApplyDirection(vtkImageData::SafeDownCast(in.Input), part.Normals, false);
+    }
+    else
+      part.Normals = loom::algorithms::TriangleNormals(part.Points, r.Connectivity, options.Device);
+  }
+  // Masked: the point arrays only at the points whose edge ends are selected.
+  const loom::algorithms::OutputMask partMask = masked && in.InterpolateAttributes
+    ? loom::algorithms::EdgePointsMask(r.Points, in.PointMask, in.Input->GetNumberOfPoints(), options.Device)
+    : loom::algorithms::OutputMask();
+  for (int i = 0; in.InterpolateAttributes && i < in.Input->GetPointData()->GetNumberOfArrays(); ++i)
+  {
+    vtkDataArray* a = in.Input->GetPointData()->GetArray(i);
+    if (!a || a == in.Array)
+      continue;
+    current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
+    const FieldArray values = loom::interop::FieldFromVTK(a);
+    part.PointArrays.push_back(
+      masked ? loom::algorithms::InterpolateEdges(r.Points, values, partMask, options.Device, in.RoundIntegers)
+             : loom::algorithms::InterpolateEdges(r.Points, values, options.Device, in.RoundIntegers));
+  }
+  for (int i = 0; options.SourceCells && i < in.Input->GetCellData()->GetNumberOfArrays(); ++i)
+  {
+    vtkDataArray* a = in.Input->GetCellData()->GetArray(i);
+    if (!a)
+      continue;
+    current = std::string("cell array '") + (a->GetName() ? a->GetName() : "") + "'";
+    part.CellArrays.push_back(
+      loom::algorithms::GatherSourceCells(r.SourceCells, loom::interop::FieldFromVTK(a), options.Device));
+  }
+  return part;
+}
+
+/// The parts in one output: the points, the lines then the polygons (vtkPolyData numbers lines before
+/// polygons), the scalars (named `scalarsName`), the normals and the point and cell arrays; non-numeric
+/// arrays take the nearer edge end's value at each point and the source cell's at each cell, as VTK carries them.
+void JoinParts(std::vector<Part>& parts, const PartInputs& in, const loom::algorithms::ContourOptions& options,
+               const std::string& scalarsName, vtkPolyData* output)
+{
+  auto joined = [&](FieldArray Part::*member) {
+    std::vector<FieldArray> pieces;
+    for (const Part& p : parts)
+      pieces.push_back(p.*member);
+    return Concatenate(pieces);
+  };
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  points->SetData(loom::interop::FieldToVTK(joined(&Part::Points), "Points"));
+  output->SetPoints(points);
+  loom::Id pointOffset = 0;
+  for (Part& p : parts)
+  {
+    if (pointOffset)
+    {
+      loom::Id* c = p.Result.Connectivity.GetPointer();
+      for (loom::Id k = 0; k < p.Result.Connectivity.GetNumberOfValues(); ++k)
+        c[k] += pointOffset;
+    }
+    pointOffset += p.Result.Points.GetNumberOfPoints();
+    if (p.Result.PrimitiveSize == 3)
+      output->SetPolys(loom::interop::CellsToVTK(p.Result.Connectivity, 3, options.Device));
+    else
+      output->SetLines(loom::interop::CellsToVTK(p.Result.Connectivity, 2, options.Device));
+  }
+  vtkPointData* outPoints = output->GetPointData();
+  if (in.ComputeScalars)
+    outPoints->SetScalars(loom::interop::FieldToVTK(joined(&Part::Scalars), scalarsName));
+  if (in.ComputeNormals)
+    outPoints->SetNormals(loom::interop::FieldToVTK(joined(&Part::Normals), "Normals"));
+  for (int i = 0, k = 0; in.InterpolateAttributes && i < in.Input->GetPointData()->GetNumberOfArrays(); ++i)
+  {
+    vtkDataArray* a = in.Input->GetPointData()->GetArray(i);
+    if (!a || a == in.Array)
+      continue;
+    std::vector<FieldArray> pieces;
+    for (const Part& p : parts)
+      pieces.push_back(p.PointArrays[static_cast<std::size_t>(k)]);
+    outPoints->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
+    ++k;
+  }
+  for (int i = 0, k = 0; options.SourceCells && i < in.Input->GetCellData()->GetNumberOfArrays(); ++i)
+  {
+    vtkDataArray* a = in.Input->GetCellData()->GetArray(i);
+    if (!a)
+      continue;
+    std::vector<FieldArray> pieces;
+    for (const Part& p : parts)
+      pieces.push_back(p.CellArrays[static_cast<std::size_t>(k)]);
+    output->GetCellData()->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
+    ++k;
+  }
+  // Non-numeric arrays (strings): the nearer end's value at each point, the source cell's at each
+  // cell, as VTK carries them.
+  auto concatenated = [&](auto ids) {
+    loom::Id total = 0;
+    for (const Part& p : parts)
+      total += ids(p).GetNumberOfValues();
+    loom::cont::ArrayHandle<loom::Id> all;
+    all.Allocate(total);
+    loom::Id at = 0;
+    for (const Part& p : parts)
+    {
+      const loom::cont::ArrayHandle<loom::Id> part = ids(p);
+      std::copy(part.GetPointer(), part.GetPointer() + part.GetNumberOfValues(), all.GetPointer() + at);
+      at += part.GetNumberOfValues();
+    }
+    return all;
+  };
+  if (in.InterpolateAttributes && loom::interop::HasNonNumericArrays(in.Input->GetPointData()))
+    loom::interop::GatherNonNumericAttributes(
+      in.Input->GetPointData(), outPoints, concatenated([](const Part& p) { return loom::algorithms::NearestEdgeEnds(p.Result.Points); }));
+  if (options.SourceCells && loom::interop::HasNonNumericArrays(in.Input->GetCellData()))
+    loom::interop::GatherNonNumericAttributes(in.Input->GetCellData(), output->GetCellData(),
+                                              concatenated([](const Part& p) { return p.Result.SourceCells; }));
+}
 } // namespace
 
 vtkLoomContour::vtkLoomContour()
@@ -349,11 +507,19 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     auto* pointSet = vtkPointSet::SafeDownCast(input);
     if (!grid && !pointSet)
       return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
-    const FieldArray inputPoints = grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData());
-    vtkPointData* inPoints = input->GetPointData();
+    PartInputs in{ input, array, field, grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData()) };
+    in.Grid = grid;
+    std::copy(dims, dims + 3, in.Dims);
+    for (int d = 0; d < 3; ++d)
+      in.Axes[d] = axes[d];
+    in.PointKind = pointKind;
+    in.ComputeScalars = this->ComputeScalars;
+    in.ComputeNormals = this->ComputeNormals;
+    in.InterpolateAttributes = this->InterpolateAttributes;
+    in.IsovaluesAsParaView = this->IsovaluesAsParaView;
+    in.RoundIntegers = this->RoundIntegers;
     run.Current = "the point mask";
-    const loom::algorithms::OutputMask pointMask = this->PointMask.MaskFor(input, inputVector);
-    const bool masked = pointMask.Selection != loom::algorithms::OutputMask::Mode::All;
+    in.PointMask = this->Mask.InputPointMaskFor(input, inputVector);
 
     // Segments (2D cells) first: vtkPolyData numbers lines before polygons.
     std::vector<Part> parts;
@@ -362,138 +528,14 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       if ((dimension == 3 && !kinds.Has3D) || (dimension == 2 && !kinds.Has2D))
         continue;
       options.Dimension = dimension;
-      Part part;
-      part.Result = loom::algorithms::Contour(cells, field, options);
-      const loom::algorithms::ContourResult& r = part.Result;
-      run.Current = "the points";
-      if (grid)
-      {
-        part.Points = GridPoints(r.Points, dims, axes, pointKind, options.Device);
-        ApplyDirection(vtkImageData::SafeDownCast(input), part.Points, true);
-      }
-      else
-        part.Points = loom::algorithms::InterpolateEdges(r.Points, inputPoints, options.Device);
-      if (this->ComputeScalars)
-        part.Scalars = IsovalueField(r, options.IsoValues, field.GetKind(), this->IsovaluesAsParaView);
-      if (this->ComputeNormals)
-      {
-        run.Current = "the normals";
-        if (r.PrimitiveSize == 2)
-          part.Normals = ZeroNormals(r.Points.GetNumberOfPoints());
-        else if (grid && dims[0] > 1 && dims[1] > 1 && dims[2] > 1)
-        {
-          part.Normals = loom::algorithms::GradientNormals(r.Points, loom::Id3(dims[0], dims[1], dims[2]), field,
-                                                           axes, options.Device);
-          ApplyDirection(vtkImageData::SafeDownCast(input), part.Normals, false);
-        }
-        else
-          part.Normals = loom::algorithms::TriangleNormals(part.Points, r.Connectivity, options.Device);
-      }
-      // Masked: the point arrays only at the points whose edge ends are selected.
-      const loom::algorithms::OutputMask partMask = masked && this->InterpolateAttributes
-        ? loom::algorithms::EdgePointsMask(r.Points, pointMask, input->GetNumberOfPoints(), options.Device)
-        : loom::algorithms::OutputMask();
-      for (int i = 0; this->InterpolateAttributes && i < inPoints->GetNumberOfArrays(); ++i)
-      {
-        vtkDataArray* a = inPoints->GetArray(i);
-        if (!a || a == array)
-          continue;
-        run.Current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
-        const FieldArray in = loom::interop::FieldFromVTK(a);
-        part.PointArrays.push_back(
-          masked ? loom::algorithms::InterpolateEdges(r.Points, in, partMask, options.Device, this->RoundIntegers)
-                 : loom::algorithms::InterpolateEdges(r.Points, in, options.Device, this->RoundIntegers));
-      }
-      for (int i = 0; options.SourceCells && i < inCells->GetNumberOfArrays(); ++i)
-      {
-        vtkDataArray* a = inCells->GetArray(i);
-        if (!a)
-          continue;
-        run.Current = std::string("cell array '") + (a->GetName() ? a->GetName() : "") + "'";
-        part.CellArrays.push_back(
-          loom::algorithms::GatherSourceCells(r.SourceCells, loom::interop::FieldFromVTK(a), options.Device));
-      }
-      parts.push_back(std::move(part));
+      parts.push_back(MakePart(cells, in, options, run.Current));
       if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
         return aborted;
     }
 
     // The parts, in one output.
     run.Current = "the output";
-    auto joined = [&](FieldArray Part::*member) {
-      std::vector<FieldArray> pieces;
-      for (const Part& p : parts)
-        pieces.push_back(p.*member);
-      return Concatenate(pieces);
-    };
-    auto points = vtkSmartPointer<vtkPoints>::New();
-    points->SetData(loom::interop::FieldToVTK(joined(&Part::Points), "Points"));
-    output->SetPoints(points);
-    loom::Id pointOffset = 0;
-    for (Part& p : parts)
-    {
-      if (pointOffset)
-      {
-        loom::Id* c = p.Result.Connectivity.GetPointer();
-        for (loom::Id k = 0; k < p.Result.Connectivity.GetNumberOfValues(); ++k)
-          c[k] += pointOffset;
-      }
-      pointOffset += p.Result.Points.GetNumberOfPoints();
-      if (p.Result.PrimitiveSize == 3)
-        output->SetPolys(loom::interop::CellsToVTK(p.Result.Connectivity, 3, options.Device));
-      else
-        output->SetLines(loom::interop::CellsToVTK(p.Result.Connectivity, 2, options.Device));
-    }
-    vtkPointData* outPoints = output->GetPointData();
-    if (this->ComputeScalars)
-      outPoints->SetScalars(loom::interop::FieldToVTK(joined(&Part::Scalars), name));
-    if (this->ComputeNormals)
-      outPoints->SetNormals(loom::interop::FieldToVTK(joined(&Part::Normals), "Normals"));
-    for (int i = 0, k = 0; this->InterpolateAttributes && i < inPoints->GetNumberOfArrays(); ++i)
-    {
-      vtkDataArray* a = inPoints->GetArray(i);
-      if (!a || a == array)
-        continue;
-      std::vector<FieldArray> pieces;
-      for (const Part& p : parts)
-        pieces.push_back(p.PointArrays[static_cast<std::size_t>(k)]);
-      outPoints->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
-      ++k;
-    }
-    for (int i = 0, k = 0; options.SourceCells && i < inCells->GetNumberOfArrays(); ++i)
-    {
-      vtkDataArray* a = inCells->GetArray(i);
-      if (!a)
-        continue;
-      std::vector<FieldArray> pieces;
-      for (const Part& p : parts)
-        pieces.push_back(p.CellArrays[static_cast<std::size_t>(k)]);
-      output->GetCellData()->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
-      ++k;
-    }
-    // Non-numeric arrays (strings): the nearer end's value at each point, the source cell's at each
-    // cell, as VTK carries them.
-    auto concatenated = [&](auto ids) {
-      loom::Id total = 0;
-      for (const Part& p : parts)
-        total += ids(p).GetNumberOfValues();
-      loom::cont::ArrayHandle<loom::Id> all;
-      all.Allocate(total);
-      loom::Id at = 0;
-      for (const Part& p : parts)
-      {
-        const loom::cont::ArrayHandle<loom::Id> part = ids(p);
-        std::copy(part.GetPointer(), part.GetPointer() + part.GetNumberOfValues(), all.GetPointer() + at);
-        at += part.GetNumberOfValues();
-      }
-      return all;
-    };
-    if (this->InterpolateAttributes && loom::interop::HasNonNumericArrays(inPoints))
-      loom::interop::GatherNonNumericAttributes(
-        inPoints, outPoints, concatenated([](const Part& p) { return loom::algorithms::NearestEdgeEnds(p.Result.Points); }));
-    if (options.SourceCells && loom::interop::HasNonNumericArrays(inCells))
-      loom::interop::GatherNonNumericAttributes(inCells, output->GetCellData(),
-                                                concatenated([](const Part& p) { return p.Result.SourceCells; }));
+    JoinParts(parts, in, options, name, output);
     output->GetFieldData()->PassData(input->GetFieldData());
     return loom::interop::Continue;
   });
@@ -511,6 +553,6 @@ void vtkLoomContour::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ComputeScalars: " << this->ComputeScalars << "\n";
   os << indent << "InterpolateAttributes: " << this->InterpolateAttributes << "\n";
   os << indent << "MergePoints: " << this->MergePoints << "\n";
-  this->PointMask.Print(os, indent);
+  this->Mask.Print(os, indent);
   this->Core.Print(os, indent, true);
 }

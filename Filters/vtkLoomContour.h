@@ -9,7 +9,7 @@
 
 #include "LoomFiltersModule.h"
 #include "LoomFilterCore.h"
-#include "LoomPointMaskSettings.h"
+#include "LoomMaskSettings.h"
 
 #include <vtkPolyDataAlgorithm.h>
 #include <vtkSmartPointer.h>
@@ -70,7 +70,7 @@ public:
   /// the others hold NaN (integer arrays 0) or, with Fill With NaN off, Fill Value. Mask Array names a
   /// one-component point array (non-zero selects; empty or "None": none); Mask Ids, used when no array is
   /// named, lists input point ids. Positions, normals and the contour scalars are not masked.
-  LOOM_POINT_MASK_MEMBERS
+  LOOM_MASK_MEMBERS
   ///@}
 
 protected:
@@ -82,7 +82,7 @@ protected:
   vtkSmartPointer<vtkAlgorithm> VTKFilter();
 
 private:
-  LoomPointMaskSettings PointMask;
+  LoomMaskSettings Mask;
   vtkLoomContour(const vtkLoomContour&) = delete;
   void operator=(const vtkLoomContour&) = delete;
 

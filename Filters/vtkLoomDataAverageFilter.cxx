@@ -50,7 +50,7 @@ int vtkLoomDataAverageFilter::RequestData(vtkInformation*, vtkInformationVector*
   loom::interop::FilterRun run(this, toCells ? "Loom Point Data to Cell Data" : "Loom Cell Data to Point Data",
                                this->Core, inputVector, outputVector);
   loom::interop::FilterSteps steps;
-  steps.MaskArrayName = this->MaskArrayName;
+  steps.MaskArrayName = this->GetMaskArrayName();
   steps.MaskOnPoints = !toCells;
   steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
   if (!run.Begin(steps))

@@ -27,7 +27,7 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
   loom::interop::FilterRun run(this, "Loom Elevation", this->Core, inputVector, outputVector);
   loom::interop::FilterSteps steps;
   steps.Passes = 0.45;
-  steps.MaskArrayName = this->MaskArrayName;
+  steps.MaskArrayName = this->GetMaskArrayName();
   steps.ReadsCells = false;
   steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
   if (!run.Begin(steps))

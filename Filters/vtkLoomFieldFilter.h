@@ -5,7 +5,7 @@
 
 #include "LoomFiltersModule.h"
 #include "LoomFilterCore.h"
-#include "LoomSelectionMask.h"
+#include "LoomMaskSettings.h"
 
 #include <vtkDataSetAlgorithm.h>
 #include <vtkSmartPointer.h>
@@ -28,9 +28,10 @@ class FieldArray;
 }
 }
 
-/// The properties every Loom field filter shares: Device, and the mask: a mask array, a list of ids or
-/// a selection (an optional second input, a vtkSelection) selects the output elements to compute; the
-/// others hold the values of a kept array or the fill value (NaN by default).
+/// The properties every Loom field filter shares: Device, and the mask (LoomMaskSettings, the mechanism
+/// Contour, Slice and Clip use for their point mask): a mask array, a list of ids or a selection (an
+/// optional second input, a vtkSelection) selects the output elements to compute; the others hold the
+/// values of a kept array or the fill value (NaN by default).
 class LOOMFILTERS_EXPORT vtkLoomFieldFilter : public vtkDataSetAlgorithm
 {
 public:
@@ -40,47 +41,19 @@ public:
   LOOM_FILTER_DEVICE_MEMBERS
 
   ///@{
-  /// Mask by array: the name of a one-component numeric array on the output elements whose non-zero
-  /// entries select the elements to compute. Empty or "None" (ParaView's no-selection entry): none.
-  vtkSetStringMacro(MaskArrayName);
-  vtkGetStringMacro(MaskArrayName);
-  ///@}
-
-  ///@{
-  /// Mask by ids: the output elements to compute (each in range). Used when no mask array is named.
-  void SetMaskIds(vtkIdTypeArray* ids);
-  vtkIdTypeArray* GetMaskIds();
-  void AddMaskId(vtkIdType id);
-  void ClearMaskIds();
-  ///@}
-
-  ///@{
-  /// Mask by selection: the optional second input (port 1), a vtkSelection as ParaView makes it (Select
-  /// Points On / Select Cells On / Find Data, or paraview.simple's SelectIDs, SelectThresholds, ...).
-  /// Used when neither a mask array nor mask ids are set. Selected points or cells of the output's
-  /// kind are computed; selected cells mask a point output by their points, and selected points a
-  /// cell output by the cells that use any of them (as ParaView's Extract Selection with containing
-  /// cells). Id selections (INDICES) are read directly; other kinds (frustums, thresholds, locations,
-  /// values, global ids, blocks, queries) through vtkExtractSelection.
-  void SetSelectionConnection(vtkAlgorithmOutput* selection);
-  void SetSelectionData(vtkSelection* selection);
-  ///@}
-
-  ///@{
-  /// What unselected outputs hold: the values of this existing array on the output elements (shaped
-  /// like the output) or, when empty, FillValue (0 for integer outputs when not finite).
-  vtkSetStringMacro(KeepArrayName);
-  vtkGetStringMacro(KeepArrayName);
-  vtkSetMacro(FillValue, double);
-  vtkGetMacro(FillValue, double);
-  ///@}
-
-  ///@{
-  /// Fill unselected outputs with NaN whatever FillValue says (default on; ParaView's XML cannot
-  /// hold a NaN default, so the GUI shows this switch and FillValue beside it).
-  vtkSetMacro(FillWithNaN, bool);
-  vtkGetMacro(FillWithNaN, bool);
-  vtkBooleanMacro(FillWithNaN, bool);
+  /// The mask (LoomMaskSettings): Mask Array, a one-component numeric array on the output elements whose
+  /// non-zero entries select the elements to compute (empty or "None": none); Mask Ids, the output
+  /// elements to compute when no mask array is named; the Selection, the optional second input (port 1), a
+  /// vtkSelection as ParaView makes it (Select Points On / Select Cells On / Find Data, or
+  /// paraview.simple's SelectIDs, SelectThresholds, ...), used when neither is set: selected points or
+  /// cells of the output's kind are computed, selected cells mask a point output by their points and
+  /// selected points a cell output by the cells that use any of them (id selections read directly, other
+  /// kinds through vtkExtractSelection). Unselected outputs hold the values of Keep Array (an existing
+  /// array shaped like the output) or, with none, NaN (Fill With NaN, the default; ParaView's XML cannot
+  /// hold a NaN default, so the GUI shows this switch and Fill Value beside it) or Fill Value (0 for
+  /// integer outputs when not finite).
+  LOOM_MASK_MEMBERS
+  LOOM_KEEP_ARRAY_MEMBERS
   ///@}
 
 protected:
@@ -91,26 +64,19 @@ protected:
   int FillInputPortInformation(int port, vtkInformation* info) override;
   /// Whether the filter has Fallback To VTK (printed with Device); off here.
   virtual bool HasFallback() const { return false; }
-  /// Lets the selection keep the whole composite input (LoomSelectionMask::Watch), then as vtkDataSetAlgorithm.
-  vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputVector,
-                             vtkInformationVector* outputVector) override;
 
   /// The mask these properties (and the selection input, `inputVector[1]`) describe over the points
   /// (`onPoints`) or cells of `input`; the kept array goes to `keep`. Throws loom::cont::Error with
   /// the property's name in the message.
   loom::algorithms::OutputMask MaskFor(vtkDataSet* input, bool onPoints, vtkInformationVector** inputVector,
-                                       loom::algorithms::FieldArray& keep) const;
+                                       loom::algorithms::FieldArray& keep) const
+  {
+    return this->Mask.OutputMaskFor(input, onPoints, inputVector, keep);
+  }
+  LoomMaskSettings Mask;
 
-  char* MaskArrayName = nullptr;
-  char* KeepArrayName = nullptr;
-  double FillValue;
-  bool FillWithNaN = true;
-  vtkSmartPointer<vtkIdTypeArray> MaskIds;
 
 private:
-  /// The selection on the second input as ids (block-aware; it watches the pipeline for the whole input).
-  LoomSelectionMask Selection;
-
   vtkLoomFieldFilter(const vtkLoomFieldFilter&) = delete;
   void operator=(const vtkLoomFieldFilter&) = delete;
 };

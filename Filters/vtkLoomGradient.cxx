@@ -126,7 +126,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   vtkDataArray* array = input ? this->GetInputArrayToProcess(0, inputVector) : nullptr;
   loom::interop::FilterSteps steps;
   steps.Passes = 0.45;
-  steps.MaskArrayName = this->MaskArrayName;
+  steps.MaskArrayName = this->GetMaskArrayName();
   steps.MaskOnPoints = !array || Holds(input->GetPointData(), array); // on the differentiated array's side
   steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never;
   if (!run.Begin(steps))

@@ -224,6 +224,24 @@ int vtkLoomSlice::FillInputPortInformation(int port, vtkInformation* info)
   return 1;
 }
 
+namespace
+{
+/// The inner contour's error in the slice's words: without its "Loom Contour" label, and the hidden array
+/// of function values named as the slice function.
+std::string InnerContourError(std::string text)
+{
+  const std::string inner = "Loom Contour: ";
+  if (const std::size_t at = text.find(inner); at != std::string::npos)
+    text = text.substr(at + inner.size());
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.pop_back();
+  const std::string hidden = std::string("'") + FunctionArrayName + "'";
+  for (std::size_t at; (at = text.find(hidden)) != std::string::npos;)
+    text.replace(at, hidden.size(), "(the slice function)");
+  return text;
+}
+} // namespace
+
 vtkSmartPointer<vtkAlgorithm> vtkLoomSlice::VTKFilter()
 {
   // VTK's cutter, as ParaView's Slice runs it, for what Loom's contour family does not cut as it does.
@@ -265,7 +283,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   const int guarded = run.Guard("slice", [&]() -> int {
     try
     {
-      pointMask = this->PointMask.MaskFor(input, inputVector);
+      pointMask = this->Mask.InputPointMaskFor(input, inputVector);
     }
     catch (const loom::cont::ErrorAborted&)
     {
@@ -371,19 +389,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   if (this->CheckAbort()) // the contour stopped for this filter's abort flag (its own output is empty)
     return run.Aborted();
   if (!errors->Text.empty())
-  {
-    // The contour's own words, without its "Loom Contour"/"Contour By" framing of the hidden array.
-    std::string text = errors->Text;
-    const std::string inner = "Loom Contour: ";
-    if (const std::size_t at = text.find(inner); at != std::string::npos)
-      text = text.substr(at + inner.size());
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-      text.pop_back();
-    const std::string hidden = std::string("'") + FunctionArrayName + "'";
-    for (std::size_t at; (at = text.find(hidden)) != std::string::npos;)
-      text.replace(at, hidden.size(), "(the slice function)");
-    return fail(text);
-  }
+    return fail(InnerContourError(errors->Text));
   output->ShallowCopy(contour->GetOutput());
   output->GetPointData()->RemoveArray(FunctionArrayName);
   output->GetPointData()->RemoveArray(MaskArrayName);
@@ -402,5 +408,5 @@ void vtkLoomSlice::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Triangulate: " << (this->Triangulate ? "On" : "Off") << "\n";
   os << indent << "MergePoints: " << (this->MergePoints ? "On" : "Off") << "\n";
   this->Core.Print(os, indent, true);
-  this->PointMask.Print(os, indent);
+  this->Mask.Print(os, indent);
 }

@@ -4,7 +4,7 @@
 
 #include "LoomFiltersModule.h"
 #include "LoomFilterCore.h"
-#include "LoomPointMaskSettings.h"
+#include "LoomMaskSettings.h"
 
 #include <vtkPolyDataAlgorithm.h>
 
@@ -66,7 +66,7 @@ public:
   /// the others hold NaN (integer arrays 0) or, with Fill With NaN off, Fill Value. Mask Array names a
   /// one-component point array (non-zero selects; empty or "None": none); Mask Ids, used when no array is
   /// named, lists input point ids. Positions, normals and the contour scalars are not masked.
-  LOOM_POINT_MASK_MEMBERS
+  LOOM_MASK_MEMBERS
   ///@}
 
 protected:
@@ -84,7 +84,7 @@ protected:
   bool MergePoints = true;
 
 private:
-  LoomPointMaskSettings PointMask;
+  LoomMaskSettings Mask;
   vtkLoomSlice(const vtkLoomSlice&) = delete;
   void operator=(const vtkLoomSlice&) = delete;
 };

@@ -61,7 +61,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
     return run.Fail("the input is not a point set, an image or a rectilinear grid.");
   loom::interop::FilterSteps steps;
   steps.Passes = 0.45;
-  steps.MaskArrayName = this->MaskArrayName;
+  steps.MaskArrayName = this->GetMaskArrayName();
   steps.ReadsCells = false;
   steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
   if (!run.Begin(steps))

@@ -1,15 +1,18 @@
 // Loom filters: the mask properties every Loom field filter shares (Mask Array, Mask Ids, Keep Array,
 // fill value) turned into the engine's OutputMask, with the errors worded as the user set them; and the
-// point mask of Contour, Slice and Clip (LoomPointMaskSettings::MaskFor, Print).
+// mask settings of every Loom filter (LoomMaskSettings: the input point mask of Contour, Slice and Clip, the
+// output mask of the field filters, Print).
 #include "LoomInterop.h"
-#include "LoomPointMaskSettings.h"
+#include "LoomMaskSettings.h"
 
 #include <loom/cont/Error.h>
 
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
+#include <vtkCellData.h>
 #include <vtkDataSetAttributes.h>
 #include <vtkIdTypeArray.h>
+#include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkSelection.h>
 
@@ -102,7 +105,8 @@ loom::algorithms::OutputMask InputPointMask(vtkDataSet* input, const char* maskA
 } // namespace interop
 } // namespace loom
 
-loom::algorithms::OutputMask LoomPointMaskSettings::MaskFor(vtkDataSet* input, vtkInformationVector** inputVector) const
+loom::algorithms::OutputMask LoomMaskSettings::InputPointMaskFor(vtkDataSet* input,
+                                                                vtkInformationVector** inputVector) const
 {
   const double fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
   vtkSelection* selection = LoomSelectionMask::SelectionOf(inputVector);
@@ -118,10 +122,52 @@ loom::algorithms::OutputMask LoomPointMaskSettings::MaskFor(vtkDataSet* input, v
   return mask;
 }
 
-void LoomPointMaskSettings::Print(std::ostream& os, vtkIndent indent) const
+loom::algorithms::OutputMask LoomMaskSettings::OutputMaskFor(vtkDataSet* input, bool onPoints,
+                                                            vtkInformationVector** inputVector,
+                                                            loom::algorithms::FieldArray& keep) const
+{
+  vtkDataSetAttributes* on = onPoints ? static_cast<vtkDataSetAttributes*>(input->GetPointData())
+                                      : static_cast<vtkDataSetAttributes*>(input->GetCellData());
+  const vtkIdType elements = onPoints ? input->GetNumberOfPoints() : input->GetNumberOfCells();
+  loom::interop::MaskProperties properties;
+  properties.MaskArrayName = this->GetArrayName();
+  properties.MaskIds = this->Ids;
+  properties.KeepArrayName = this->GetKeepArrayName();
+  properties.Fill = this->FillWithNaN ? std::numeric_limits<double>::quiet_NaN() : this->FillValue;
+  vtkSelection* selection = LoomSelectionMask::SelectionOf(inputVector);
+  const bool arrayNamed = loom::interop::IsSet(this->GetArrayName());
+  const bool idsGiven = this->Ids && this->Ids->GetNumberOfTuples() > 0;
+  if (arrayNamed || idsGiven || selection)
+    loom::interop::NoteMasked();
+  vtkNew<vtkIdTypeArray> selected;
+  if (selection && !arrayNamed && !idsGiven)
+  {
+    // The selection as ids of the output's kind.
+    std::vector<vtkIdType> ids = this->Selection.Ids(input, selection, onPoints);
+    const bool nothing = ids.empty();
+    if (nothing)
+      ids.push_back(0); // a placeholder so that the kept array is read; the list is emptied below
+    selected->SetNumberOfTuples(static_cast<vtkIdType>(ids.size()));
+    std::copy(ids.begin(), ids.end(), selected->GetPointer(0));
+    properties.MaskIds = selected;
+    if (nothing)
+    {
+      // Nothing selected here: every output holds what unselected outputs hold.
+      loom::algorithms::OutputMask none =
+        loom::interop::MaskFromVTK(on, elements, onPoints ? "point" : "cell", properties, keep);
+      none.Ids = loom::cont::ArrayHandle<loom::Id>();
+      return none;
+    }
+  }
+  return loom::interop::MaskFromVTK(on, elements, onPoints ? "point" : "cell", properties, keep);
+}
+
+void LoomMaskSettings::Print(std::ostream& os, vtkIndent indent, bool keep) const
 {
   os << indent << "MaskArrayName: " << (this->ArrayName.empty() ? "(none)" : this->ArrayName) << "\n";
   os << indent << "MaskIds: " << (this->Ids ? this->Ids->GetNumberOfTuples() : 0) << " ids\n";
+  if (keep)
+    os << indent << "KeepArrayName: " << (this->KeepArrayName.empty() ? "(none)" : this->KeepArrayName) << "\n";
   os << indent << "FillWithNaN: " << (this->FillWithNaN ? "On" : "Off") << "\n";
   os << indent << "FillValue: " << this->FillValue << "\n";
 }

@@ -3,7 +3,11 @@ filters/ (in the order of the filter registry, Filters/registry.json), the setti
 and the shared property groups (shared-properties.xml) that the proxy files name with marker lines
 (<!--loom:NAME key="value" ...-->). Run by Plugin/CMakeLists.txt when the build is configured:
     generate_loom_xml.py REGISTRY_JSON OUTPUT_XML
-Fails, naming the file, on an unknown marker, a missing parameter or a registered proxy without a file."""
+Fails, naming the file, on an unknown marker, a missing parameter or a registered proxy without a file.
+
+Why not ParaView's base proxies (base_proxygroup/base_proxyname): ParaView merges a base proxy's properties
+before the proxy's own, so Device, Fallback To VTK and the masks would move to the top of every Loom filter's
+panel; the markers put each shared group where the proxy had it, and the panel stays as it was."""
 import json
 import os
 import re

@@ -163,6 +163,185 @@ Id MergeGridEdges(loom::cont::DeviceId device, int axes, const Id3& pointDims, I
   return count;
 }
 
+/// The block totals turned into each block's start (exclusive), and their sum.
+inline Totals ExclusiveTotals(Totals* tot, Id blocks)
+{
+  Totals sum;
+  for (Id b = 0; b < blocks; ++b)
+  {
+    const Totals t = tot[b];
+    tot[b] = sum;
+    sum.Cells += t.Cells;
+    sum.Connectivity += t.Connectivity;
+    sum.Slots += t.Slots;
+    sum.Extras += t.Extras;
+  }
+  return sum;
+}
+
+/// The kept vertices of the cells with output marked in `used` (zeroed first): on a grid with NaN points,
+/// where points whose every cell has a NaN point are not used.
+template <typename Reader>
+void MarkKeptPointsOfCutCells(loom::cont::DeviceId device, const Reader& reader, const ClipTableSet& tables,
+                              const Int16* cases, Id numCells, Id numPoints, UInt8* used)
+{
+  std::memset(used, 0, static_cast<std::size_t>(numPoints));
+  const Id blocks = (numCells + BlockSize - 1) / BlockSize;
+  HostForEach(device, blocks, 1, BlockSize, [&, used, cases](Id b) {
+    const Reader cellReader = reader;
+    Id ids[8];
+    for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
+      if (cases[c] > 0)
+      {
+        cellReader.Read(c, ids, tables);
+        for (int v = 0; v < tables.Slot[StructuredSlot].NumberOfVertices; ++v)
+          if ((cases[c] >> v) & 1)
+            MarkUsed(used + ids[v]);
+      }
+  });
+}
+
+/// Step 3 of ClipTyped: every input point's number among the kept points (in `numberArray`, the output
+/// ids' width), and the kept points' input ids (`kept`), by blocks of 2^16 points starting at `starts`.
+template <typename N>
+void NumberPoints(loom::cont::DeviceId device, Id numPoints, const UInt8* used, const Id* starts, Id* kept,
+                  loom::cont::ArrayHandle<N>& numberArray)
+{
+  const Id pointBlocks = (numPoints + (1 << 16) - 1) >> 16;
+  numberArray.Allocate(numPoints);
+  N* number = numberArray.GetPointer();
+  HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
+    Id n = starts[b];
+    for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
+    {
+      number[p] = static_cast<N>(n);
+      if (used[p])
+        kept[n++] = p;
+    }
+  });
+}
+
+/// Step 4 of ClipTyped: the cells written (shapes, source cells, offsets and connectivity in the width of
+/// C), edge points as slots (`keys`), extra points as stencils; `number` numbers the kept points.
+template <typename Reader, typename T, typename C>
+void WriteCells(loom::cont::DeviceId device, const Reader& reader, const ClipTableSet& tables, const T* values,
+                double value, Id numPoints, Id keptCount, const Totals& sum, const Totals* tot, const Int16* cases,
+                Id numCells, const C* number, ClipResult& r, C* offsets, C* conn, Int64* keys)
+{
+  CellWriter<Reader, T, C, C> writer{ reader,
+                                      tables,
+                                      values,
+                                      value,
+                                      numPoints,
+                                      keptCount,
+                                      sum.Slots,
+                                      number,
+                                      r.Shapes.GetPointer(),
+                                      r.SourceCells.GetPointer(),
+                                      offsets,
+                                      conn,
+                                      keys,
+                                      r.Points.ExtraIds.GetPointer(),
+                                      r.Points.ExtraWeights.GetPointer() };
+  if constexpr (IsWalk<Reader>::value)
+  {
+    writer.GridAxes = Reader::Dimension;
+    writer.RowStride = reader.Cells.P[0];
+  }
+  const Id blocks = (numCells + BlockSize - 1) / BlockSize;
+  HostForEach(device, blocks, 1, BlockSize, [&](Id b) {
+    const auto blockWriter = writer; // a local copy: the byte stores may alias what a reference reaches
+    Totals at = tot[b];
+    for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
+      if (cases[c] > 0)
+        blockWriter.Write(c, cases[c], at);
+  });
+  offsets[sum.Cells] = static_cast<C>(sum.Connectivity);
+}
+
+/// Step 5 of ClipTyped: the edge points merged, one per distinct key of the `slots` slots (the keys are let
+/// go of): on a grid by the edges' bitmap, else by sorting the slots by key (in their own memory). Each
+/// slot's point goes to `slotPoint`, the edge points to `edges`; returns how many there are.
+template <typename Reader, typename T>
+Id MergeEdgePoints(loom::cont::DeviceId device, const Reader& reader, Id numPoints,
+                   loom::cont::ArrayHandle<Int64>& keyArray, Id slots, const T* values, double value, Id keptCount,
+                   loom::cont::ArrayHandle<Id>& slotPoint, ContourEdges& edges)
+{
+  Id edgePoints = 0;
+  if constexpr (IsWalk<Reader>::value)
+  {
+    slotPoint.Allocate(slots);
+    edgePoints = MergeGridEdges(device, Reader::Dimension, reader.Cells.P, numPoints, keyArray.GetPointer(), slots,
+                                values, value, keptCount, slotPoint.GetPointer(), edges);
+    keyArray = loom::cont::ArrayHandle<Int64>();
+  }
+  else
+  {
+    loom::cont::ArrayHandle<Int64> sorted = keyArray; // the same array (handles share their state)
+    keyArray = loom::cont::ArrayHandle<Int64>();
+    loom::cont::ArrayHandle<Id> order;
+    order.Allocate(slots);
+    HostForEach(device, slots, 1 << 14, Iota{ order.GetPointer() });
+    loom::cont::Algorithm::SortByKey(device, sorted, order);
+    // (The sort may hand back new memory: pointers are taken after it.)
+    const Int64* sk = sorted.GetPointer();
+    loom::cont::ArrayHandle<Id> isNew;
+    isNew.Allocate(slots);
+    Id* fresh = isNew.GetPointer();
+    HostForEach(device, slots, 1 << 14, FlagFirst{ sk, fresh });
+    loom::cont::ArrayHandle<Id> edgeNumber;
+    edgePoints = slots ? loom::cont::Algorithm::ScanExclusive(device, isNew, edgeNumber) : 0;
+    edges.A.Allocate(edgePoints);
+    edges.B.Allocate(edgePoints);
+    edges.Weight.Allocate(edgePoints);
+    slotPoint.Allocate(slots);
+    if (slots)
+    {
+      const NumberEdgePoints<T> numbering{ sk,
+                                           order.GetPointer(),
+                                           edgeNumber.GetPointer(),
+                                           fresh,
+                                           values,
+                                           value,
+                                           numPoints,
+                                           keptCount,
+                                           slotPoint.GetPointer(),
+                                           edges.A.GetPointer(),
+                                           edges.B.GetPointer(),
+                                           edges.Weight.GetPointer() };
+      HostForEach(device, slots, 1 << 14, numbering);
+    }
+  }
+  return edgePoints;
+}
+
+/// Step 6 of ClipTyped: the placeholders in the connectivity replaced, slots by their edge point, extra
+/// points after the edge points (`extraShift`). Only the output of cut cells holds placeholders: each block
+/// walks its cells' cases to find it.
+template <typename Reader, typename C>
+void PatchPlaceholders(loom::cont::DeviceId device, const Reader& reader, const ClipTableSet& tables, const Int16* cases,
+                       const Totals* tot, Id numCells, C* conn, const loom::cont::ArrayHandle<Id>& slotPoint, Id keptCount,
+                       Id slots, Id extraShift)
+{
+  const PatchConnectivity<C> patchOne{ conn, slotPoint.GetPointer(), keptCount, slots, extraShift };
+  const Id blocks = (numCells + BlockSize - 1) / BlockSize;
+  HostForEach(device, blocks, 1, BlockSize, [&, patchOne](Id b) {
+    Id at = tot[b].Connectivity;
+    for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
+    {
+      const int k = cases[c];
+      if (k <= 0)
+        continue;
+      const ClipTable& table = tables.Slot[reader.Slot(c)];
+      const UInt8* counts = table.Counts + 3 * k;
+      if (k != (1 << table.NumberOfVertices) - 1 || counts[2] != 0)
+        for (Id i = at; i < at + counts[1]; ++i)
+          patchOne(i);
+      at += counts[1];
+    }
+  });
+}
+
 template <typename Reader, typename T>
 ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCells, Id numPoints, const T* values,
                      const ClipOptions& options)
@@ -225,19 +404,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     // Points whose every cell has a NaN point are not used: the cells with output mark theirs after all.
     usedArray.Allocate(numPoints);
     used = usedArray.GetPointer();
-    std::memset(used, 0, static_cast<std::size_t>(numPoints));
-    HostForEach(device, blocks, 1, BlockSize, [&, used, cases](Id b) {
-      const Reader cellReader = reader;
-      Id ids[8];
-      for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
-        if (cases[c] > 0)
-        {
-          cellReader.Read(c, ids, tables);
-          for (int v = 0; v < tables.Slot[StructuredSlot].NumberOfVertices; ++v)
-            if ((cases[c] >> v) & 1)
-              MarkUsed(used + ids[v]);
-        }
-    });
+    MarkKeptPointsOfCutCells(device, reader, tables, cases, numCells, numPoints, used);
   }
   else if (keptAreUsed)
     used = flags; // no NaN point (each would have made its cells NaN ones): the flags are 0 or Kept (1)
@@ -245,16 +412,7 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
     throw loom::cont::ErrorBadType("Clip: cell " + std::to_string(unreadable.load()) +
                                    " cannot be clipped (only linear cells of a fixed size; see "
                                    "UnclippableCellTypes).");
-  Totals sum;
-  for (Id b = 0; b < blocks; ++b)
-  {
-    const Totals t = tot[b];
-    tot[b] = sum;
-    sum.Cells += t.Cells;
-    sum.Connectivity += t.Connectivity;
-    sum.Slots += t.Slots;
-    sum.Extras += t.Extras;
-  }
+  const Totals sum = ExclusiveTotals(tot, blocks);
 
   // 3. Kept points numbered in input order, in the output ids' width (the numbering has a value per
   // input point: 32-bit ids halve the largest temporary here).
@@ -274,24 +432,10 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   Id* kept = r.Points.Kept.GetPointer();
   loom::cont::ArrayHandle<Int32> number32;
   loom::cont::ArrayHandle<Int64> number64;
-  auto numberPoints = [&](auto& numberArray) {
-    using N = typename std::decay_t<decltype(numberArray)>::ValueType;
-    numberArray.Allocate(numPoints);
-    N* number = numberArray.GetPointer();
-    HostForEach(device, pointBlocks, 1, Id(1) << 16, [=](Id b) {
-      Id n = ps[b];
-      for (Id p = b << 16, end = std::min(numPoints, (b + 1) << 16); p < end; ++p)
-      {
-        number[p] = static_cast<N>(n);
-        if (used[p])
-          kept[n++] = p;
-      }
-    });
-  };
   if (r.Is64Bit)
-    numberPoints(number64);
+    NumberPoints(device, numPoints, used, ps, kept, number64);
   else
-    numberPoints(number32);
+    NumberPoints(device, numPoints, used, ps, kept, number32);
   // The point flags are spent: their memory serves the arrays below.
   flagArray.ReleaseResources();
   usedArray.ReleaseResources();
@@ -303,128 +447,35 @@ ClipResult ClipTyped(const Reader& reader, const ClipTableSet& tables, Id numCel
   keyArray.Allocate(sum.Slots);
   r.Points.ExtraIds.Allocate(sum.Extras * ClipPoints::ExtraTerms);
   r.Points.ExtraWeights.Allocate(sum.Extras * ClipPoints::ExtraTerms);
-  auto write = [&](auto* offsets, auto* conn) {
-    using C = std::remove_pointer_t<decltype(conn)>;
-    CellWriter<Reader, T, C, C> writer{ reader,
-                                              tables,
-                                              values,
-                                              value,
-                                              numPoints,
-                                              keptCount,
-                                              sum.Slots,
-                                              r.Is64Bit ? reinterpret_cast<const C*>(number64.GetPointer())
-                                                        : reinterpret_cast<const C*>(number32.GetPointer()),
-                                              r.Shapes.GetPointer(),
-                                              r.SourceCells.GetPointer(),
-                                              offsets,
-                                              conn,
-                                              keyArray.GetPointer(),
-                                              r.Points.ExtraIds.GetPointer(),
-                                              r.Points.ExtraWeights.GetPointer() };
-    if constexpr (IsWalk<Reader>::value)
-    {
-      writer.GridAxes = Reader::Dimension;
-      writer.RowStride = reader.Cells.P[0];
-    }
-    HostForEach(device, blocks, 1, BlockSize, [&](Id b) {
-      const auto blockWriter = writer; // a local copy, as above
-      Totals at = tot[b];
-      for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
-        if (cases[c] > 0)
-          blockWriter.Write(c, cases[c], at);
-    });
-    offsets[sum.Cells] = static_cast<C>(sum.Connectivity);
-  };
   if (r.Is64Bit)
   {
     r.Offsets64.Allocate(sum.Cells + 1);
     r.Connectivity64.Allocate(sum.Connectivity);
-    write(r.Offsets64.GetPointer(), r.Connectivity64.GetPointer());
+    WriteCells(device, reader, tables, values, value, numPoints, keptCount, sum, tot, cases, numCells,
+               number64.GetPointer(), r, r.Offsets64.GetPointer(), r.Connectivity64.GetPointer(), keyArray.GetPointer());
   }
   else
   {
     r.Offsets32.Allocate(sum.Cells + 1);
     r.Connectivity32.Allocate(sum.Connectivity);
-    write(r.Offsets32.GetPointer(), r.Connectivity32.GetPointer());
+    WriteCells(device, reader, tables, values, value, numPoints, keptCount, sum, tot, cases, numCells,
+               number32.GetPointer(), r, r.Offsets32.GetPointer(), r.Connectivity32.GetPointer(), keyArray.GetPointer());
   }
   number32 = loom::cont::ArrayHandle<Int32>();
   number64 = loom::cont::ArrayHandle<Int64>();
 
-  // 5. Edge points merged, one per distinct key: on a grid by the edges' bitmap, else by sorting the slots
-  // by key (in their own memory).
+  // 5. Edge points merged, one per distinct key.
   const Id slots = sum.Slots;
   loom::cont::ArrayHandle<Id> slotPoint;
-  Id edgePoints = 0;
-  if constexpr (IsWalk<Reader>::value)
-  {
-    slotPoint.Allocate(slots);
-    edgePoints = MergeGridEdges(device, Reader::Dimension, reader.Cells.P, numPoints, keyArray.GetPointer(), slots,
-                                values, value, keptCount, slotPoint.GetPointer(), r.Points.Edges);
-    keyArray = loom::cont::ArrayHandle<Int64>();
-  }
-  else
-  {
-    loom::cont::ArrayHandle<Int64> sorted = keyArray; // the same array (handles share their state)
-    keyArray = loom::cont::ArrayHandle<Int64>();
-    loom::cont::ArrayHandle<Id> order;
-    order.Allocate(slots);
-    HostForEach(device, slots, 1 << 14, Iota{ order.GetPointer() });
-    loom::cont::Algorithm::SortByKey(device, sorted, order);
-    // (The sort may hand back new memory: pointers are taken after it.)
-    const Int64* sk = sorted.GetPointer();
-    loom::cont::ArrayHandle<Id> isNew;
-    isNew.Allocate(slots);
-    Id* fresh = isNew.GetPointer();
-    HostForEach(device, slots, 1 << 14, FlagFirst{ sk, fresh });
-    loom::cont::ArrayHandle<Id> edgeNumber;
-    edgePoints = slots ? loom::cont::Algorithm::ScanExclusive(device, isNew, edgeNumber) : 0;
-    r.Points.Edges.A.Allocate(edgePoints);
-    r.Points.Edges.B.Allocate(edgePoints);
-    r.Points.Edges.Weight.Allocate(edgePoints);
-    slotPoint.Allocate(slots);
-    if (slots)
-    {
-      const NumberEdgePoints<T> numbering{ sk,
-                                           order.GetPointer(),
-                                           edgeNumber.GetPointer(),
-                                           fresh,
-                                           values,
-                                           value,
-                                           numPoints,
-                                           keptCount,
-                                           slotPoint.GetPointer(),
-                                           r.Points.Edges.A.GetPointer(),
-                                           r.Points.Edges.B.GetPointer(),
-                                           r.Points.Edges.Weight.GetPointer() };
-      HostForEach(device, slots, 1 << 14, numbering);
-    }
-  }
+  const Id edgePoints = MergeEdgePoints(device, reader, numPoints, keyArray, slots, values, value, keptCount, slotPoint,
+                                        r.Points.Edges);
   // 6. Placeholders replaced: slots by their edge point, extra points after the edge points.
-  const Id extraShift = sum.Slots - edgePoints;
-  // Only the output of cut cells holds placeholders: each block walks its cells' cases to find it.
-  auto patch = [&](auto* conn) {
-    using C = std::remove_pointer_t<decltype(conn)>;
-    const PatchConnectivity<C> patchOne{ conn, slotPoint.GetPointer(), keptCount, slots, extraShift };
-    HostForEach(device, blocks, 1, BlockSize, [&, patchOne](Id b) {
-      Id at = tot[b].Connectivity;
-      for (Id c = b * BlockSize, end = std::min(numCells, c + BlockSize); c < end; ++c)
-      {
-        const int k = cases[c];
-        if (k <= 0)
-          continue;
-        const ClipTable& table = tables.Slot[reader.Slot(c)];
-        const UInt8* counts = table.Counts + 3 * k;
-        if (k != (1 << table.NumberOfVertices) - 1 || counts[2] != 0)
-          for (Id i = at; i < at + counts[1]; ++i)
-            patchOne(i);
-        at += counts[1];
-      }
-    });
-  };
   if (r.Is64Bit)
-    patch(r.Connectivity64.GetPointer());
+    PatchPlaceholders(device, reader, tables, cases, tot, numCells, r.Connectivity64.GetPointer(), slotPoint, keptCount,
+                      slots, sum.Slots - edgePoints);
   else
-    patch(r.Connectivity32.GetPointer());
+    PatchPlaceholders(device, reader, tables, cases, tot, numCells, r.Connectivity32.GetPointer(), slotPoint, keptCount,
+                      slots, sum.Slots - edgePoints);
   return r;
 }
 

@@ -652,6 +652,8 @@ struct Passes : DevicePointersOn<Tag>
   using Pointers = DevicePointersOn<Tag>;
   using Pointers::Read;
   using Pointers::Write;
+  template <typename V>
+  using ArrayHandle = loom::cont::ArrayHandle<V>;
   static KindCells View(const CellArrays& cells, int kind)
   {
     KindCells v;
@@ -687,6 +689,137 @@ struct Passes : DevicePointersOn<Tag>
     return Compact(flags);
   }
 
+  /// The output vertex cells: the vertices (of the first `numVertices` elements) that reach their bin first
+  /// (vertex cells come first, so no other element reaches a vertex's bin before one), grouped by their cell.
+  static void WriteVertexCellsOf(const FlagElements& flagging, Id numVertices, const Id* cellOf, const Id* cv,
+                                 VertexClusteringResult& result)
+  {
+    const ArrayHandle<Id> firsts = CompactElements(flagging, 0, numVertices);
+    const Id nf = firsts.GetNumberOfValues();
+    ArrayHandle<UInt8> fresh;
+    ArrayHandle<Id> cellNumber;
+    Algorithm::Schedule(FlagNewCells{ Read(firsts), cellOf, Write(fresh, nf) }, nf);
+    const Id cells = nf ? Algorithm::ScanExclusive(fresh, cellNumber, Id(0)) : 0;
+    if (nf > 0)
+      Algorithm::Schedule(WriteVertexCells{ Read(firsts), cellOf, cv, Read(fresh), Read(cellNumber), cells, nf,
+                                            Write(result.VertOffsets, cells + 1),
+                                            Write(result.Verts, nf), Write(result.VertCells, cells) },
+                          nf);
+  }
+
+  /// Every input point's output point (-1: none), through a dense bin lookup when the grid is not much
+  /// larger than the mesh, else a search of the used bins.
+  static ArrayHandle<Int64> PointVertexMap(const Int64* binOf, const Int64* unique, const Id* vog, Id skip, Id numUsed,
+                                           Id numBins, Id numPoints)
+  {
+    ArrayHandle<Int64> pointVertex;
+    Int64* pv = Write(pointVertex, numPoints);
+    ArrayHandle<Int32> lookup;
+    const Int32* lk = nullptr;
+    if (numBins <= (numPoints * 4 > (Id(1) << 24) ? numPoints * 4 : (Id(1) << 24)))
+    {
+      Int32* l = Write(lookup, numBins);
+      Algorithm::Schedule(Fill<Int32>{ l, -1 }, numBins);
+      Algorithm::Schedule(BinLookup{ unique + skip, vog, skip, l }, numUsed);
+      lk = l;
+    }
+    Algorithm::Schedule(PointVertices{ binOf, lk, unique + skip, numUsed, skip, vog, pv }, numPoints);
+    lookup.ReleaseResources();
+    return pointVertex;
+  }
+
+  /// The mean of each output point's input points (`pointVertex`: each input point's output point, -1 for
+  /// the points of unused bins, which group first), and the members by output point, into `result`.
+  static void MeanPointsOf(const ArrayHandle<Int64>& pointVertex, const ComponentPortal<T>& pts, Id numUsed,
+                           Id numPoints, const ComponentPortal<Float32>& xyz, VertexClusteringResult& result)
+  {
+    const loom::worklet::Keys<Int64> byVertex(pointVertex, Tag::Id);
+    Id vskip = 0, baseMember = 0;
+    FindFirstKeptGroup<Tag>(byVertex.GetUniqueKeys(), byVertex.GetOffsets(), vskip, baseMember);
+    Id* mo = Write(result.MemberOffsets, numUsed + 1);
+    Algorithm::Schedule(ShiftedOffsets{ Read(byVertex.GetOffsets()), vskip, baseMember, mo }, numUsed + 1);
+    result.Members = byVertex.GetSortedValuesMap().View(baseMember, numPoints - baseMember);
+    Algorithm::Schedule(MeanPoints<T>{ mo, Read(result.Members), pts, xyz }, numUsed);
+  }
+
+  /// The output segments (elements over two bins) and triangles (over three bins; with
+  /// `preventDuplicates`, the first of equal ones), with their source cells, into `result`.
+  static void WriteSegmentsAndTriangleCells(const FlagElements& flagging, Id numElements, const Id* cv,
+                                            const Id* cellOf, bool preventDuplicates, VertexClusteringResult& result)
+  {
+    const ArrayHandle<Id> segments = CompactElements(flagging, 1, numElements);
+    ArrayHandle<Id> triangles = CompactElements(flagging, 2, numElements);
+    if (preventDuplicates && triangles.GetNumberOfValues() > 1)
+    {
+      const Id nt = triangles.GetNumberOfValues();
+      ArrayHandle<Id> sortedVertices;
+      ArrayHandle<Int64> hashes;
+      Algorithm::Schedule(SortTriangle{ Read(triangles), cv, Write(sortedVertices, 3 * nt), Write(hashes, nt) }, nt);
+      const loom::worklet::Keys<Int64> equal(hashes, Tag::Id);
+      hashes.ReleaseResources();
+      ArrayHandle<UInt8> keep;
+      loom::cont::Invoker invoke(Tag::Id);
+      invoke(KeepFirstTriangles{}, equal, keep, sortedVertices);
+      const ArrayHandle<Id> kept = Compact(keep);
+      ArrayHandle<Id> survivors;
+      const Id ns = kept.GetNumberOfValues();
+      Algorithm::Schedule(Gather{ Read(triangles), Read(kept), Write(survivors, ns) }, ns);
+      triangles = survivors;
+    }
+    {
+      const Id ns = segments.GetNumberOfValues(), nt = triangles.GetNumberOfValues();
+      Algorithm::Schedule(WriteSegmentsAndTriangles{ Read(segments), cv, cellOf, 2, Write(result.Lines, 2 * ns),
+                                                     Write(result.LineCells, ns) },
+                          ns);
+      Algorithm::Schedule(WriteSegmentsAndTriangles{ Read(triangles), cv, cellOf, 3, Write(result.Triangles, 3 * nt),
+                                                     Write(result.TriangleCells, nt) },
+                          nt);
+    }
+  }
+
+  /// The input point of least error in each of the `numUsed` bins (VTK: the first point, in id order, whose
+  /// error is strictly below every earlier one's and below DBL_MAX): the least error by an atomic minimum,
+  /// then the lowest id reaching it; INT64_MAX where no point has a finite error. `pv`: each input point's
+  /// output point (-1: none).
+  static ArrayHandle<Id> LeastErrorPoints(const Float64* quad, const Id* gov, const ComponentPortal<T>& pts,
+                                          const Int64* pv, Id numUsed, Id numPoints)
+  {
+    ArrayHandle<Float64> byVertex;
+    Algorithm::Schedule(QuadricsByVertex{ quad, gov, Write(byVertex, 9 * numUsed) }, numUsed);
+    const PointError<T> error{ Read(byVertex), pts };
+    ArrayHandle<Id> chosen;
+    Id* ch = Write(chosen, numUsed);
+    Algorithm::Schedule(Fill<Id>{ ch, INT64_MAX }, numUsed);
+    if constexpr (std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value)
+    {
+      // One thread: VTK's own loop (a point replaces the bin's choice when its error is strictly less).
+      std::vector<double> leastError(static_cast<std::size_t>(numUsed), DBL_MAX);
+      for (Id p = 0; p < numPoints; ++p)
+      {
+        const Id o = pv[p];
+        if (o < 0)
+          continue;
+        const double e = error(p, o);
+        if (e < leastError[static_cast<std::size_t>(o)])
+        {
+          leastError[static_cast<std::size_t>(o)] = e;
+          ch[o] = p;
+        }
+      }
+    }
+    else
+    {
+      ArrayHandle<UInt64> least;
+      ArrayHandle<Float64> errors;
+      UInt64* ls = Write(least, numUsed);
+      Algorithm::Schedule(Fill<UInt64>{ ls, ~UInt64(0) }, numUsed);
+      Float64* pe = Write(errors, numPoints);
+      Algorithm::Schedule(LeastError<T>{ error, pv, pe, ls }, numPoints);
+      Algorithm::Schedule(ChooseLeast{ pv, pe, ls, ch }, numPoints);
+    }
+    return chosen;
+  }
+
   /// The passes after the grid: `result` holds the bounds and divisions on entry.
   static VertexClusteringResult Run(const FieldArray& positions, const VertexClusteringInput& input,
                                     const VertexClusteringOptions& options, const VertexClusteringResult& laidOut)
@@ -701,7 +834,6 @@ struct Passes : DevicePointersOn<Tag>
       result.Bounds[2 * c] = laidOut.Bounds[2 * c];
       result.Bounds[2 * c + 1] = laidOut.Bounds[2 * c + 1];
     }
-    using loom::cont::ArrayHandle;
     const Id numPoints = positions.GetNumberOfTuples();
     const ComponentPortal<T> pts =
       ComponentPortalObject<T>(positions, ComponentPortalObject<T>::Access::In).PrepareForExecution(Tag{});
@@ -799,49 +931,9 @@ struct Passes : DevicePointersOn<Tag>
     // Output vertex cells: the vertices that reach their bin first (vertex cells come first, so no other
     // element reaches a vertex's bin before one), grouped by their cell.
     const FlagElements flagging{ corners, cv, first, gov, 0, nullptr };
-    {
-      const Id numVertices = base[1];
-      const ArrayHandle<Id> firsts = CompactElements(flagging, 0, numVertices);
-      const Id nf = firsts.GetNumberOfValues();
-      ArrayHandle<UInt8> fresh;
-      ArrayHandle<Id> cellNumber;
-      Algorithm::Schedule(FlagNewCells{ Read(firsts), cellOf, Write(fresh, nf) }, nf);
-      const Id cells = nf ? Algorithm::ScanExclusive(fresh, cellNumber, Id(0)) : 0;
-      if (nf > 0)
-        Algorithm::Schedule(WriteVertexCells{ Read(firsts), cellOf, cv, Read(fresh), Read(cellNumber), cells, nf,
-                                              Write(result.VertOffsets, cells + 1),
-                                              Write(result.Verts, nf), Write(result.VertCells, cells) },
-                            nf);
-    }
+    WriteVertexCellsOf(flagging, base[1], cellOf, cv, result);
     // Output segments (those over two bins) and triangles (over three bins, the first of equal ones).
-    const ArrayHandle<Id> segments = CompactElements(flagging, 1, numElements);
-    ArrayHandle<Id> triangles = CompactElements(flagging, 2, numElements);
-    if (options.PreventDuplicateCells && triangles.GetNumberOfValues() > 1)
-    {
-      const Id nt = triangles.GetNumberOfValues();
-      ArrayHandle<Id> sortedVertices;
-      ArrayHandle<Int64> hashes;
-      Algorithm::Schedule(SortTriangle{ Read(triangles), cv, Write(sortedVertices, 3 * nt), Write(hashes, nt) }, nt);
-      const loom::worklet::Keys<Int64> equal(hashes, Tag::Id);
-      hashes.ReleaseResources();
-      ArrayHandle<UInt8> keep;
-      loom::cont::Invoker invoke(Tag::Id);
-      invoke(KeepFirstTriangles{}, equal, keep, sortedVertices);
-      const ArrayHandle<Id> kept = Compact(keep);
-      ArrayHandle<Id> survivors;
-      const Id ns = kept.GetNumberOfValues();
-      Algorithm::Schedule(Gather{ Read(triangles), Read(kept), Write(survivors, ns) }, ns);
-      triangles = survivors;
-    }
-    {
-      const Id ns = segments.GetNumberOfValues(), nt = triangles.GetNumberOfValues();
-      Algorithm::Schedule(WriteSegmentsAndTriangles{ Read(segments), cv, cellOf, 2, Write(result.Lines, 2 * ns),
-                                                     Write(result.LineCells, ns) },
-                          ns);
-      Algorithm::Schedule(WriteSegmentsAndTriangles{ Read(triangles), cv, cellOf, 3, Write(result.Triangles, 3 * nt),
-                                                     Write(result.TriangleCells, nt) },
-                          nt);
-    }
+    WriteSegmentsAndTriangleCells(flagging, numElements, cv, cellOf, options.PreventDuplicateCells, result);
 
     // The point of each used bin.
     result.Points = FieldArray::Allocate(ValueKind::Float32, numUsed, 3);
@@ -858,69 +950,18 @@ struct Passes : DevicePointersOn<Tag>
 
     // Every input point's output point, through a dense bin lookup when the grid is not much larger
     // than the mesh, else a search of the used bins.
-    ArrayHandle<Int64> pointVertex;
-    Int64* pv = Write(pointVertex, numPoints);
-    ArrayHandle<Int32> lookup;
-    const Int32* lk = nullptr;
-    if (numBins <= (numPoints * 4 > (Id(1) << 24) ? numPoints * 4 : (Id(1) << 24)))
-    {
-      Int32* l = Write(lookup, numBins);
-      Algorithm::Schedule(Fill<Int32>{ l, -1 }, numBins);
-      Algorithm::Schedule(BinLookup{ unique + skip, vog, skip, l }, numUsed);
-      lk = l;
-    }
-    Algorithm::Schedule(PointVertices{ binOf, lk, unique + skip, numUsed, skip, vog, pv }, numPoints);
-    lookup.ReleaseResources();
+    ArrayHandle<Int64> pointVertex = PointVertexMap(binOf, unique, vog, skip, numUsed, numBins, numPoints);
+    const Int64* pv = Read(pointVertex);
 
     if (options.Point == ClusterPoint::Mean)
     {
-      // Members by output point (the points of unused bins, key -1, group first).
-      const loom::worklet::Keys<Int64> byVertex(pointVertex, Tag::Id);
-      Id vskip = 0, baseMember = 0;
-      FindFirstKeptGroup<Tag>(byVertex.GetUniqueKeys(), byVertex.GetOffsets(), vskip, baseMember);
-      Id* mo = Write(result.MemberOffsets, numUsed + 1);
-      Algorithm::Schedule(ShiftedOffsets{ Read(byVertex.GetOffsets()), vskip, baseMember, mo }, numUsed + 1);
-      result.Members = byVertex.GetSortedValuesMap().View(baseMember, numPoints - baseMember);
-      Algorithm::Schedule(MeanPoints<T>{ mo, Read(result.Members), pts, xyz }, numUsed);
+      MeanPointsOf(pointVertex, pts, numUsed, numPoints, xyz, result);
       return result;
     }
 
-    // The input point of least error in each bin (VTK: the first point, in id order, whose error is
-    // strictly below every earlier one's and below DBL_MAX): the least error by an atomic minimum, then
-    // the lowest id reaching it.
-    ArrayHandle<Float64> byVertex;
-    Algorithm::Schedule(QuadricsByVertex{ quad, gov, Write(byVertex, 9 * numUsed) }, numUsed);
-    const PointError<T> error{ Read(byVertex), pts };
-    ArrayHandle<Id> chosen;
-    Id* ch = Write(chosen, numUsed);
-    Algorithm::Schedule(Fill<Id>{ ch, INT64_MAX }, numUsed);
-    if constexpr (std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value)
-    {
-      // One thread: VTK's own loop (a point replaces the bin's choice when its error is strictly less).
-      std::vector<double> leastError(static_cast<std::size_t>(numUsed), DBL_MAX);
-      for (Id p = 0; p < numPoints; ++p)
-      {
-        const Id o = pv[p];
-        if (o < 0)
-          continue;
-        const double e = error(p, o);
-        if (e < leastError[static_cast<std::size_t>(o)])
-        {
-          leastError[static_cast<std::size_t>(o)] = e;
-          ch[o] = p;
-        }
-      }
-    }
-    else
-    {
-      ArrayHandle<UInt64> least;
-      ArrayHandle<Float64> errors;
-      UInt64* ls = Write(least, numUsed);
-      Algorithm::Schedule(Fill<UInt64>{ ls, ~UInt64(0) }, numUsed);
-      Float64* pe = Write(errors, numPoints);
-      Algorithm::Schedule(LeastError<T>{ error, pv, pe, ls }, numPoints);
-      Algorithm::Schedule(ChooseLeast{ pv, pe, ls, ch }, numPoints);
-    }
+    // The input point of least error in each bin.
+    ArrayHandle<Id> chosen = LeastErrorPoints(quad, gov, pts, pv, numUsed, numPoints);
+    const Id* ch = Read(chosen);
     Algorithm::Schedule(ChosenPoints<T>{ ch, corners, first, gov, pts, Write(result.PointSources, numUsed), xyz },
                         numUsed);
     return result;

@@ -55,6 +55,95 @@ struct WeldLoss
   Id PointsLost = 0, TrianglesLost = 0;
 };
 
+/// The cell rows a weld visits: those whose triangles may use a generating row's points, or a contour point.
+struct WeldRows
+{
+  const WeldGrid& G;
+  const std::vector<Id>& PointOffsets;
+  const Id* A;
+  const Id* B;
+  /// The cell rows whose triangles may use the points of generating row `row`.
+  void Using(Id row, std::vector<Id>& out) const
+  {
+    const Id j = row % this->G.NY, k = row / this->G.NY;
+    for (int dk = 0; dk <= 1; ++dk)
+      for (int dj = 0; dj <= 1; ++dj)
+        if (j - dj >= 0 && j - dj + 1 < this->G.NY && k - dk >= 0 && k - dk + 1 < this->G.NZ)
+          out.push_back(row - dj - dk * this->G.NY);
+  }
+  Id RowOfPoint(Id p) const
+  {
+    const auto it = std::upper_bound(this->PointOffsets.begin(), this->PointOffsets.end(), p - this->G.PointBase);
+    return static_cast<Id>(it - this->PointOffsets.begin()) - 1;
+  }
+  /// The cell rows whose triangles may use contour point p: for a point standing for an input point
+  /// (A == B), the cells around that input point (those of the cell rows Using gives for the input point's
+  /// own row); for any other point, the cells around its edge, near the row that made it. (`made` is the
+  /// id the point was made with, `at` where its values are now.)
+  void Near(Id made, Id at, std::vector<Id>& out) const
+  {
+    this->Using(this->A[at] == this->B[at] ? this->A[at] / this->G.NX : this->RowOfPoint(made), out);
+  }
+  /// Near for each of `points` (as made and as they are), sorted and unique.
+  template <typename Made, typename At>
+  std::vector<Id> AllNear(std::size_t n, Made made, At at) const
+  {
+    std::vector<Id> rows;
+    for (std::size_t q = 0; q < n; ++q)
+      this->Near(made(q), at(q), rows);
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
+  }
+};
+
+/// The points of the collapsed triangles that no kept triangle uses (looked for in the rows near them),
+/// added to `holes`.
+inline void UnusedPointsOf(const std::vector<Id>& collapsed, const Id* conn, const WeldRows& rows, const WeldGrid& g,
+                           const std::vector<Id>& triangleOffsets, std::vector<Id>& holes)
+{
+  std::vector<Id> maybe;
+  for (Id t : collapsed)
+    maybe.insert(maybe.end(), conn + 3 * t, conn + 3 * t + 3);
+  std::sort(maybe.begin(), maybe.end());
+  maybe.erase(std::unique(maybe.begin(), maybe.end()), maybe.end());
+  const std::vector<Id> near = rows.AllNear(maybe.size(), [&](std::size_t q) { return maybe[q]; },
+                                            [&](std::size_t q) { return maybe[q]; });
+  std::vector<UInt8> used(maybe.size(), 0);
+  for (Id row : near)
+    for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
+         t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
+      if (!std::binary_search(collapsed.begin(), collapsed.end(), t))
+        for (int e = 0; e < 3; ++e)
+        {
+          const auto it = std::lower_bound(maybe.begin(), maybe.end(), conn[3 * t + e]);
+          if (it != maybe.end() && *it == conn[3 * t + e])
+            used[static_cast<std::size_t>(it - maybe.begin())] = 1;
+        }
+  for (std::size_t q = 0; q < maybe.size(); ++q)
+    if (!used[q])
+      holes.push_back(maybe[q]);
+}
+
+/// The triangles (in the rows near the moved points) that use a moved point renumbered: `moved` holds
+/// (old id, new id) pairs.
+inline void RenumberMoved(std::vector<std::pair<Id, Id>>& moved, Id* conn, const WeldRows& rows, const WeldGrid& g,
+                          const std::vector<Id>& triangleOffsets)
+{
+  std::sort(moved.begin(), moved.end());
+  const std::vector<Id> near = rows.AllNear(moved.size(), [&](std::size_t q) { return moved[q].first; },
+                                            [&](std::size_t q) { return moved[q].second; });
+  for (Id row : near)
+    for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
+         t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
+      for (int e = 0; e < 3; ++e)
+      {
+        const auto it = std::lower_bound(moved.begin(), moved.end(), std::make_pair(conn[3 * t + e], Id(-1)));
+        if (it != moved.end() && it->first == conn[3 * t + e])
+          conn[3 * t + e] = it->second;
+      }
+}
+
 template <typename Value>
 WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<Id>& pointOffsets,
                         const std::vector<Id>& triangleOffsets, const std::vector<UInt8>& onIso, double iso,
@@ -65,26 +154,7 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   Float64* w = r.Points.Weight.GetPointer();
   Id* conn = r.Connectivity.GetPointer();
   Id* sources = r.SourceCells.GetNumberOfValues() ? r.SourceCells.GetPointer() : nullptr;
-  // The cell rows whose triangles may use the points of generating row `row`.
-  auto cellRowsUsing = [&](Id row, std::vector<Id>& out) {
-    const Id j = row % g.NY, k = row / g.NY;
-    for (int dk = 0; dk <= 1; ++dk)
-      for (int dj = 0; dj <= 1; ++dj)
-        if (j - dj >= 0 && j - dj + 1 < g.NY && k - dk >= 0 && k - dk + 1 < g.NZ)
-          out.push_back(row - dj - dk * g.NY);
-  };
-  auto rowOfPoint = [&](Id p) {
-    const auto it = std::upper_bound(pointOffsets.begin(), pointOffsets.end(), p - g.PointBase);
-    return static_cast<Id>(it - pointOffsets.begin()) - 1;
-  };
-  // The cell rows whose triangles may use contour point p: for a point standing for an input point
-  // (A == B), the cells around that input point (those of the cell rows cellRowsUsing gives for the
-  // input point's own row); for any other point, the cells around its edge, near the row that made it.
-  // (`made` is the id the point was made with, `at` where its values are now.)
-  auto cellRowsNear = [&](Id made, Id at, std::vector<Id>& out) {
-    cellRowsUsing(a[at] == b[at] ? a[at] / g.NX : rowOfPoint(made), out);
-  };
-
+  const WeldRows near{ g, pointOffsets, a, b };
   // The rows that can make points on the isovalue's points: those holding such points and the rows
   // before them in y and z.
   std::vector<Id> rows;
@@ -128,7 +198,7 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   // The cell rows to visit, and in them the triangles that use a welded point.
   std::vector<Id> cellRows;
   for (Id row : rows)
-    cellRowsUsing(row, cellRows);
+    near.Using(row, cellRows);
   std::sort(cellRows.begin(), cellRows.end());
   cellRows.erase(std::unique(cellRows.begin(), cellRows.end()), cellRows.end());
   std::mutex mutex;
@@ -158,32 +228,7 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   std::sort(collapsed.begin(), collapsed.end());
   // Points of dropped triangles that no kept triangle uses go too.
   if (!collapsed.empty())
-  {
-    std::vector<Id> maybe;
-    for (Id t : collapsed)
-      maybe.insert(maybe.end(), conn + 3 * t, conn + 3 * t + 3);
-    std::sort(maybe.begin(), maybe.end());
-    maybe.erase(std::unique(maybe.begin(), maybe.end()), maybe.end());
-    std::vector<Id> near;
-    for (Id p : maybe)
-      cellRowsNear(p, p, near);
-    std::sort(near.begin(), near.end());
-    near.erase(std::unique(near.begin(), near.end()), near.end());
-    std::vector<UInt8> used(maybe.size(), 0);
-    for (Id row : near)
-      for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
-           t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
-        if (!std::binary_search(collapsed.begin(), collapsed.end(), t))
-          for (int e = 0; e < 3; ++e)
-          {
-            const auto it = std::lower_bound(maybe.begin(), maybe.end(), conn[3 * t + e]);
-            if (it != maybe.end() && *it == conn[3 * t + e])
-              used[static_cast<std::size_t>(it - maybe.begin())] = 1;
-          }
-    for (std::size_t q = 0; q < maybe.size(); ++q)
-      if (!used[q])
-        holes.push_back(maybe[q]);
-  }
+    UnusedPointsOf(collapsed, conn, near, g, triangleOffsets, holes);
   // Point holes filled from the end of the range; the triangles using a moved point renumbered.
   std::sort(holes.begin(), holes.end());
   Id end = g.PointBase + pointOffsets.back();
@@ -207,23 +252,7 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   }
   loss.PointsLost = static_cast<Id>(holes.size());
   if (!moved.empty())
-  {
-    std::sort(moved.begin(), moved.end());
-    std::vector<Id> near;
-    for (const auto& m : moved)
-      cellRowsNear(m.first, m.second, near);
-    std::sort(near.begin(), near.end());
-    near.erase(std::unique(near.begin(), near.end()), near.end());
-    for (Id row : near)
-      for (Id t = g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row)];
-           t < g.TriangleBase + triangleOffsets[static_cast<std::size_t>(row) + 1]; ++t)
-        for (int e = 0; e < 3; ++e)
-        {
-          const auto it = std::lower_bound(moved.begin(), moved.end(), std::make_pair(conn[3 * t + e], Id(-1)));
-          if (it != moved.end() && it->first == conn[3 * t + e])
-            conn[3 * t + e] = it->second;
-        }
-  }
+    RenumberMoved(moved, conn, near, g, triangleOffsets);
   // Dropped triangles' slots filled from the end of the isovalue's triangles.
   Id lastTriangle = g.TriangleBase + triangleOffsets.back();
   for (auto it = collapsed.rbegin(); it != collapsed.rend(); ++it)
@@ -240,6 +269,61 @@ WeldLoss WeldOnVertices(ContourResult& r, const WeldGrid& g, const std::vector<I
   return loss;
 }
 } // namespace
+
+/// Pass 5 of ContourStructured3D where an isovalue needs it (points on vertices welded), then the ranges
+/// closed up: later isovalues' points and triangles moved down over what earlier ones lost, their point
+/// ids shifted with them.
+template <typename T>
+void WeldAndCloseUp(const std::vector<Isovalue<T>>& iso, const Id3& dims, const T* field, const ContourOptions& options,
+                    ContourResult& result)
+{
+  const Id nx = dims[0], ny = dims[1], nz = dims[2], rows = ny * nz;
+  const loom::cont::DeviceId device = options.Device;
+  const std::size_t values = iso.size();
+  Id* sourceCells = options.SourceCells ? result.SourceCells.GetPointer() : nullptr;
+  Id pointBase5 = 0, triangleBase5 = 0, pointShift = 0, triangleShift = 0;
+  Id* conn5 = result.Connectivity.GetPointer();
+  for (std::size_t v = 0; v < values; ++v)
+  {
+    const Isovalue<T>& s = iso[v];
+    WeldLoss loss;
+    if (s.Weld)
+      loss = WeldOnVertices(result, WeldGrid{ rows, nx, ny, nz, pointBase5, triangleBase5 }, s.PointOffsets,
+                            s.TriangleOffsets, s.OnIso, options.IsoValues[v],
+                            [=](Id p) { return static_cast<double>(field[p]); }, device);
+    const Id keptPoints = s.Points - loss.PointsLost, keptTriangles = s.Triangles - loss.TrianglesLost;
+    if (pointShift || triangleShift)
+    {
+      const Id from = pointBase5, to = pointBase5 - pointShift;
+      std::copy(result.Points.A.GetPointer() + from, result.Points.A.GetPointer() + from + keptPoints,
+                result.Points.A.GetPointer() + to);
+      std::copy(result.Points.B.GetPointer() + from, result.Points.B.GetPointer() + from + keptPoints,
+                result.Points.B.GetPointer() + to);
+      std::copy(result.Points.Weight.GetPointer() + from, result.Points.Weight.GetPointer() + from + keptPoints,
+                result.Points.Weight.GetPointer() + to);
+      // Moved down in order (the ranges may overlap, so not in parallel).
+      const Id t0 = triangleBase5, t1 = triangleBase5 - triangleShift;
+      for (Id q = 0; q < 3 * keptTriangles; ++q)
+        conn5[3 * t1 + q] = conn5[3 * t0 + q] - pointShift;
+      if (sourceCells)
+        std::copy(sourceCells + t0, sourceCells + t0 + keptTriangles, sourceCells + t1);
+    }
+    pointShift += loss.PointsLost;
+    triangleShift += loss.TrianglesLost;
+    pointBase5 += s.Points;
+    triangleBase5 += s.Triangles;
+    result.PointStarts[v + 1] = pointBase5 - pointShift;
+  }
+  if (pointShift || triangleShift)
+  {
+    result.Points.A = result.Points.A.View(0, pointBase5 - pointShift);
+    result.Points.B = result.Points.B.View(0, pointBase5 - pointShift);
+    result.Points.Weight = result.Points.Weight.View(0, pointBase5 - pointShift);
+    result.Connectivity = result.Connectivity.View(0, 3 * (triangleBase5 - triangleShift));
+    if (sourceCells)
+      result.SourceCells = result.SourceCells.View(0, triangleBase5 - triangleShift);
+  }
+}
 
 template <typename T>
 bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& options, ContourResult& result)
@@ -368,50 +452,8 @@ bool ContourStructured3D(const Id3& dims, const T* field, const ContourOptions& 
     pointBase += s.Points;
     triangleBase += s.Triangles;
   }
-  // Pass 5 where needed, then the ranges closed up (later isovalues' points and triangles moved down
-  // over what earlier ones lost, their point ids shifted with them).
-  Id pointBase5 = 0, triangleBase5 = 0, pointShift = 0, triangleShift = 0;
-  Id* conn5 = result.Connectivity.GetPointer();
-  for (std::size_t v = 0; v < values; ++v)
-  {
-    const Isovalue<T>& s = iso[v];
-    WeldLoss loss;
-    if (s.Weld)
-      loss = WeldOnVertices(result, WeldGrid{ rows, nx, ny, nz, pointBase5, triangleBase5 }, s.PointOffsets,
-                            s.TriangleOffsets, s.OnIso, options.IsoValues[v],
-                            [=](Id p) { return static_cast<double>(field[p]); }, device);
-    const Id keptPoints = s.Points - loss.PointsLost, keptTriangles = s.Triangles - loss.TrianglesLost;
-    if (pointShift || triangleShift)
-    {
-      const Id from = pointBase5, to = pointBase5 - pointShift;
-      std::copy(result.Points.A.GetPointer() + from, result.Points.A.GetPointer() + from + keptPoints,
-                result.Points.A.GetPointer() + to);
-      std::copy(result.Points.B.GetPointer() + from, result.Points.B.GetPointer() + from + keptPoints,
-                result.Points.B.GetPointer() + to);
-      std::copy(result.Points.Weight.GetPointer() + from, result.Points.Weight.GetPointer() + from + keptPoints,
-                result.Points.Weight.GetPointer() + to);
-      // Moved down in order (the ranges may overlap, so not in parallel).
-      const Id t0 = triangleBase5, t1 = triangleBase5 - triangleShift;
-      for (Id q = 0; q < 3 * keptTriangles; ++q)
-        conn5[3 * t1 + q] = conn5[3 * t0 + q] - pointShift;
-      if (sourceCells)
-        std::copy(sourceCells + t0, sourceCells + t0 + keptTriangles, sourceCells + t1);
-    }
-    pointShift += loss.PointsLost;
-    triangleShift += loss.TrianglesLost;
-    pointBase5 += s.Points;
-    triangleBase5 += s.Triangles;
-    result.PointStarts[v + 1] = pointBase5 - pointShift;
-  }
-  if (pointShift || triangleShift)
-  {
-    result.Points.A = result.Points.A.View(0, pointBase5 - pointShift);
-    result.Points.B = result.Points.B.View(0, pointBase5 - pointShift);
-    result.Points.Weight = result.Points.Weight.View(0, pointBase5 - pointShift);
-    result.Connectivity = result.Connectivity.View(0, 3 * (triangleBase5 - triangleShift));
-    if (sourceCells)
-      result.SourceCells = result.SourceCells.View(0, triangleBase5 - triangleShift);
-  }
+  // Pass 5 where needed, then the ranges closed up.
+  WeldAndCloseUp(iso, Id3(nx, ny, nz), field, options, result);
   return true;
 }
 

@@ -197,6 +197,166 @@ Id NumberUsedPoints(loom::cont::DeviceId device, const UInt8* used, Id numPoints
   return s[blocks];
 }
 
+/// Step 3 of ExplicitFaces for one bucket (the `n` faces from `begin` whose smallest point is the same):
+/// its entries in (cell, face) order (the order a single thread fills it in; threads sort it), and a face
+/// external when no other face of the bucket has its points. Faces of ghost cells hide their twins but
+/// are not output.
+template <typename K, typename Key>
+void MatchBucket(Id begin, int n, K* entries, Key* keys, UInt8* external, const UInt8* flags, bool serial)
+{
+  if (n == 0)
+    return;
+  K* e = entries + begin;
+  Key* k = keys + begin;
+  if (!serial)
+    for (int i = 1; i < n; ++i) // insertion sort of both by the entry
+      for (int j = i; j > 0 && e[j] < e[j - 1]; --j)
+      {
+        std::swap(e[j], e[j - 1]);
+        std::swap(k[j], k[j - 1]);
+      }
+  if (n <= 32)
+  {
+    for (int i = 0; i < n; ++i)
+    {
+      bool twin = false;
+      for (int j = 0; j < n && !twin; ++j)
+        twin = j != i && k[j] == k[i];
+      external[begin + i] = twin ? 0 : 1;
+    }
+  }
+  else
+  {
+    std::vector<int> order(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+      order[static_cast<std::size_t>(i)] = i;
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return k[a] < k[b]; });
+    for (int r = 0; r < n; ++r)
+    {
+      const int i = order[static_cast<std::size_t>(r)];
+      const bool twin = (r > 0 && k[order[static_cast<std::size_t>(r - 1)]] == k[i]) ||
+        (r + 1 < n && k[order[static_cast<std::size_t>(r + 1)]] == k[i]);
+      external[begin + i] = twin ? 0 : 1;
+    }
+  }
+  if (flags)
+    for (int i = 0; i < n; ++i)
+      if (flags[e[i] / 8] & SurfaceGhostCell)
+        external[begin + i] = 0;
+}
+
+/// Steps 4 and 5 of ExplicitFaces: the output totals per block (passed cells by kind; external faces) and
+/// the points used, then the points numbered and the cells written: the cells of no more than two dimensions
+/// passed as they are, and the external faces (`external[i]` for face entry i, `entries[i]` its cell * 8 +
+/// face) as polygons.
+template <typename O, typename C, typename K>
+ExternalFacesResult WriteSurface(const loom::cont::CellSetExplicit<O, C>& cells, const ExternalFacesOptions& options,
+                                 Id faces, const K* entries, const UInt8* external)
+{
+  const loom::cont::DeviceId device = options.Device;
+  const Id numCells = cells.GetNumberOfCells();
+  const Id numPoints = cells.GetNumberOfPoints();
+  const UInt8* shapes = cells.GetShapes().ReadPortal().GetArray();
+  const O* offsets = cells.GetOffsets().ReadPortal().GetArray();
+  const C* conn = cells.GetConnectivity().ReadPortal().GetArray();
+  const UInt8* flags = options.CellFlags.GetNumberOfValues() ? options.CellFlags.ReadPortal().GetArray() : nullptr;
+  const Id cellBlocks = (numCells + CellBlock - 1) / CellBlock;
+  auto readIds = [=](Id c, Id* ids, int n) { ReadCellIds(conn + offsets[c], n, ids); };
+  // 4. Output totals per block (passed cells by kind; external faces), and the points used.
+  loom::cont::ArrayHandle<UInt8> usedArray;
+  usedArray.Allocate(numPoints);
+  UInt8* used = usedArray.GetPointer();
+  std::memset(used, 0, static_cast<std::size_t>(numPoints));
+  std::vector<Totals> cellTotals(static_cast<std::size_t>(cellBlocks));
+  Totals* ct = cellTotals.data();
+  auto passed = [=](Id c) { return !(flags && flags[c]) && KindOf(shapes[c]) < Solid; };
+  HostForEach(device, cellBlocks, 1, CellBlock, [=](Id b) {
+    Totals t;
+    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+      if (passed(c))
+      {
+        const int kind = KindOf(shapes[c]);
+        ++t.Cells[kind];
+        t.Connectivity[kind] += static_cast<Id>(offsets[c + 1] - offsets[c]);
+        for (O i = offsets[c]; i < offsets[c + 1]; ++i)
+          MarkUsed(used + conn[i]);
+      }
+    ct[b] = t;
+  });
+  const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
+  std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
+  Totals* ft = faceTotals.data();
+  HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, used, ft](Id b) {
+    Totals t;
+    for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
+      if (external[i])
+      {
+        const Id c = entries[i] / 8;
+        const int f = static_cast<int>(entries[i] % 8);
+        const FaceTable& table = *FacesOf(shapes[c]);
+        ++t.Cells[Poly];
+        t.Connectivity[Poly] += table.Size[f];
+        for (int v = 0; v < table.Size[f]; ++v)
+          MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
+      }
+    ft[b] = t;
+  });
+  const Totals passedSum = PrefixTotals(cellTotals);
+  const Totals faceSum = PrefixTotals(faceTotals);
+
+  // 5. Points numbered; cells written.
+  ExternalFacesResult r;
+  loom::cont::ArrayHandle<Id> numberArray;
+  const Id usedCount = NumberUsedPoints(device, used, numPoints, numberArray, r.PointIds);
+  const Id* number = numberArray.GetPointer();
+  SurfaceCells* outs[Kinds] = { &r.Verts, &r.Lines, &r.Polys, &r.Strips };
+  KindWriter writers[Kinds];
+  for (int k = 0; k < Kinds; ++k)
+  {
+    const Id cellsOut = passedSum.Cells[k] + (k == Poly ? faceSum.Cells[Poly] : 0);
+    const Id connOut = passedSum.Connectivity[k] + (k == Poly ? faceSum.Connectivity[Poly] : 0);
+    writers[k] = Allocate(*outs[k], cellsOut, connOut, usedCount > 0x7fffffff || connOut > 0x7fffffff);
+  }
+  const KindWriter* w = writers;
+  HostForEach(device, cellBlocks, 1, CellBlock, [=](Id b) {
+    Totals at = ct[b];
+    for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
+      if (passed(c))
+      {
+        const int kind = KindOf(shapes[c]);
+        const KindWriter& out = w[kind];
+        out.Cell(at.Cells[kind]++, at.Connectivity[kind], c);
+        const O first = offsets[c];
+        const int size = static_cast<int>(offsets[c + 1] - first);
+        for (int v = 0; v < size; ++v)
+        {
+          // A pixel's points in quadrilateral order.
+          const int from = shapes[c] == CELL_SHAPE_PIXEL && v >= 2 ? 5 - v : v;
+          out.Point(at.Connectivity[kind]++, number[conn[first + from]]);
+        }
+      }
+  });
+  HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, ft, w, number](Id b) {
+    Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
+    Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
+    const KindWriter& out = w[Poly];
+    for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
+      if (external[i])
+      {
+        const Id c = entries[i] / 8;
+        const int f = static_cast<int>(entries[i] % 8);
+        const FaceTable& table = *FacesOf(shapes[c]);
+        Id ids[8], face[4];
+        readIds(c, ids, table.Points);
+        const int n = FacePoints(table, f, ids, face);
+        out.Cell(atCell++, atConn, c);
+        for (int v = 0; v < n; ++v)
+          out.Point(atConn++, number[face[v]]);
+      }
+  });
+  return r;
+}
+
 template <typename O, typename C>
 ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells, const ExternalFacesOptions& options)
 {
@@ -316,142 +476,10 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
     // face is external when no other face of its bucket has its points. Faces of ghost cells hide their
     // twins but are not output.
     HostForEach(device, numPoints, 1 << 12, [&, entries, keys, external, start, count](Id p) {
-      const Id begin = start[p];
-      const int n = count[p];
-      if (n == 0)
-        return;
-      K* e = entries + begin;
-      Key* k = keys + begin;
-      if (!serial)
-        for (int i = 1; i < n; ++i) // insertion sort of both by the entry
-          for (int j = i; j > 0 && e[j] < e[j - 1]; --j)
-          {
-            std::swap(e[j], e[j - 1]);
-            std::swap(k[j], k[j - 1]);
-          }
-      if (n <= 32)
-      {
-        for (int i = 0; i < n; ++i)
-        {
-          bool twin = false;
-          for (int j = 0; j < n && !twin; ++j)
-            twin = j != i && k[j] == k[i];
-          external[begin + i] = twin ? 0 : 1;
-        }
-      }
-      else
-      {
-        std::vector<int> order(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i)
-          order[static_cast<std::size_t>(i)] = i;
-        std::sort(order.begin(), order.end(), [&](int a, int b) { return k[a] < k[b]; });
-        for (int r = 0; r < n; ++r)
-        {
-          const int i = order[static_cast<std::size_t>(r)];
-          const bool twin = (r > 0 && k[order[static_cast<std::size_t>(r - 1)]] == k[i]) ||
-            (r + 1 < n && k[order[static_cast<std::size_t>(r + 1)]] == k[i]);
-          external[begin + i] = twin ? 0 : 1;
-        }
-      }
-      if (flags)
-        for (int i = 0; i < n; ++i)
-          if (flags[e[i] / 8] & SurfaceGhostCell)
-            external[begin + i] = 0;
+      MatchBucket(start[p], count[p], entries, keys, external, flags, serial);
     });
 
-    // 4. Output totals per block (passed cells by kind; external faces), and the points used.
-    loom::cont::ArrayHandle<UInt8> usedArray;
-    usedArray.Allocate(numPoints);
-    UInt8* used = usedArray.GetPointer();
-    std::memset(used, 0, static_cast<std::size_t>(numPoints));
-    std::vector<Totals> cellTotals(static_cast<std::size_t>(cellBlocks));
-    Totals* ct = cellTotals.data();
-    auto passed = [=](Id c) { return !(flags && flags[c]) && KindOf(shapes[c]) < Solid; };
-    HostForEach(device, cellBlocks, 1, CellBlock, [=](Id b) {
-      Totals t;
-      for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
-        if (passed(c))
-        {
-          const int kind = KindOf(shapes[c]);
-          ++t.Cells[kind];
-          t.Connectivity[kind] += static_cast<Id>(offsets[c + 1] - offsets[c]);
-          for (O i = offsets[c]; i < offsets[c + 1]; ++i)
-            MarkUsed(used + conn[i]);
-        }
-      ct[b] = t;
-    });
-    const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
-    std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
-    Totals* ft = faceTotals.data();
-    HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, used, ft](Id b) {
-      Totals t;
-      for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
-        if (external[i])
-        {
-          const Id c = entries[i] / 8;
-          const int f = static_cast<int>(entries[i] % 8);
-          const FaceTable& table = *FacesOf(shapes[c]);
-          ++t.Cells[Poly];
-          t.Connectivity[Poly] += table.Size[f];
-          for (int v = 0; v < table.Size[f]; ++v)
-            MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
-        }
-      ft[b] = t;
-    });
-    const Totals passedSum = PrefixTotals(cellTotals);
-    const Totals faceSum = PrefixTotals(faceTotals);
-
-    // 5. Points numbered; cells written.
-    ExternalFacesResult r;
-    loom::cont::ArrayHandle<Id> numberArray;
-    const Id usedCount = NumberUsedPoints(device, used, numPoints, numberArray, r.PointIds);
-    const Id* number = numberArray.GetPointer();
-    SurfaceCells* outs[Kinds] = { &r.Verts, &r.Lines, &r.Polys, &r.Strips };
-    KindWriter writers[Kinds];
-    for (int k = 0; k < Kinds; ++k)
-    {
-      const Id cellsOut = passedSum.Cells[k] + (k == Poly ? faceSum.Cells[Poly] : 0);
-      const Id connOut = passedSum.Connectivity[k] + (k == Poly ? faceSum.Connectivity[Poly] : 0);
-      writers[k] = Allocate(*outs[k], cellsOut, connOut, usedCount > 0x7fffffff || connOut > 0x7fffffff);
-    }
-    const KindWriter* w = writers;
-    HostForEach(device, cellBlocks, 1, CellBlock, [=](Id b) {
-      Totals at = ct[b];
-      for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
-        if (passed(c))
-        {
-          const int kind = KindOf(shapes[c]);
-          const KindWriter& out = w[kind];
-          out.Cell(at.Cells[kind]++, at.Connectivity[kind], c);
-          const O first = offsets[c];
-          const int size = static_cast<int>(offsets[c + 1] - first);
-          for (int v = 0; v < size; ++v)
-          {
-            // A pixel's points in quadrilateral order.
-            const int from = shapes[c] == CELL_SHAPE_PIXEL && v >= 2 ? 5 - v : v;
-            out.Point(at.Connectivity[kind]++, number[conn[first + from]]);
-          }
-        }
-    });
-    HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, ft, w, number](Id b) {
-      Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
-      Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
-      const KindWriter& out = w[Poly];
-      for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
-        if (external[i])
-        {
-          const Id c = entries[i] / 8;
-          const int f = static_cast<int>(entries[i] % 8);
-          const FaceTable& table = *FacesOf(shapes[c]);
-          Id ids[8], face[4];
-          readIds(c, ids, table.Points);
-          const int n = FacePoints(table, f, ids, face);
-          out.Cell(atCell++, atConn, c);
-          for (int v = 0; v < n; ++v)
-            out.Point(atConn++, number[face[v]]);
-        }
-    });
-    return r;
+    return WriteSurface(cells, options, faces, entries, external);
   };
   // 32-bit entries, and 64-bit packed keys (else 32-bit ids), where the ids and codes fit: less memory
   // to fault in and to move (12 bytes a face instead of 16 on the wavelet's hexahedra).
