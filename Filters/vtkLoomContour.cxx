@@ -500,19 +500,13 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
       return run.FallBack("the input has cells of VTK types " + skipped +
                             ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.",
                           this->VTKFilter());
-    int dims[3] = { 1, 1, 1 };
-    std::vector<double> axes[3];
-    loom::algorithms::ValueKind pointKind = loom::algorithms::ValueKind::Float32;
-    const bool grid = GridAxes(input, dims, axes, pointKind);
+    PartInputs in{ input, array, field, FieldArray() };
+    in.Grid = GridAxes(input, in.Dims, in.Axes, in.PointKind);
     auto* pointSet = vtkPointSet::SafeDownCast(input);
-    if (!grid && !pointSet)
+    if (!in.Grid && !pointSet)
       return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
-    PartInputs in{ input, array, field, grid ? FieldArray() : loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData()) };
-    in.Grid = grid;
-    std::copy(dims, dims + 3, in.Dims);
-    for (int d = 0; d < 3; ++d)
-      in.Axes[d] = axes[d];
-    in.PointKind = pointKind;
+    if (!in.Grid)
+      in.InputPoints = loom::interop::FieldFromVTK(pointSet->GetPoints()->GetData());
     in.ComputeScalars = this->ComputeScalars;
     in.ComputeNormals = this->ComputeNormals;
     in.InterpolateAttributes = this->InterpolateAttributes;

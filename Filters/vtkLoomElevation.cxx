@@ -25,12 +25,7 @@ int vtkLoomElevation::RequestData(vtkInformation*, vtkInformationVector** inputV
                                   vtkInformationVector* outputVector)
 {
   loom::interop::FilterRun run(this, "Loom Elevation", this->Core, inputVector, outputVector);
-  loom::interop::FilterSteps steps;
-  steps.Passes = 0.45;
-  steps.MaskArrayName = this->GetMaskArrayName();
-  steps.ReadsCells = false;
-  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
-  if (!run.Begin(steps))
+  if (!run.Begin(loom::interop::FilterSteps::PointMap(0.45, this->GetMaskArrayName())))
     return run.Status();
   vtkDataSet* input = run.Input();
   vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());

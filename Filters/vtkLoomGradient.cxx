@@ -77,45 +77,38 @@ bool Holds(vtkFieldData* data, vtkDataArray* array)
 }
 } // namespace
 
-int vtkLoomGradient::RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why)
+vtkSmartPointer<vtkAlgorithm> vtkLoomGradient::VTKFilter(vtkDataSet* input)
 {
-  vtkDataObject* result = nullptr;
-  std::string error;
-  auto fallBack = [&](const std::string& note) { return loom::interop::FallBackToVTK(this->Core.FallbackToVTK, note, error); };
-  vtkNew<vtkImageGradient> image;
-  vtkNew<vtkGradientFilter> general;
   if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
   {
-    if (!fallBack("Loom Gradient: " + why + "; VTK's vtkImageGradient computes it instead."))
-      return loom::interop::Fail(this, output, "Loom Gradient", error);
-    image->SetInputData(input);
+    auto image = vtkSmartPointer<vtkImageGradient>::New();
     image->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
     image->SetDimensionality(this->Dimensionality);
-    image->Update();
-    result = image->GetOutputDataObject(0);
+    return image;
   }
-  else
-  {
-    if (!fallBack("Loom Gradient: " + why + "; VTK's vtkGradientFilter computes the gradient instead."))
-      return loom::interop::Fail(this, output, "Loom Gradient", error);
-    general->SetInputData(input);
-    general->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
-    general->SetResultArrayName(NameOr(this->ResultArrayName, "Gradients"));
-    general->SetDivergenceArrayName(NameOr(this->DivergenceArrayName, "Divergence"));
-    general->SetVorticityArrayName(NameOr(this->VorticityArrayName, "Vorticity"));
-    general->SetQCriterionArrayName(NameOr(this->QCriterionArrayName, "Q-criterion"));
-    general->SetComputeGradient(this->ComputeGradient);
-    general->SetComputeDivergence(this->ComputeDivergence);
-    general->SetComputeVorticity(this->ComputeVorticity);
-    general->SetComputeQCriterion(this->ComputeQCriterion);
-    general->SetFasterApproximation(this->FasterApproximation);
-    general->SetContributingCellOption(this->ContributingCellOption);
-    general->SetReplacementValueOption(this->ReplacementValueOption);
-    general->Update();
-    result = general->GetOutputDataObject(0);
-  }
-  output->ShallowCopy(result);
-  return 1;
+  auto general = vtkSmartPointer<vtkGradientFilter>::New();
+  general->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
+  general->SetResultArrayName(NameOr(this->ResultArrayName, "Gradients"));
+  general->SetDivergenceArrayName(NameOr(this->DivergenceArrayName, "Divergence"));
+  general->SetVorticityArrayName(NameOr(this->VorticityArrayName, "Vorticity"));
+  general->SetQCriterionArrayName(NameOr(this->QCriterionArrayName, "Q-criterion"));
+  general->SetComputeGradient(this->ComputeGradient);
+  general->SetComputeDivergence(this->ComputeDivergence);
+  general->SetComputeVorticity(this->ComputeVorticity);
+  general->SetComputeQCriterion(this->ComputeQCriterion);
+  general->SetFasterApproximation(this->FasterApproximation);
+  general->SetContributingCellOption(this->ContributingCellOption);
+  general->SetReplacementValueOption(this->ReplacementValueOption);
+  return general;
+}
+
+int vtkLoomGradient::RunVTK(const loom::interop::FilterRun& run, const std::string& why)
+{
+  vtkSmartPointer<vtkAlgorithm> filter = this->VTKFilter(run.Input());
+  return run.FallBack(why + (vtkImageGradient::SafeDownCast(filter)
+                               ? "; VTK's vtkImageGradient computes it instead."
+                               : "; VTK's vtkGradientFilter computes the gradient instead."),
+                      filter);
 }
 
 int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVector,
@@ -162,7 +155,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   if (array->GetNumberOfComponents() < 1)
     return fail("Scalar Array '" + arrayName + "' has no components.");
   if (3 * array->GetNumberOfComponents() > loom::algorithms::MaxComponents)
-    return this->RunVTK(input, output,
+    return this->RunVTK(run,
                         "the gradient of the " + std::to_string(array->GetNumberOfComponents()) +
                           "-component Scalar Array '" + arrayName + "' has " +
                           std::to_string(3 * array->GetNumberOfComponents()) + " components; Loom's fields hold at most " +
@@ -185,7 +178,7 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   options.ReplacementValue = static_cast<loom::algorithms::GradientOptions::Replacement>(this->ReplacementValueOption);
 
   if (this->BoundaryMethod == SMOOTHED && vtkImageData::SafeDownCast(input))
-    return this->RunVTK(input, output, "the smoothed boundary method (BoundaryMethod) is vtkImageGradient's");
+    return this->RunVTK(run, "the smoothed boundary method (BoundaryMethod) is vtkImageGradient's");
   const bool structured = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input) ||
     vtkStructuredGrid::SafeDownCast(input);
   loom::algorithms::CellSetAny cells;
@@ -193,16 +186,16 @@ int vtkLoomGradient::RequestData(vtkInformation*, vtkInformationVector** inputVe
   {
     const std::string unsupported = loom::interop::UnsupportedCells(input);
     if (!unsupported.empty())
-      return this->RunVTK(input, output, "the input has cells Loom does not take (" + unsupported + ")");
+      return this->RunVTK(run, "the input has cells Loom does not take (" + unsupported + ")");
     const int read = loom::interop::Guarded(this, output, "Loom Gradient", [&]() -> int {
       cells = loom::interop::CellSetFromVTK(input);
       return loom::interop::Continue;
-    }, [&](const loom::cont::Error& e) -> int { return this->RunVTK(input, output, e.what()); });
+    }, [&](const loom::cont::Error& e) -> int { return this->RunVTK(run, e.what()); });
     if (read != loom::interop::Continue)
       return read;
     const std::string missing = loom::algorithms::UnsupportedGradientCells(cells);
     if (!missing.empty())
-      return this->RunVTK(input, output, "the gradient family does not differentiate " + missing);
+      return this->RunVTK(run, "the gradient family does not differentiate " + missing);
   }
 
   output->CopyStructure(input);

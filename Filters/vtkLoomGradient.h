@@ -114,7 +114,11 @@ protected:
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
   /// Runs VTK's filter on the input (what the family does not take), after one info message.
-  int RunVTK(vtkDataSet* input, vtkDataSet* output, const std::string& why);
+  /// VTK's filter with this filter's settings, the fallback: vtkImageGradient for the smoothed method on
+  /// images, else vtkGradientFilter.
+  vtkSmartPointer<vtkAlgorithm> VTKFilter(vtkDataSet* input);
+  /// The fallback to VTKFilter's filter because of `why` (FilterRun::FallBack).
+  int RunVTK(const loom::interop::FilterRun& run, const std::string& why);
   bool HasFallback() const override { return true; }
 
   bool ComputeGradient = true;

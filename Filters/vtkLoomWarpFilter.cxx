@@ -59,12 +59,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
   vtkPointSet* output = vtkPointSet::SafeDownCast(run.Output());
   if (!input || !output)
     return run.Fail("the input is not a point set, an image or a rectilinear grid.");
-  loom::interop::FilterSteps steps;
-  steps.Passes = 0.45;
-  steps.MaskArrayName = this->GetMaskArrayName();
-  steps.ReadsCells = false;
-  steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // the structure and arrays pass first
-  if (!run.Begin(steps))
+  if (!run.Begin(loom::interop::FilterSteps::PointMap(0.45, this->GetMaskArrayName())))
     return run.Status();
   run.Current.clear();
   const bool grid = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input);

@@ -63,6 +63,18 @@ struct FilterSteps
     Never
   };
   Empty EmptyWhen = Empty::NoPointsOrCells;
+
+  /// The steps of a point map (Elevation, the warps): it reads the point arrays (a mask array on the points)
+  /// but not the cells, and passes the structure and arrays before an empty input returns.
+  static FilterSteps PointMap(double passes, const char* maskArrayName)
+  {
+    FilterSteps steps;
+    steps.Passes = passes;
+    steps.MaskArrayName = maskArrayName;
+    steps.ReadsCells = false;
+    steps.EmptyWhen = Empty::Never;
+    return steps;
+  }
 };
 
 /// The array chosen through SetInputArrayToProcess, resolved once for every filter: the array, its

@@ -45,7 +45,7 @@ TEST(CudaRequested, EveryFilterFallsBackToSerialsResult)
     const std::string ran = vtkLoomExecution::GetLast(cuda)->GetDevices();
     if (ran.find("CUDA") != std::string::npos)
       GTEST_SKIP() << "CUDA runs here: the .cuda twins check the filters on it";
-    EXPECT_EQ(ran.find("CUDA"), std::string::npos);
+    EXPECT_TRUE(ran == "TBB" || ran == "Serial") << "ran on " << ran;
     EXPECT_FALSE(vtkLoomExecution::GetLast(cuda)->GetFailed()) << vtkLoomExecution::GetLast(cuda)->Describe();
     vtkSmartPointer<vtkAlgorithm> serial = RunOn(i, input, 1);
     auto* expected = vtkDataSet::SafeDownCast(serial->GetOutputDataObject(0));
