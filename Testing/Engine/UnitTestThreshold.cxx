@@ -163,7 +163,9 @@ void CheckSubset(const CellSetAny& cells, const CellSubset& s, const std::vector
   }
 }
 
-void RunMatrix(const CellSetAny& cells, std::mt19937& rng)
+// `integer`: int16 values of -1, 0 and 1 (integer kinds take the float64 route in some modes), else
+// doubles with NaN among them.
+void RunMatrixOf(const CellSetAny& cells, std::mt19937& rng, bool integer)
 {
   const Id np = NumberOfPoints(cells), nc = NumberOfCells(cells);
   for (IdComponent components : { 1, 3 })
@@ -172,17 +174,20 @@ void RunMatrix(const CellSetAny& cells, std::mt19937& rng)
       const Id tuples = pointField ? np : nc;
       std::vector<std::vector<double>> values(static_cast<std::size_t>(tuples), std::vector<double>(components));
       std::vector<double> flat;
+      std::vector<Int16> ints;
       std::uniform_real_distribution<double> u(-1.0, 1.0);
       for (Id t = 0; t < tuples; ++t)
         for (IdComponent c = 0; c < components; ++c)
         {
-          double v = u(rng);
-          if (t % 41 == 3)
+          double v = integer ? std::round(u(rng)) : u(rng);
+          if (t % 41 == 3 && !integer)
             v = std::numeric_limits<double>::quiet_NaN();
           values[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)] = v;
           flat.push_back(v);
+          ints.push_back(static_cast<Int16>(v));
         }
-      const FieldArray field = FieldArray::FromAOS(loom::cont::make_ArrayHandle(flat), components);
+      const FieldArray field = integer ? FieldArray::FromAOS(loom::cont::make_ArrayHandle(ints), components)
+                                       : FieldArray::FromAOS(loom::cont::make_ArrayHandle(flat), components);
       for (int method = 0; method < 3; ++method)
         for (int flags = 0; flags < 8; ++flags)
           for (int mode = 0; mode < (components > 1 ? 5 : 1); ++mode)
@@ -226,6 +231,12 @@ void RunMatrix(const CellSetAny& cells, std::mt19937& rng)
             }
           }
     }
+}
+
+void RunMatrix(const CellSetAny& cells, std::mt19937& rng)
+{
+  RunMatrixOf(cells, rng, false);
+  RunMatrixOf(cells, rng, true);
 }
 } // namespace
 

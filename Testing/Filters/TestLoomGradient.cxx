@@ -17,6 +17,7 @@
 #include <vtkDataSetSurfaceFilter.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkDoubleArray.h>
+#include <vtkFloatArray.h>
 #include <vtkGradientFilter.h>
 #include <vtkIdTypeArray.h>
 #include <vtkImageGradient.h>
@@ -27,6 +28,8 @@
 #include <vtkInformation.h>
 #include <vtkSelection.h>
 #include <vtkSelectionNode.h>
+#include <vtkIntArray.h>
+#include <vtkShortArray.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
 
@@ -354,6 +357,88 @@ TEST(LoomGradient, MultiblockAsVTK)
     loomtest::ExpectSameArrays(vtkDataSet::SafeDownCast(expected->GetBlock(b))->GetPointData(),
                                vtkDataSet::SafeDownCast(got->GetBlock(b))->GetPointData(),
                                "block " + std::to_string(b), 1e-9);
+}
+
+namespace
+{
+/// Integer copies of RTData and V on the points and cells: "RTInt" (int, RTData x 10) and "VShort" (short,
+/// V x 100), rounded.
+void AddIntegerArrays(vtkDataSet* data)
+{
+  for (vtkDataSetAttributes* attributes :
+       { static_cast<vtkDataSetAttributes*>(data->GetPointData()), static_cast<vtkDataSetAttributes*>(data->GetCellData()) })
+  {
+    vtkDataArray* rt = attributes->GetArray("RTData");
+    vtkDataArray* v = attributes->GetArray("V");
+    vtkNew<vtkIntArray> i;
+    i->SetName("RTInt");
+    i->SetNumberOfTuples(rt->GetNumberOfTuples());
+    vtkNew<vtkShortArray> s;
+    s->SetName("VShort");
+    s->SetNumberOfComponents(3);
+    s->SetNumberOfTuples(v->GetNumberOfTuples());
+    for (vtkIdType t = 0; t < rt->GetNumberOfTuples(); ++t)
+    {
+      i->SetValue(t, static_cast<int>(std::lround(10.0 * rt->GetComponent(t, 0))));
+      for (int c = 0; c < 3; ++c)
+        s->SetTypedComponent(t, c, static_cast<short>(std::lround(100.0 * v->GetComponent(t, c))));
+    }
+    attributes->AddArray(i);
+    attributes->AddArray(s);
+  }
+}
+} // namespace
+
+// Integer fields are differentiated in double and stored as float, as VTK stores them (Loom computes
+// them with its float64 worklets and rounds the results once): the same types and values, the
+// replacement values of float, and the values a mask keeps unchanged.
+TEST(LoomGradient, IntegerArraysAsVTK)
+{
+  auto image = Field(6);
+  AddIntegerArrays(image);
+  ExpectAsVTK(image, Points("RTInt"), "image point int");
+  ExpectAsVTK(image, Points("VShort", true), "image point short vectors with derived fields");
+  ExpectAsVTK(image, Cells("RTInt"), "image cell int");
+  auto hexahedra = loomtest::Hexahedra(image);
+  ExpectAsVTK(hexahedra, Points("VShort", true), "hexahedra point short vectors");
+  ExpectAsVTK(hexahedra, Cells("RTInt"), "hexahedra cell int");
+  auto mixed = loomtest::Append(SurfaceWithLinesAndVertices(hexahedra));
+  for (int replacement : { vtkGradientFilter::DataTypeMin, vtkGradientFilter::DataTypeMax })
+  {
+    Request r = Points("RTInt");
+    r.Contributing = vtkGradientFilter::Patch;
+    r.Replacement = replacement;
+    ExpectAsVTK(mixed, r, "mixed cells, int, replacement " + std::to_string(replacement));
+  }
+  // Masked: the kept float values come back bit for bit, the selected cells hold VTK's gradients.
+  vtkNew<vtkIntArray> flags;
+  flags->SetName("Selected");
+  vtkNew<vtkFloatArray> old;
+  old->SetName("Old");
+  old->SetNumberOfComponents(3);
+  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
+  {
+    flags->InsertNextValue(c % 3 == 0);
+    const float three[3] = { 0.1f * static_cast<float>(c), 1e30f, -3.3f };
+    old->InsertNextTypedTuple(three);
+  }
+  image->GetCellData()->AddArray(flags);
+  image->GetCellData()->AddArray(old);
+  vtkNew<vtkGradientFilter> vtk;
+  Configure(vtk.Get(), image, Cells("RTInt"));
+  vtk->Update();
+  vtkDataArray* full = vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0))->GetCellData()->GetArray("Gradients");
+  vtkNew<vtkLoomGradient> loom;
+  Configure(loom.Get(), image, Cells("RTInt"));
+  loom->SetMaskArrayName("Selected");
+  loom->SetKeepArrayName("Old");
+  loom->Update();
+  vtkDataArray* g = loom->GetOutput()->GetCellData()->GetArray("Gradients");
+  ASSERT_EQ(VTK_FLOAT, g->GetDataType());
+  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
+    for (int k = 0; k < 3; ++k)
+      ASSERT_EQ(c % 3 == 0 ? full->GetComponent(c, k) : old->GetComponent(c, k), g->GetComponent(c, k))
+        << "cell " << c << " component " << k;
 }
 
 TEST(LoomGradient, Masks)

@@ -74,6 +74,16 @@ decltype(auto) CallWithKind(ValueKind kind, Functor&& functor)
   return functor(loom::Float64{});
 }
 
+/// Call `functor(Float32{})` for ValueKind::Float32, else `functor(Float64{})`: the floating-point types
+/// the families compute in (other kinds converted to float64 first).
+template <typename Functor>
+decltype(auto) CallWithFloat(ValueKind kind, Functor&& functor)
+{
+  if (kind == ValueKind::Float32)
+    return functor(loom::Float32{});
+  return functor(loom::Float64{});
+}
+
 /// Component c of tuple t is Pointers[c][t * Stride] (AOS: Pointers[c] = base + c, Stride = N;
 /// SOA: one block per component, Stride = 1).
 template <typename T>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/OutputMask.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
 #include <initializer_list>
@@ -22,6 +23,18 @@ FieldArray GatherTuples(const loom::cont::ArrayHandle<Id>& ids, const FieldArray
 /// integer arrays the averaging filters turn into float arrays, as VTK's do).
 FieldArray AsFloatingPoint(const FieldArray& field, loom::cont::DeviceId device = loom::cont::DeviceId::Auto,
                            ValueKind to = ValueKind::Float64);
+
+/// The field as an interleaved copy of kind `to`, one static_cast per value (the field itself when it has
+/// that kind already). One of the two kinds must be Float32 or Float64: the families compute integer
+/// kinds in floating point and store the results back (ErrorBadType otherwise).
+FieldArray ConvertedField(const FieldArray& field, ValueKind to,
+                          loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// The tuples `mask` selects (all of them for Mode::All) of `out` set to those of `values`, one static_cast
+/// per value; the others are left as they are (prefilled by the caller). `values` is Float32 or Float64
+/// and shaped like `out`. Runs on the host.
+void StoreSelected(const FieldArray& values, const FieldArray& out, const OutputMask& mask,
+                   loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
 /// The id arrays one after another (the gather ids of output cells written kind by kind, as
 /// vtkPolyData numbers its vertices, lines, polygons and strips).

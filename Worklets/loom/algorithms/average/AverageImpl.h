@@ -1,8 +1,10 @@
 // Loom algorithms, averaging family: the worklets and the dispatch over value kinds, cell sets and
-// masks. Included by PointToCellAverage.cxx and CellToPointAverage.cxx (CPU devices) and their .cu
+// masks (worklets for float32 and float64 only; the integer kinds run through float64 and are stored
+// back, see Run). Included by PointToCellAverage.cxx and CellToPointAverage.cxx (CPU devices) and their .cu
 // twins (CUDA) only.
 #pragma once
 
+#include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/OutputMaskFill.h>
 #include <loom/algorithms/average/Average.h>
 #include <loom/cont/Algorithm.h>
@@ -50,14 +52,16 @@ struct AverageWorklet : Base
   }
 };
 
+/// The worklet over `cells` for T (Float32 or Float64). `keepUnselected`: `out` was prefilled, and a masked run
+/// must keep what unselected outputs hold (else they are left undefined).
 template <typename Base, typename T, typename CellSetType>
 void RunTyped(const CellSetType& cells, const FieldArray& in, const FieldArray& out, const OutputMask& mask,
-              loom::cont::DeviceId device)
+              loom::cont::DeviceId device, bool keepUnselected)
 {
   using Object = ComponentPortalObject<T>;
   const Object inObject(in, Object::Access::In);
-  // Masked runs write the selected outputs only: the others keep the prefilled values.
-  const Object outObject(out, mask.Selection == OutputMask::Mode::All ? Object::Access::Out : Object::Access::InOut);
+  const Object outObject(out, keepUnselected && mask.Selection != OutputMask::Mode::All ? Object::Access::InOut
+                                                                                       : Object::Access::Out);
   loom::cont::Invoker invoke(device);
   if (mask.Selection == OutputMask::Mode::All)
   {
@@ -84,14 +88,23 @@ FieldArray Run(const CellSetAny& cells, const FieldArray& in, const OutputMask& 
   if (mask.Selection == OutputMask::Mode::Select && mask.Flags.GetNumberOfValues() != outputs)
     throw loom::cont::ErrorBadValue("the mask has " + std::to_string(mask.Flags.GetNumberOfValues()) +
                                     " entries but there are " + std::to_string(outputs) + " " + outputName + "s.");
-  FieldArray out = FieldArray::Allocate(in.GetKind(), outputs, in.GetNumberOfComponents());
-  auto typed = [&](auto zero) {
-    using T = decltype(zero);
-    if (mask.Selection != OutputMask::Mode::All)
-      Prefill<T>(out, mask, device);
-    std::visit([&](const auto& c) { RunTyped<Base, T>(c, in, out, mask, device); }, cells);
-  };
-  CallWithKind(in.GetKind(), typed);
+  const ValueKind kind = in.GetKind();
+  FieldArray out = FieldArray::Allocate(kind, outputs, in.GetNumberOfComponents());
+  if (mask.Selection != OutputMask::Mode::All)
+    CallWithKind(kind, [&](auto zero) { Prefill<decltype(zero)>(out, mask, device); });
+  if (kind == ValueKind::Float32)
+    std::visit([&](const auto& c) { RunTyped<Base, Float32>(c, in, out, mask, device, true); }, cells);
+  else if (kind == ValueKind::Float64)
+    std::visit([&](const auto& c) { RunTyped<Base, Float64>(c, in, out, mask, device, true); }, cells);
+  else
+  {
+    // Integer kinds: the worklet sums in double and casts the mean to the kind, so running it on a double
+    // copy and casting its selected results gives the same values with one instantiation for all eight.
+    const FieldArray in64 = ConvertedField(in, ValueKind::Float64, device);
+    const FieldArray out64 = FieldArray::Allocate(ValueKind::Float64, outputs, in.GetNumberOfComponents());
+    std::visit([&](const auto& c) { RunTyped<Base, Float64>(c, in64, out64, mask, device, false); }, cells);
+    StoreSelected(out64, out, mask, device);
+  }
   return out;
 }
 LOOM_UNIT_NAMESPACE_END

@@ -1,4 +1,4 @@
-// Loom algorithms: point data to cell data on CUDA (every value kind, cell set and mask; the per-output
+// Loom algorithms: point data to cell data on CUDA (float32 and float64, every cell set and mask; the per-output
 // path of the seeds, with the CPU devices as the fallback).
 #include <loom/algorithms/average/AverageCuda.h>
 #include <loom/algorithms/average/AverageImpl.h>

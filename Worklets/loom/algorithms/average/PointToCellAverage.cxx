@@ -1,4 +1,4 @@
-// Loom algorithms: point data to cell data (every value kind, cell set and mask instantiated here).
+// Loom algorithms: point data to cell data (the worklets for float32 and float64, every cell set and mask, instantiated here).
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/average/AverageImpl.h>
 #include <loom/algorithms/average/AverageCuda.h> // declarations only: called in CUDA builds

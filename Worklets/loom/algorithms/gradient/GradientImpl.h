@@ -82,17 +82,31 @@ GradientOutputsObject<O> OutputsObject(const GradientResult& r, IdComponent comp
   return o;
 }
 
-/// Calls functor(T{}, O{}) with the field's computing type (Float32 or Float64; other kinds were
-/// converted to Float64) and the output type.
+/// Runs `functor(T{}, mask)` with the field's computing type T (Float32, or Float64: other kinds were
+/// converted), whose outputs are T too, and returns its result in the kind vtkGradientFilter stores,
+/// `stored`. A small integer kind is computed in Float64 and stored as Float32 afterwards (the worklets
+/// round their double results to the output type alike), so no worklet is instantiated for a Float64
+/// computation with Float32 outputs; the values a mask keeps go through Float64 and back unchanged.
 template <typename F>
-void CallWithTypes(ValueKind computing, ValueKind output, F&& functor)
+GradientResult RunWithTypes(ValueKind computing, ValueKind stored, const OutputMask& mask,
+                            loom::cont::DeviceId device, F&& functor)
 {
   if (computing == ValueKind::Float32)
-    functor(Float32{}, Float32{});
-  else if (output == ValueKind::Float64)
-    functor(Float64{}, Float64{});
-  else
-    functor(Float64{}, Float32{});
+    return functor(Float32{}, mask);
+  if (stored == ValueKind::Float64)
+    return functor(Float64{}, mask);
+  FieldArray keep;
+  OutputMask computed = mask;
+  if (mask.Keep)
+  {
+    keep = ConvertedField(*mask.Keep, ValueKind::Float64, device);
+    computed.Keep = &keep;
+  }
+  GradientResult result = functor(Float64{}, computed);
+  for (FieldArray* f : { &result.Gradient, &result.Divergence, &result.Vorticity, &result.QCriterion })
+    if (f->GetNumberOfComponents() > 0)
+      *f = ConvertedField(*f, ValueKind::Float32, device);
+  return result;
 }
 
 template <typename T, typename O>
@@ -220,12 +234,11 @@ inline GradientResult RunStructured(const PointPositions& geometry, const FieldA
     }
   }
 
-  GradientResult result;
-  CallWithTypes(field.GetKind(), OutputKind(input.GetKind()), [&](auto t, auto o) {
+  return RunWithTypes(field.GetKind(), OutputKind(input.GetKind()), mask, device, [&](auto t, const OutputMask& m) {
     using T = decltype(t);
-    using O = decltype(o);
-    result = AllocateOutputs<O>(elements, nc, options, mask, device);
-    const auto outputs = OutputsObject<O>(result, nc, mask);
+    using O = T;
+    GradientResult result = AllocateOutputs<O>(elements, nc, options, m, device);
+    const auto outputs = OutputsObject<O>(result, nc, m);
     const ComponentPortalObject<T> in(field, ComponentPortalObject<T>::Access::In);
     const loom::cont::ArrayHandleIndex index(elements);
     auto configure = [&](auto& w) {
@@ -237,16 +250,16 @@ inline GradientResult RunStructured(const PointPositions& geometry, const FieldA
       w.Cells = cellField;
     };
     auto run = [&](const auto& geometryObject) {
-      InvokeMasked<StructuredWorkletOf<T, O>::template type>(mask, device, configure, index, geometryObject, in,
+      InvokeMasked<StructuredWorkletOf<T, O>::template type>(m, device, configure, index, geometryObject, in,
                                                                outputs);
     };
     if (alignedSteps.GetNumberOfValues() > 0)
     {
       // One work item per row when unmasked (no index arithmetic per point).
-      const bool rows = mask.Selection == OutputMask::Mode::All;
+      const bool rows = m.Selection == OutputMask::Mode::All;
       const loom::cont::ArrayHandleIndex items(rows ? dims[1] * dims[2] : elements);
       InvokeMasked<AxisAlignedWorkletOf<T, O>::template type>(
-        mask, device,
+        m, device,
         [&](auto& w) {
           for (int a = 0; a < 3; ++a)
           {
@@ -263,8 +276,8 @@ inline GradientResult RunStructured(const PointPositions& geometry, const FieldA
       run(PointGeometryObject<Float32>{ {}, &points, geometry.Dims });
     else
       run(PointGeometryObject<Float64>{ {}, &points, geometry.Dims });
+    return result;
   });
-  return result;
 }
 
 /// The highest dimension of the cells (VTK's DataSetMax), stopping at the first 3D cell.
@@ -313,7 +326,7 @@ O ReplacementValue(GradientOptions::Replacement r)
 template <typename T, typename P, typename O, typename CellSetType>
 GradientResult RunCellsTyped(const CellSetType& cells, const FieldArray& points, const FieldArray& field,
                              bool cellField, const GradientOptions& options, const OutputMask& mask,
-                             loom::cont::DeviceId device)
+                             ValueKind stored, loom::cont::DeviceId device)
 {
   const IdComponent nc = field.GetNumberOfComponents();
   ContributingRule rule;
@@ -343,7 +356,9 @@ GradientResult RunCellsTyped(const CellSetType& cells, const FieldArray& points,
       mask, device,
       [&](auto& w) {
         w.Rule = rule;
-        w.Replacement = ReplacementValue<O>(options.ReplacementValue);
+        // The stored kind's value (a Float32 result computed in Float64 keeps Float32's limits).
+        w.Replacement = stored == ValueKind::Float32 ? static_cast<O>(ReplacementValue<Float32>(options.ReplacementValue))
+                                                     : ReplacementValue<O>(options.ReplacementValue);
       },
       cells, cells.GetShapes(), cells.GetOffsets(), cells.GetConnectivity(), pointsObject, in,
       OutputsObject<O>(result, nc, mask));
@@ -403,13 +418,12 @@ inline GradientResult RunCells(const CellSetAny& cellSet, const FieldArray& inpu
       if constexpr (std::is_same<CellSetType, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
                     std::is_same<CellSetType, loom::cont::CellSetExplicit<Int64, Int64>>::value)
       {
-        CallWithTypes(field.GetKind(), OutputKind(input.GetKind()), [&](auto t, auto o) {
+        const ValueKind stored = OutputKind(input.GetKind());
+        result = RunWithTypes(field.GetKind(), stored, mask, device, [&](auto t, const OutputMask& m) {
           using T = decltype(t);
-          using O = decltype(o);
           if (points.GetKind() == ValueKind::Float32)
-            result = RunCellsTyped<T, Float32, O>(cells, points, field, cellField, options, mask, device);
-          else
-            result = RunCellsTyped<T, Float64, O>(cells, points, field, cellField, options, mask, device);
+            return RunCellsTyped<T, Float32, T>(cells, points, field, cellField, options, m, stored, device);
+          return RunCellsTyped<T, Float64, T>(cells, points, field, cellField, options, m, stored, device);
         });
       }
       else

@@ -132,15 +132,6 @@ void RunMasked(const FieldArray& out, Id items, const OutputMask& mask, loom::co
          ComponentPortalObject<O>(out, ComponentPortalObject<O>::Access::InOut));
 }
 
-template <typename F>
-void CallWithFloat(ValueKind kind, F&& f)
-{
-  if (kind == ValueKind::Float32)
-    f(Float32{});
-  else
-    f(Float64{});
-}
-
 struct ElevationOf
 {
   template <typename M>

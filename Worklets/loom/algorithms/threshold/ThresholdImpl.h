@@ -2,6 +2,7 @@
 // Threshold.cxx (CPU devices) and ThresholdCuda.cu (CUDA) only.
 #pragma once
 
+#include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/threshold/Threshold.h>
 #include <loom/cont/Algorithm.h>
@@ -509,17 +510,24 @@ loom::cont::ArrayHandle<UInt8> RunThresholdCells(const CellSetType& cells, const
                                                                                                : options.Component;
   const loom::cont::Invoker invoke(device);
   loom::cont::ArrayHandle<UInt8> keep;
-  CallWithKind(field.GetKind(), [&](auto zero) {
-    using T = decltype(zero);
-    const ComponentPortalObject<T> values(field, ComponentPortalObject<T>::Access::In);
-    if (options.PointField && !options.AllScalars && options.UseContinuousCellRange)
-    {
+  if (options.PointField && !options.AllScalars && options.UseContinuousCellRange)
+  {
+    // The range test reads values as doubles: integer kinds run on a float64 copy (one cell worklet for
+    // two kinds instead of ten; the mode is rarely used).
+    const FieldArray values = AsFloatingPoint(field, device);
+    auto range = [&](auto zero) {
+      using T = decltype(zero);
       CellFromPointRange<T> worklet;
       worklet.Test = test;
       worklet.Invert = options.Invert;
-      invoke(worklet, cells, values, keep);
-      return;
-    }
+      invoke(worklet, cells, ComponentPortalObject<T>(values, ComponentPortalObject<T>::Access::In), keep);
+    };
+    CallWithFloat(values.GetKind(), range);
+    return keep;
+  }
+  CallWithKind(field.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const ComponentPortalObject<T> values(field, ComponentPortalObject<T>::Access::In);
     loom::cont::ArrayHandle<UInt8> passes;
     TuplePasses<T> tuples;
     tuples.Test = test;
