@@ -44,7 +44,8 @@ for label, source in inputs:
              ('Clean to Grid', LoomCleantoGrid(Input=source), CleantoGrid(Input=source)),
              ('Level of Detail', LoomLevelofDetail(Input=ExtractSurface(Input=source)),
               QuadricClustering(Input=ExtractSurface(Input=source))),
-             ('Elevation', LoomElevation(Input=source), Elevation(Input=source))]
+             ('Elevation', LoomElevation(Input=source), Elevation(Input=source)),
+             ('Cell Size', LoomCellSize(Input=source, ComputeSum=1), CellSize(Input=source, ComputeSum=1))]
     # Contour: the first one-component point array, at the middle of its range.
     info = source.GetDataInformation().DataInformation.GetPointDataInformation()
     for i in range(info.GetNumberOfArrays()):

@@ -38,7 +38,8 @@ fi
 # (build-fuzz/, shared with scripts/fuzz.sh) under Debian's uninstrumented VTK. No suppressions are needed.
 FILTER_TESTS=(loom_filter_tests loom_bad_input_tests loom_contour_tests loom_contour_case_tests
   loom_tetrahedralize_tests loom_threshold_tests loom_slice_tests loom_clip_tests loom_extract_surface_tests
-  loom_clean_grid_tests loom_level_of_detail_tests loom_gradient_tests loom_point_map_tests loom_execution_tests)
+  loom_clean_grid_tests loom_level_of_detail_tests loom_gradient_tests loom_point_map_tests loom_execution_tests
+  loom_cell_size_tests)
 bash scripts/clang-asan-build.sh "${FILTER_TESTS[@]}"
 for t in "${FILTER_TESTS[@]}"; do
   LOOM_BUFFER_POOL=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
@@ -64,7 +65,7 @@ done
 # The pvbatch tests on 2 MPI ranks and the MPI table (1, 2 and 3 ranks) on the same plugin, the runtime
 # preloaded into every rank (mpiexec -x), not into mpiexec. Leak detection off as above.
 MPI_TESTS=(mpi contour_mpi slice_mpi clip_mpi threshold_mpi extract_surface_mpi clean_grid_mpi level_of_detail_mpi
-  gradient_mpi)
+  gradient_mpi cell_size_mpi)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ranks() {
   local n=$1

@@ -29,8 +29,10 @@
 # and the hexahedra.
 # Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
 # ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
+# Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
+# and on the tetrahedralized wavelet (ParaView's general path) at 128^3 and below.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -44,7 +46,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -383,6 +385,14 @@ for n in sizes:
             point_mask_rows(n, layout, source)
         if 'gradient' in groups and (layout == 'image' or n <= 128):
             gradient_rows(n, layout, source)
+        if 'cellsize' in groups and layout != 'image' and n <= 128:
+            tets = Tetrahedralize(Input=source)
+            for what, src in (('cellsize-hex', source), ('cellsize-tet', tets)):
+                variants = [('ParaView Cell Size', CellSize(Input=src, ComputeSum=1))]
+                for device in devices:
+                    variants.append(('Loom %s' % device, LoomCellSize(Input=src, ComputeSum=1, Device=device)))
+                time_variants(n, layout, what, variants)
+            Delete(tets)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:

@@ -42,6 +42,7 @@
 #include "vtkLoomCleanGrid.h"
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
+#include "vtkLoomCellSize.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExtractSurface.h"
 #include "vtkLoomGradient.h"
@@ -732,6 +733,17 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       RandomArrayToProcess(in, f);
       RandomMask(in, f);
       f->SetScaleFactor(in.Value());
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomCellSize>::New();
+      f->SetComputeVertexCount(in.Chance(70));
+      f->SetComputeLength(in.Chance(70));
+      f->SetComputeArea(in.Chance(70));
+      f->SetComputeVolume(in.Chance(70));
+      f->SetComputeSum(in.Chance(50));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
       return f;
     },
   };

@@ -90,7 +90,7 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     // Filters that run with their defaults on their test input.
     static const std::set<std::string> defaults = { "vtkLoomPointDataToCellData", "vtkLoomCellDataToPointData",
                                                     "vtkLoomTetrahedralize", "vtkLoomExtractSurface",
-                                                    "vtkLoomCleanGrid", "vtkLoomElevation" };
+                                                    "vtkLoomCleanGrid", "vtkLoomElevation", "vtkLoomCellSize" };
     return defaults.count(name) > 0;
   }
   return true;

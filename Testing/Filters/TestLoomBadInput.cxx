@@ -19,6 +19,7 @@
 #include <vtkCutter.h>
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkDataSetTriangleFilter.h>
+#include <vtkCellSizeFilter.h>
 #include <vtkElevationFilter.h>
 #include <vtkGeometryFilter.h>
 #include <vtkGradientFilter.h>
@@ -44,6 +45,7 @@
 #include "vtkLoomCleanGrid.h"
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
+#include "vtkLoomCellSize.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
 #include "vtkLoomExtractSurface.h"
@@ -603,6 +605,11 @@ std::vector<Filter> Filters()
                       },
                       { "9 components" }, // vtkWarpVector asserts on 3 components
                       "V" });
+  filters.push_back({ "Cell Size", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomCellSize>([&](vtkLoomCellSize* f) { f->SetDevice(s.Device); });
+                      },
+                      [](const Settings&) { return Make<vtkCellSizeFilter>([](vtkCellSizeFilter*) {}); } });
   return filters;
 }
 

@@ -14,6 +14,7 @@
 #include "vtkLoomCleanGrid.h"
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
+#include "vtkLoomCellSize.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
 #include "vtkLoomExtractSurface.h"
@@ -161,6 +162,7 @@ std::vector<Case> AllCases()
                      });
                    } });
   cases.push_back({ "Elevation", false, [](int d) { return New<vtkLoomElevation>(d); } });
+  cases.push_back({ "Cell Size", false, [](int d) { return New<vtkLoomCellSize>(d); } });
   cases.push_back({ "Warp By Scalar", false, [](int d) {
                      return New<vtkLoomWarpByScalar>(d, [](vtkLoomWarpByScalar* f) {
                        Points(f, "RTData");

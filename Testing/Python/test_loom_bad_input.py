@@ -347,6 +347,7 @@ FILTERS = [
     ('Warp By Vector', False, True, True, 'LoomWarpByVector',
      lambda s: dict({'Vectors': points(s), 'ScaleFactor': 0.1}, **mask_properties(s)), 'WarpByVector',
      lambda s: {'Vectors': points(s), 'ScaleFactor': 0.1}, 'V', ('9 components',)),
+    ('Cell Size', False, False, False, 'LoomCellSize', lambda s: {}, 'CellSize', lambda s: {}, 's', ()),
 ]
 
 # Cells where ParaView's own proxy aborts the process (so it is not run; Loom's outcome is checked alone):
