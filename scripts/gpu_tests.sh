@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On a lent GPU machine: unpacks what scripts/gpu_pack.sh packed and runs the engine tests and the VTK
-# C++ tests on CUDA (LOOM_DEVICE=cuda), one line per program, then the failures' output.
+# C++ tests on CUDA (LOOM_DEVICE=cuda), one line per program (with the cases that ran on CUDA), then the
+# failures' output.
 #   bash scripts/gpu_tests.sh output/gpu/pack.txz [gtest filter]
 set -uo pipefail
 pack=${1:-output/gpu/pack.txz}
@@ -21,7 +22,10 @@ run() { # name, command...
   local t0=$SECONDS
   "$@" >"$logs/$name.log" 2>&1
   local rc=$?
-  printf '%-28s rc=%-3s %4ss  %s\n' "$name" "$rc" "$((SECONDS - t0))" "$(grep -E '^\[  (PASSED|FAILED)  \]' "$logs/$name.log" | tr '\n' ' ')"
+  # The filter programs end with "loomtest: N cases on CUDA" (Testing/Filters/LoomFilterTesting.h).
+  printf '%-28s rc=%-3s %4ss  %s %s\n' "$name" "$rc" "$((SECONDS - t0))" \
+    "$(grep -E '^\[  (PASSED|FAILED)  \]' "$logs/$name.log" | tr '\n' ' ')" \
+    "$(grep -o -E 'loomtest: [0-9]+ cases on CUDA' "$logs/$name.log" | sed 's/loomtest: //')"
   [ $rc -eq 0 ] || status=1
 }
 run engine "$root/build/Testing/Engine/loom_engine_tests" --loom-device=cuda --gtest_filter="$filter"

@@ -24,6 +24,10 @@
 #include <vtkDoubleArray.h>
 #include <vtkDataObjectTree.h>
 #include <vtkDataObjectTreeIterator.h>
+#include <vtkLoomExecution.h>
+#include <vtkLoomSettings.h>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include <cmath>
@@ -36,6 +40,62 @@
 
 namespace loomtest
 {
+/// The devices a filter test runs its cases on (the filters' DeviceChoice: 1 Serial, 2 TBB, 3 CUDA): the one
+/// LOOM_DEVICE names (the `.cuda` twins run with LOOM_DEVICE=cuda), else Serial and TBB, and CUDA where a
+/// GPU can run it. Every device loop of the filter tests takes its list from here.
+inline std::vector<int> FindDevices()
+{
+  const char* env = std::getenv("LOOM_DEVICE");
+  const std::string named = env ? env : "";
+  if (named == "serial")
+    return { 1 };
+  if (named == "tbb")
+    return { 2 };
+  if (named == "cuda")
+    return { 3 };
+  const std::string report = vtkLoomSettings::GetInstance()->GetDeviceReport();
+  if (report.find("CUDA: ") != std::string::npos && report.find("CUDA: unavailable") == std::string::npos)
+    return { 1, 2, 3 };
+  return { 1, 2 };
+}
+inline const std::vector<int>& Devices()
+{
+  static const std::vector<int> devices = FindDevices(); // the report asks the CUDA runtime once
+  return devices;
+}
+
+/// The CUDA cases a program ran, reported when it ends ("loomtest: N cases on CUDA", which
+/// scripts/gpu_tests.sh prints per program).
+struct CudaCaseCount
+{
+  int Cases = 0;
+  ~CudaCaseCount()
+  {
+    if (this->Cases > 0)
+      std::printf("loomtest: %d cases on CUDA\n", this->Cases);
+  }
+};
+inline CudaCaseCount CudaCases;
+
+/// After a case on `device` (0: Auto): on CUDA, unless VTK's filter computed it or it stopped before any work, its
+/// execution record must name CUDA, so that a silent CPU fallback fails the `.cuda` twin. LOOM_TEST_CUDA_STAND_IN=1
+/// (Filters.TwinsAskForCuda: a machine without a GPU made to run the twins' device list) counts the case
+/// without that check (the request falls back to a CPU device there).
+inline void ExpectRanOn(vtkAlgorithm* filter, int device, const std::string& what)
+{
+  if (device == 0)
+    device = Devices().back(); // Auto: LOOM_DEVICE's device, else the best present (CUDA, TBB), as Loom picks
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(filter);
+  // Cases VTK's filter computed (a fallback) or that stopped before any work (empty or bad input) ran no family.
+  if (device != 3 || !record || record->GetFallback() || std::string(record->GetDevices()) == "none")
+    return;
+  ++CudaCases.Cases;
+  if (std::getenv("LOOM_TEST_CUDA_STAND_IN"))
+    return;
+  EXPECT_NE(std::string::npos, std::string(record->GetDevices()).find("CUDA"))
+    << what << ": asked for CUDA, ran on " << record->GetDevices();
+}
+
 /// ParaView's Wavelet on [-half, half)^3 points.
 inline vtkSmartPointer<vtkImageData> Wavelet(int half)
 {

@@ -38,7 +38,7 @@ void ExpectAsVTK(vtkDataSet* input, const std::string& what, bool sum = false)
   vtk->SetComputeSum(sum);
   vtk->Update();
   vtkDataSet* expected = vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0));
-  for (int device : { vtkLoomCellSize::DEVICE_SERIAL, vtkLoomCellSize::DEVICE_TBB })
+  for (int device : loomtest::Devices())
   {
     vtkNew<vtkLoomCellSize> loom;
     loom->SetInputData(input);
@@ -48,7 +48,8 @@ void ExpectAsVTK(vtkDataSet* input, const std::string& what, bool sum = false)
     ASSERT_EQ(1, loom->GetExecutive()->Update()) << what;
     EXPECT_EQ(std::string::npos, log.Text.find("vtkCellSizeFilter")) << what << ": fell back to VTK";
     vtkDataSet* got = loom->GetOutput();
-    const std::string at = what + (device == vtkLoomCellSize::DEVICE_SERIAL ? " Serial" : " TBB");
+    const std::string at = what + " device " + std::to_string(device);
+    loomtest::ExpectRanOn(loom, device, at);
     ASSERT_EQ(expected->GetNumberOfCells(), got->GetNumberOfCells()) << at;
     ASSERT_EQ(expected->GetCellData()->GetNumberOfArrays(), got->GetCellData()->GetNumberOfArrays()) << at;
     for (const char* name : Names)

@@ -98,6 +98,7 @@ vtkSmartPointer<vtkUnstructuredGrid> LoomClean(vtkDataObject* input, int device,
   else
     clean->SetTolerance(tolerance);
   clean->Update();
+  loomtest::ExpectRanOn(clean, device, "Loom Clean to Grid");
   return clean->GetOutput();
 }
 
@@ -286,7 +287,7 @@ TEST_P(CleanGrid, MultiblockBlockByBlock)
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, CleanGrid,
-                         ::testing::Values(int(vtkLoomCleanGrid::DEVICE_SERIAL), int(vtkLoomCleanGrid::DEVICE_TBB)));
+                         ::testing::ValuesIn(loomtest::Devices()));
 
 TEST(CleanGridInput, PolyhedraBlankingAndIntegerPoints)
 {

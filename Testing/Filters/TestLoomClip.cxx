@@ -113,7 +113,7 @@ vtkSmartPointer<vtkDataSet> VTKClip(vtkDataSet* input, double value, bool inside
 }
 
 vtkSmartPointer<vtkDataSet> LoomClip(vtkDataSet* input, double value, bool insideOut, vtkImplicitFunction* f = nullptr,
-                                     int device = vtkLoomClip::DEVICE_SERIAL)
+                                     int device = loomtest::Devices().front())
 {
   vtkNew<vtkLoomClip> clip;
   clip->SetInputData(input);
@@ -123,6 +123,7 @@ vtkSmartPointer<vtkDataSet> LoomClip(vtkDataSet* input, double value, bool insid
   clip->SetDevice(device);
   const loomtest::Outcome o = loomtest::UpdateCapturing(clip);
   EXPECT_EQ(o.Errors, "");
+  loomtest::ExpectRanOn(clip, device, "Loom Clip");
   return vtkDataSet::SafeDownCast(o.Output);
 }
 

@@ -79,6 +79,7 @@ vtkSmartPointer<vtkPolyData> LoomContour(vtkDataSet* input, const char* array, c
   contour->SetDevice(device);
   contour->SetComputeNormals(normals);
   contour->Update();
+  loomtest::ExpectRanOn(contour, device, "Loom Contour");
   return contour->GetOutput();
 }
 
@@ -215,7 +216,7 @@ TEST(LoomContour, WaveletImageAgainstFlyingEdges)
   {
     const std::string what = "wavelet image, " + std::to_string(values.size()) + " values";
     auto expected = VTKContour<vtkFlyingEdges3D>(image, "RTData", values);
-    for (int device : { vtkLoomContour::DEVICE_SERIAL, vtkLoomContour::DEVICE_TBB })
+    for (int device : loomtest::Devices())
     {
       auto actual = LoomContour(image, "RTData", values, device);
       ExpectSameSurface(expected, actual, what);

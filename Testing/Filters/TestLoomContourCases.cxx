@@ -96,6 +96,7 @@ vtkSmartPointer<vtkPolyData> Loom(vtkDataSet* input, double iso, int device = vt
   contour->SetComputeNormals(false);
   contour->SetDevice(device);
   contour->Update();
+  loomtest::ExpectRanOn(contour, device, "Loom Contour");
   return contour->GetOutput();
 }
 
@@ -331,7 +332,7 @@ void EveryCase(const std::string& what, vtkDataSet* data, const std::vector<int>
       for (int v = 0; v < n; ++v)
         values[static_cast<std::size_t>(order[static_cast<std::size_t>(v)])] = caseValues[static_cast<std::size_t>(v)];
       SetScalars(data, values);
-      for (int device : { vtkLoomContour::DEVICE_SERIAL, vtkLoomContour::DEVICE_TBB })
+      for (int device : loomtest::Devices())
       {
         auto loom = Loom(data, 0.5, device);
         auto vtk = VTK(data, 0.5);
@@ -397,8 +398,8 @@ TEST(LoomContourCases, NoisyDataGivesVTKsTriangles)
   const int n = 32;
   const std::vector<double> values = Noise(static_cast<std::size_t>(n) * n * n, 11);
   for (const auto& version : Versions(n, values))
-    for (int device : { vtkLoomContour::DEVICE_SERIAL, vtkLoomContour::DEVICE_TBB })
-      ExpectSame("noisy 32^3 " + version.first + (device == 1 ? " (serial)" : " (tbb)"),
+    for (int device : loomtest::Devices())
+      ExpectSame("noisy 32^3 " + version.first + (device == 1 ? " (serial)" : device == 2 ? " (tbb)" : " (cuda)"),
                  Loom(version.second, 0.5, device), VTK(version.second, 0.5), 1e-9);
   // ParaView's image path and flying edges agree on such data.
   auto image = Versions(n, values)[0].second;
@@ -419,8 +420,8 @@ TEST(LoomContourCases, ValuesEqualToTheIsovalueGiveNoDegeneratePrimitives)
   for (double& v : integers)
     v = digit(random);
   for (const auto& version : Versions(n, integers))
-    for (int device : { vtkLoomContour::DEVICE_SERIAL, vtkLoomContour::DEVICE_TBB })
-      ExpectSame("integers 20^3 " + version.first + (device == 1 ? " (serial)" : " (tbb)"),
+    for (int device : loomtest::Devices())
+      ExpectSame("integers 20^3 " + version.first + (device == 1 ? " (serial)" : device == 2 ? " (tbb)" : " (cuda)"),
                  Loom(version.second, 2.0, device), VTK(version.second, 2.0), 1e-9, false);
   // Cell data reaches each triangle from the cell that made it, welded or not: every triangle's three
   // points lie in the cell whose id it carries (the image takes the flying-edges path and its weld, the

@@ -34,7 +34,7 @@
 
 namespace
 {
-constexpr int Devices[] = { vtkLoomExtractSurface::DEVICE_SERIAL, vtkLoomExtractSurface::DEVICE_TBB };
+const std::vector<int> Devices = loomtest::Devices();
 
 /// Cell ids 0..n-1 as a cell array "cid", so that every output cell names its input cell.
 void AddCellIds(vtkDataSet* data)
@@ -64,6 +64,7 @@ vtkSmartPointer<vtkDataObject> LoomSurface(vtkDataObject* input, int device, boo
   const loomtest::Outcome o = loomtest::UpdateCapturing(filter);
   EXPECT_EQ(1, o.Status) << o.Errors;
   EXPECT_EQ("", o.Errors);
+  loomtest::ExpectRanOn(filter, device, "Loom Extract Surface");
   return o.Output;
 }
 
@@ -357,6 +358,7 @@ TEST(ExtractSurface, ImagePiecesWithGhostCellsAsVTK)
             filter->SetFallbackToVTK(false);
             const loomtest::Outcome o = loomtest::UpdateCapturing(filter);
             ASSERT_EQ("", o.Errors) << label;
+            loomtest::ExpectRanOn(filter, device, label);
             const auto a = FaceSet(vtkPolyData::SafeDownCast(o.Output));
             ASSERT_EQ(e.size(), a.size()) << label;
             for (const auto& [key, record] : e)

@@ -106,7 +106,7 @@ void ExpectAsVTK(vtkDataObject* input, const Request& r, const std::string& what
   Configure(vtk.Get(), input, r);
   vtk->Update();
   vtkDataSet* expected = vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0));
-  for (int device : { vtkLoomGradient::DEVICE_SERIAL, vtkLoomGradient::DEVICE_TBB })
+  for (int device : loomtest::Devices())
   {
     vtkNew<vtkLoomGradient> loom;
     Configure(loom.Get(), input, r);
@@ -114,9 +114,10 @@ void ExpectAsVTK(vtkDataObject* input, const Request& r, const std::string& what
     loomtest::LogCapture log;
     ASSERT_EQ(1, loom->GetExecutive()->Update()) << what;
     EXPECT_EQ(std::string::npos, log.Text.find("vtkGradientFilter")) << what << ": fell back to VTK";
+    loomtest::ExpectRanOn(loom, device, what);
     vtkDataSet* got = vtkDataSet::SafeDownCast(loom->GetOutputDataObject(0));
     ASSERT_EQ(expected->GetNumberOfCells(), got->GetNumberOfCells()) << what;
-    const std::string at = what + (device == vtkLoomGradient::DEVICE_SERIAL ? " Serial" : " TBB");
+    const std::string at = what + " device " + std::to_string(device);
     for (int kind = 0; kind < 2; ++kind)
     {
       vtkDataSetAttributes* e = kind == 0 ? static_cast<vtkDataSetAttributes*>(expected->GetPointData())
@@ -451,7 +452,7 @@ TEST(LoomGradient, Masks)
   vtkDataArray* fullQ = vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0))->GetPointData()->GetArray("Q-criterion");
   const vtkIdType n = image->GetNumberOfPoints();
   // Ids: every 37th point, on both devices; others NaN.
-  for (int device : { vtkLoomGradient::DEVICE_SERIAL, vtkLoomGradient::DEVICE_TBB })
+  for (int device : loomtest::Devices())
   {
     vtkNew<vtkLoomGradient> loom;
     Configure(loom.Get(), image, Points("V", true));
@@ -459,6 +460,7 @@ TEST(LoomGradient, Masks)
     for (vtkIdType p = 0; p < n; p += 37)
       loom->AddMaskId(p);
     loom->Update();
+    loomtest::ExpectRanOn(loom, device, "masked gradient");
     vtkDataArray* g = loom->GetOutput()->GetPointData()->GetArray("Gradients");
     vtkDataArray* q = loom->GetOutput()->GetPointData()->GetArray("Q-criterion");
     for (vtkIdType p = 0; p < n; ++p)

@@ -118,6 +118,7 @@ void ExpectSameAsVTK(vtkPolyData* input, const Settings& s, int device, double p
   loom->SetPreventDuplicateCells(s.PreventDuplicates);
   const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
   ASSERT_EQ(o.Status, 1) << o.Errors;
+  loomtest::ExpectRanOn(loom, device, "Loom Level of Detail");
   vtkPolyData* e = vtk->GetOutput();
   vtkPolyData* a = loom->GetOutput();
   ASSERT_GT(e->GetNumberOfPoints(), 0);
@@ -223,7 +224,7 @@ TEST_P(LevelOfDetail, StripsLinesAndPolygons)
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, LevelOfDetail,
-                         testing::Values(int(vtkLoomLevelOfDetail::DEVICE_SERIAL), int(vtkLoomLevelOfDetail::DEVICE_TBB)));
+                         testing::ValuesIn(loomtest::Devices()));
 
 TEST(LevelOfDetailInput, MeanPointAveragesTheBin)
 {

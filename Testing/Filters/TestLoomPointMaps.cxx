@@ -133,11 +133,12 @@ TEST(LoomPointMaps, ElevationAsVTK)
         loom->SetHighPoint(1, 1, 1);
       }
       vtk->Update();
-      for (int device : { vtkLoomElevation::DEVICE_SERIAL, vtkLoomElevation::DEVICE_TBB })
+      for (int device : loomtest::Devices())
       {
         loom->SetDevice(device);
         const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
         ASSERT_EQ(1, o.Status) << what << o.Errors;
+        loomtest::ExpectRanOn(loom, device, what);
         if (setting == 2)
           EXPECT_NE(std::string::npos, o.Warnings.find("Low Point equals High Point")) << o.Warnings;
         auto* got = vtkDataSet::SafeDownCast(o.Output);
@@ -178,10 +179,11 @@ TEST(LoomPointMaps, WarpByScalarAsVTK)
         loom->XYPlaneOn();
       }
       vtk->Update();
-      for (int device : { vtkLoomWarpByScalar::DEVICE_SERIAL, vtkLoomWarpByScalar::DEVICE_TBB })
+      for (int device : loomtest::Devices())
       {
         loom->SetDevice(device);
         loom->Update();
+        loomtest::ExpectRanOn(loom, device, what);
         ExpectSamePoints(vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0)),
                          vtkDataSet::SafeDownCast(loom->GetOutputDataObject(0)),
                          what + " setting " + std::to_string(setting));
@@ -212,10 +214,11 @@ TEST(LoomPointMaps, WarpByVectorAsVTK)
       loom->SetOutputPointsPrecision(vtkAlgorithm::DOUBLE_PRECISION);
     }
     vtk->Update();
-    for (int device : { vtkLoomWarpByVector::DEVICE_SERIAL, vtkLoomWarpByVector::DEVICE_TBB })
+    for (int device : loomtest::Devices())
     {
       loom->SetDevice(device);
       loom->Update();
+      loomtest::ExpectRanOn(loom, device, what);
       ExpectSamePoints(vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0)),
                        vtkDataSet::SafeDownCast(loom->GetOutputDataObject(0)), what);
     }

@@ -133,6 +133,7 @@ vtkSmartPointer<vtkPolyData> RunLoom(vtkDataSet* input, vtkImplicitFunction* f, 
     slice->SetValue(static_cast<int>(i), offsets[i]);
   slice->SetDevice(device);
   slice->Update();
+  loomtest::ExpectRanOn(slice, device, "Loom Slice");
   return slice->GetOutput();
 }
 
@@ -235,7 +236,7 @@ void CompareAll(vtkDataSet* data, const std::string& name, bool cellData = true,
       continue;
     }
     ++cut;
-    for (int device : { vtkLoomSlice::DEVICE_SERIAL, vtkLoomSlice::DEVICE_TBB })
+    for (int device : loomtest::Devices())
     {
       const std::string what = name + ", " + label + ", device " + std::to_string(device);
       const vtkSmartPointer<vtkPolyData> loom = RunLoom(data, function, offsets, device);
@@ -286,7 +287,7 @@ TEST(LoomSlice, PlanesThroughGridPoints)
       const vtkIdType collapsed = Collapsed(reference);
       if (offsets.size() > 1)
         EXPECT_EQ(collapsed, 0) << what;
-      for (int device : { vtkLoomSlice::DEVICE_SERIAL, vtkLoomSlice::DEVICE_TBB })
+      for (int device : loomtest::Devices())
       {
         const vtkSmartPointer<vtkPolyData> loom = RunLoom(image, plane, offsets, device);
         const Measure m = Sizes(loom);

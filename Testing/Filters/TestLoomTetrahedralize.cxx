@@ -58,6 +58,7 @@ vtkSmartPointer<vtkUnstructuredGrid> RunLoom(vtkDataSet* input, int split = vtkL
   filter->SetHexahedronSplit(split);
   filter->SetDevice(device);
   filter->Update();
+  loomtest::ExpectRanOn(filter, device, "Loom Tetrahedralize");
   return filter->GetOutput();
 }
 

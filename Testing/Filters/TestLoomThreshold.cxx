@@ -88,6 +88,7 @@ vtkSmartPointer<vtkUnstructuredGrid> RunLoom(vtkDataSet* input, const Setting& s
   Configure(f.Get(), s);
   f->SetDevice(device);
   f->Update();
+  loomtest::ExpectRanOn(f, device, "Loom Threshold");
   return f->GetOutput();
 }
 
@@ -379,7 +380,7 @@ void CompareAll(vtkDataSet* data, const std::string& name, std::size_t stride = 
       // cell whose values are all negative gets the range [min, DBL_MIN]: Loom uses the true range
       // (a documented difference, checked against a brute-force loop; Vec has negative components).
       const std::vector<vtkIdType> expected = ContinuousReference(data, s);
-      for (int device : { vtkLoomThreshold::DEVICE_SERIAL, vtkLoomThreshold::DEVICE_TBB })
+      for (int device : loomtest::Devices())
       {
         const vtkSmartPointer<vtkUnstructuredGrid> loom = RunLoom(data, s, device);
         auto* kept = vtkIdTypeArray::SafeDownCast(loom->GetCellData()->GetArray("CellId"));
@@ -390,7 +391,7 @@ void CompareAll(vtkDataSet* data, const std::string& name, std::size_t stride = 
       continue;
     }
     const vtkSmartPointer<vtkUnstructuredGrid> reference = RunVTK(data, s);
-    for (int device : { vtkLoomThreshold::DEVICE_SERIAL, vtkLoomThreshold::DEVICE_TBB })
+    for (int device : loomtest::Devices())
     {
       const vtkSmartPointer<vtkUnstructuredGrid> loom = RunLoom(data, s, device);
       ExpectSameCells(loom, reference, name + ": " + s.Describe() + " device " + std::to_string(device));
@@ -615,7 +616,7 @@ TEST(LoomThreshold, GhostCells)
     s.Invert = invert;
     const vtkSmartPointer<vtkUnstructuredGrid> reference = RunVTK(image, s);
     ASSERT_GT(reference->GetNumberOfCells(), 0);
-    for (int device : { vtkLoomThreshold::DEVICE_SERIAL, vtkLoomThreshold::DEVICE_TBB })
+    for (int device : loomtest::Devices())
       ExpectSameCells(RunLoom(image, s, device), reference, std::string("ghost cells, invert ") + (invert ? "on" : "off"));
   }
 }

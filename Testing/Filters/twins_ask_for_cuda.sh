@@ -1,0 +1,24 @@
+#!/bin/sh
+# Filters.TwinsAskForCuda: on a machine without a GPU, the filter test programs run as their `.cuda` twins
+# would (LOOM_DEVICE=cuda), the device helper made to report CUDA (LOOM_TEST_CUDA_STAND_IN=1: the requests
+# fall back to a CPU device here, so the check that CUDA ran is left out), and each program must pass and
+# report the cases it ran on CUDA ("loomtest: N cases on CUDA", N > 0): every device loop takes its list
+# from loomtest::Devices(), none runs a fixed { Serial, TBB } that a twin would repeat on the CPU.
+# Arguments: the engine test program (the GPU probe), then the filter test programs. Skipped (77) where a
+# GPU is present: the twins themselves run there.
+engine=$1; shift
+"$engine" --loom-device=cuda --gtest_filter=- >/dev/null 2>&1
+[ $? -eq 77 ] || { echo "a GPU is present: the .cuda twins run on it"; exit 77; }
+status=0
+for program in "$@"; do
+  log=$(LOOM_DEVICE=cuda LOOM_TEST_CUDA_STAND_IN=1 "$program" 2>&1)
+  rc=$?
+  cases=$(printf '%s\n' "$log" | sed -n 's/^loomtest: \([0-9]*\) cases on CUDA$/\1/p')
+  echo "$(basename "$program"): rc=$rc, ${cases:-0} cases on CUDA"
+  if [ $rc -ne 0 ] || [ "${cases:-0}" -eq 0 ]; then
+    printf '%s\n' "$log" | grep -E -A8 'Failure|FAILED' | head -40
+    status=1
+  fi
+done
+[ $status -eq 0 ] && echo "every filter test program runs its cases on the device the twins name"
+exit $status
