@@ -35,6 +35,36 @@ vtkSmartPointer<vtkAlgorithm> vtkLoomCellSize::VTKFilter()
 int vtkLoomCellSize::RequestData(vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   loom::interop::FilterRun run(this, "Loom Cell Size", this->Core, inputVector, outputVector);
+  double sum[4] = { 0, 0, 0, 0 };
+  const int status = this->Measure(run, sum);
+  if (!this->ComputeSum)
+    return status;
+  // The totals of every rank, as field data (ParaView's vtkPCellSizeFilter). Every rank takes part whatever
+  // its own outcome: an error or VTK's fallback on one rank must not leave the others waiting.
+  vtkMultiProcessController* controller = vtkMultiProcessController::GetGlobalController();
+  if (controller && controller->GetNumberOfProcesses() > 1)
+  {
+    double local[4] = { sum[0], sum[1], sum[2], sum[3] };
+    controller->AllReduce(local, sum, 4, vtkCommunicator::SUM_OP);
+  }
+  auto* output = vtkDataSet::SafeDownCast(run.Output());
+  if (status != 1 || !output || this->GetAbortExecute())
+    return status;
+  const Measures m = this->Asked();
+  for (int d = 0; d < 4; ++d)
+    if (m.On[d])
+    {
+      vtkNew<vtkDoubleArray> total;
+      total->SetName(m.Name[d]->c_str());
+      total->SetNumberOfTuples(1);
+      total->SetValue(0, sum[d]);
+      output->GetFieldData()->AddArray(total);
+    }
+  return 1;
+}
+
+int vtkLoomCellSize::Measure(loom::interop::FilterRun& run, double sum[4])
+{
   loom::interop::FilterSteps steps;
   steps.Passes = 1.0;
   steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // empty in: the empty arrays and zero sums
@@ -43,16 +73,19 @@ int vtkLoomCellSize::RequestData(vtkInformation*, vtkInformationVector** inputVe
   vtkDataSet* input = run.Input();
   vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());
   const std::string unsupported = loom::interop::UnsupportedCells(input);
+  const Measures m = this->Asked();
   if (!unsupported.empty())
-    return run.FallBack("the input has " + unsupported + ", which Loom's measure family does not measure; VTK's "
-                          "vtkCellSizeFilter measures it instead.", this->VTKFilter());
+  {
+    const int status = run.FallBack("the input has " + unsupported + ", which Loom's measure family does not "
+                                    "measure; VTK's vtkCellSizeFilter measures it instead.", this->VTKFilter());
+    for (int d = 0; d < 4; ++d) // VTK's totals of this rank, for the reduction
+      if (vtkDataArray* total = m.On[d] ? output->GetFieldData()->GetArray(m.Name[d]->c_str()) : nullptr)
+        sum[d] = total->GetComponent(0, 0);
+    return status;
+  }
   output->ShallowCopy(input);
-  const bool asked[4] = { this->ComputeVertexCount, this->ComputeLength, this->ComputeArea, this->ComputeVolume };
-  const std::string names[4] = { this->VertexCountArrayName, this->LengthArrayName, this->AreaArrayName,
-                                 this->VolumeArrayName };
   const loom::cont::ArrayHandle<loom::UInt8> ghosts = run.GhostCellFlags(0xFF);
-  double sum[4] = { 0, 0, 0, 0 };
-  const int status = run.Guard("measure", [&]() -> int {
+  return run.Guard("measure", [&]() -> int {
     const vtkIdType cells = input->GetNumberOfCells();
     if (auto* image = vtkImageData::SafeDownCast(input))
     {
@@ -67,10 +100,10 @@ int vtkLoomCellSize::RequestData(vtkInformation*, vtkInformationVector** inputVe
           ++dimension;
         }
       for (int d = 0; d < 4; ++d)
-        if (asked[d])
+        if (m.On[d])
         {
           vtkNew<vtkDoubleArray> array;
-          array->SetName(names[d].c_str());
+          array->SetName(m.Name[d]->c_str());
           array->SetNumberOfTuples(cells);
           array->Fill(d == dimension ? (d == 0 ? 1.0 : size) : 0.0);
           output->GetCellData()->AddArray(array);
@@ -83,7 +116,7 @@ int vtkLoomCellSize::RequestData(vtkInformation*, vtkInformationVector** inputVe
     }
     loom::algorithms::CellSizeOptions options;
     for (int d = 0; d < 4; ++d)
-      options.Measure[d] = asked[d];
+      options.Measure[d] = m.On[d];
     options.AxisAligned = vtkRectilinearGrid::SafeDownCast(input) != nullptr; // voxels and pixels
     options.Device = run.Device();
     const loom::algorithms::FieldArray points = input->GetNumberOfPoints() > 0 // a point set may have no points
@@ -92,44 +125,23 @@ int vtkLoomCellSize::RequestData(vtkInformation*, vtkInformationVector** inputVe
     const loom::algorithms::CellSizes sizes = loom::algorithms::CellSize(
       loom::interop::CellSetFromVTK(input, /*anyCellType=*/true), points, options, ghosts);
     for (int d = 0; d < 4; ++d)
-      if (asked[d])
+      if (m.On[d])
       {
-        output->GetCellData()->AddArray(loom::interop::FieldToVTK(sizes.Size[d], names[d]));
+        output->GetCellData()->AddArray(loom::interop::FieldToVTK(sizes.Size[d], *m.Name[d]));
         sum[d] = sizes.Sum[d];
       }
     return 1;
   });
-  if (status != 1 || !this->ComputeSum)
-    return status;
-  // The totals of every rank, as field data (ParaView's vtkPCellSizeFilter).
-  vtkMultiProcessController* controller = vtkMultiProcessController::GetGlobalController();
-  if (controller && controller->GetNumberOfProcesses() > 1)
-  {
-    double local[4] = { sum[0], sum[1], sum[2], sum[3] };
-    controller->AllReduce(local, sum, 4, vtkCommunicator::SUM_OP);
-  }
-  for (int d = 0; d < 4; ++d)
-    if (asked[d])
-    {
-      vtkNew<vtkDoubleArray> total;
-      total->SetName(names[d].c_str());
-      total->SetNumberOfTuples(1);
-      total->SetValue(0, sum[d]);
-      output->GetFieldData()->AddArray(total);
-    }
-  return 1;
 }
 
 void vtkLoomCellSize::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   this->Core.Print(os, indent, true);
-  const char* names[4] = { "VertexCount", "Length", "Area", "Volume" };
-  const bool asked[4] = { this->ComputeVertexCount, this->ComputeLength, this->ComputeArea, this->ComputeVolume };
-  const std::string* arrays[4] = { &this->VertexCountArrayName, &this->LengthArrayName, &this->AreaArrayName,
-                                   &this->VolumeArrayName };
+  const char* measures[4] = { "VertexCount", "Length", "Area", "Volume" };
+  const Measures m = this->Asked();
   for (int d = 0; d < 4; ++d)
-    os << indent << "Compute" << names[d] << ": " << (asked[d] ? "On" : "Off") << ", " << names[d]
-       << "ArrayName: " << *arrays[d] << "\n";
+    os << indent << "Compute" << measures[d] << ": " << (m.On[d] ? "On" : "Off") << ", " << measures[d]
+       << "ArrayName: " << *m.Name[d] << "\n";
   os << indent << "ComputeSum: " << (this->ComputeSum ? "On" : "Off") << "\n";
 }

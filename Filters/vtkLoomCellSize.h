@@ -57,6 +57,21 @@ protected:
   ~vtkLoomCellSize() override = default;
 
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+#ifndef __VTK_WRAP__
+  /// Which sizes are asked for and their arrays' names, by dimension (0 vertex count ... 3 volume).
+  struct Measures
+  {
+    bool On[4];
+    const std::string* Name[4];
+  };
+  Measures Asked() const
+  {
+    return { { this->ComputeVertexCount, this->ComputeLength, this->ComputeArea, this->ComputeVolume },
+             { &this->VertexCountArrayName, &this->LengthArrayName, &this->AreaArrayName, &this->VolumeArrayName } };
+  }
+  /// RequestData's work on this rank: the sizes, or VTK's filter; this rank's totals in `sum`.
+  int Measure(loom::interop::FilterRun& run, double sum[4]);
+#endif
 
   bool ComputeVertexCount = true;
   bool ComputeLength = true;
