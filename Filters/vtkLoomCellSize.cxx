@@ -84,7 +84,8 @@ int vtkLoomCellSize::Measure(loom::interop::FilterRun& run, double sum[4])
     return status;
   }
   output->ShallowCopy(input);
-  const loom::cont::ArrayHandle<loom::UInt8> ghosts = run.GhostCellFlags(0xFF);
+  const loom::cont::ArrayHandle<loom::UInt8> ghosts = // ghost cells only leave the sums
+    this->ComputeSum ? run.GhostCellFlags(0xFF) : loom::cont::ArrayHandle<loom::UInt8>();
   return run.Guard("measure", [&]() -> int {
     const vtkIdType cells = input->GetNumberOfCells();
     if (auto* image = vtkImageData::SafeDownCast(input))
@@ -109,8 +110,9 @@ int vtkLoomCellSize::Measure(loom::interop::FilterRun& run, double sum[4])
           output->GetCellData()->AddArray(array);
         }
       vtkIdType counted = cells;
-      for (loom::Id c = 0; c < ghosts.GetNumberOfValues(); ++c)
-        counted -= ghosts.ReadPortal().Get(c) != 0;
+      const loom::UInt8* ghost = ghosts.GetNumberOfValues() > 0 ? ghosts.ReadPortal().GetArray() : nullptr;
+      for (loom::Id c = 0; ghost && c < ghosts.GetNumberOfValues(); ++c)
+        counted -= ghost[c] != 0;
       sum[dimension] = static_cast<double>(counted) * (dimension == 0 ? 1.0 : size);
       return 1;
     }
@@ -118,6 +120,7 @@ int vtkLoomCellSize::Measure(loom::interop::FilterRun& run, double sum[4])
     for (int d = 0; d < 4; ++d)
       options.Measure[d] = m.On[d];
     options.AxisAligned = vtkRectilinearGrid::SafeDownCast(input) != nullptr; // voxels and pixels
+    options.Sum = this->ComputeSum;
     options.Device = run.Device();
     const loom::algorithms::FieldArray points = input->GetNumberOfPoints() > 0 // a point set may have no points
       ? loom::interop::PointsFromVTK(input, nullptr, true, run.Device())

@@ -113,7 +113,6 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
-  /// Runs VTK's filter on the input (what the family does not take), after one info message.
   /// VTK's filter with this filter's settings, the fallback: vtkImageGradient for the smoothed method on
   /// images, else vtkGradientFilter.
   vtkSmartPointer<vtkAlgorithm> VTKFilter(vtkDataSet* input);

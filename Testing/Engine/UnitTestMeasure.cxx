@@ -98,6 +98,7 @@ TEST(Measure, EveryShapeRotatedAndScaled)
       points, cont::make_ArrayHandle(types), cont::make_ArrayHandle(offsets), cont::make_ArrayHandle(connectivity));
     CellSizeOptions options;
     options.Device = loom::test::Device();
+    options.Sum = true;
     std::vector<UInt8> skipFlags(types.size(), 0);
     skipFlags[3] = skipFlags[12] = 1; // the poly-line and the wedge leave the sums
     const CellSizes sizes =
@@ -130,6 +131,7 @@ TEST(Measure, StructuredCellsAndOptions)
   const FieldArray points = FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3);
   CellSizeOptions options;
   options.Device = loom::test::Device();
+  options.Sum = true;
   options.Measure[0] = options.Measure[1] = options.Measure[2] = false;
   for (bool aligned : { false, true })
   {

@@ -42,7 +42,7 @@ namespace loomtest
 {
 /// The devices a filter test runs its cases on (the filters' DeviceChoice: 1 Serial, 2 TBB, 3 CUDA): the one
 /// LOOM_DEVICE names (the `.cuda` twins run with LOOM_DEVICE=cuda), else Serial and TBB, and CUDA where a
-/// GPU can run it. Every device loop of the filter tests takes its list from here.
+/// GPU can run it. Every device loop of the filter tests takes its list from Devices(), which asks once.
 inline std::vector<int> FindDevices()
 {
   const char* env = std::getenv("LOOM_DEVICE");
@@ -60,7 +60,7 @@ inline std::vector<int> FindDevices()
 }
 inline const std::vector<int>& Devices()
 {
-  static const std::vector<int> devices = FindDevices(); // the report asks the CUDA runtime once
+  static const std::vector<int> devices = FindDevices();
   return devices;
 }
 

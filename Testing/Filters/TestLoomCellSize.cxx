@@ -225,3 +225,21 @@ TEST(LoomCellSize, OptionsGhostsFallbackAndEmpty)
   ASSERT_NE(nullptr, e->GetOutput()->GetCellData()->GetArray("Volume"));
   EXPECT_EQ(0.0, e->GetOutput()->GetFieldData()->GetArray("Volume")->GetComponent(0, 0));
 }
+
+// The totals add fixed blocks of cells in order: Serial's and TBB's are the same bits (two blocks here).
+TEST(LoomCellSize, SumsDoNotDependOnTheThreads)
+{
+  auto twisted = loomtest::Append(Distorted(loomtest::Wavelet(14)));
+  ASSERT_GT(twisted->GetNumberOfCells(), 16384);
+  auto total = [&](int device) {
+    vtkNew<vtkLoomCellSize> loom;
+    loom->SetInputData(twisted);
+    loom->SetComputeSum(true);
+    loom->SetDevice(device);
+    loom->Update();
+    return loom->GetOutput()->GetFieldData()->GetArray("Volume")->GetComponent(0, 0);
+  };
+  const double serial = total(vtkLoomCellSize::DEVICE_SERIAL);
+  EXPECT_GT(serial, 0.0);
+  EXPECT_EQ(serial, total(vtkLoomCellSize::DEVICE_TBB));
+}

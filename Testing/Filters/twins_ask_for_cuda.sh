@@ -3,13 +3,18 @@
 # would (LOOM_DEVICE=cuda), the device helper made to report CUDA (LOOM_TEST_CUDA_STAND_IN=1: the requests
 # fall back to a CPU device here, so the check that CUDA ran is left out), and each program must pass and
 # report the cases it ran on CUDA ("loomtest: N cases on CUDA", N > 0): every device loop takes its list
-# from loomtest::Devices(), none runs a fixed { Serial, TBB } that a twin would repeat on the CPU.
+# from loomtest::Devices(); and no test source lists { Serial, TBB } itself, which a twin would run on the
+# CPU again.
 # Arguments: the engine test program (the GPU probe), then the filter test programs. Skipped (77) where a
 # GPU is present: the twins themselves run there.
 engine=$1; shift
 "$engine" --loom-device=cuda --gtest_filter=- >/dev/null 2>&1
 [ $? -eq 77 ] || { echo "a GPU is present: the .cuda twins run on it"; exit 77; }
 status=0
+fixed=$(grep -n -E 'DEVICE_SERIAL\)?, *(int\()?vtkLoom[A-Za-z]*::DEVICE_TBB\)? *[})]' "$(dirname "$0")"/*.cxx)
+if [ -n "$fixed" ]; then
+  echo "device lists of their own (take loomtest::Devices()):"; echo "$fixed"; status=1
+fi
 for program in "$@"; do
   log=$(LOOM_DEVICE=cuda LOOM_TEST_CUDA_STAND_IN=1 "$program" 2>&1)
   rc=$?

@@ -23,12 +23,6 @@ namespace algorithms
 namespace average
 {
 LOOM_UNIT_NAMESPACE_BEGIN
-template <typename T>
-LOOM_EXEC T FromDouble(double v)
-{
-  return static_cast<T>(v);
-}
-
 /// Mean of the incident elements' values, per component, written at the visited element.
 template <typename Base, typename T, typename Mask>
 struct AverageWorklet : Base
@@ -47,7 +41,7 @@ struct AverageWorklet : Base
       double sum = 0.0;
       for (IdComponent k = 0; k < n; ++k)
         sum += static_cast<double>(in.Get(static_cast<Id>(ids[k]), c));
-      out.Set(element, c, FromDouble<T>(n > 0 ? sum / n : 0.0));
+      out.Set(element, c, static_cast<T>(n > 0 ? sum / n : 0.0));
     }
   }
 };

@@ -68,7 +68,7 @@ CellSizes CellSize(const CellSetAny& cells, const FieldArray& points, const Cell
       return 0;
     });
   for (int d = 0; d < 4; ++d)
-    if (options.Measure[d])
+    if (options.Sum && options.Measure[d])
       sizes.Sum[d] = Sum(sizes.Size[d], skip, options.Device);
   return sizes;
 }

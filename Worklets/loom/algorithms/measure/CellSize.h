@@ -19,6 +19,8 @@ struct CellSizeOptions
   /// The structured cells are VTK's pixels and voxels (images, rectilinear grids: the product of the
   /// absolute edge lengths), not quadrilaterals and hexahedra (structured grids).
   bool AxisAligned = false;
+  /// Whether to sum each asked-for array (one more pass over it; CellSizes::Sum stays 0 otherwise).
+  bool Sum = false;
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 
@@ -26,7 +28,7 @@ struct CellSizes
 {
   /// Per dimension 0-3, one value per cell (empty where not asked for).
   FieldArray Size[4];
-  /// Per dimension, the sum over the cells not flagged in `skip` (see CellSize).
+  /// Per dimension, the sum over the cells not flagged in `skip` (see CellSize), when options.Sum.
   double Sum[4] = { 0.0, 0.0, 0.0, 0.0 };
 };
 
@@ -35,7 +37,7 @@ struct CellSizes
 /// triangles, pixels and voxels by their edge lengths, quadrilaterals by Verdict's signed area,
 /// tetrahedra by their signed volume and hexahedra, wedges and pyramids by the signed volumes of the
 /// tetrahedra VTK splits them into. `skip` (empty, or one flag per cell): cells left out of the sums
-/// (ghost cells). Sums are pairwise over blocks, independent of the thread count.
+/// (ghost cells). Each sum adds fixed blocks of cells in order, so it does not depend on the thread count.
 CellSizes CellSize(const CellSetAny& cells, const FieldArray& points, const CellSizeOptions& options,
                    const loom::cont::ArrayHandle<UInt8>& skip = loom::cont::ArrayHandle<UInt8>());
 } // namespace algorithms
