@@ -317,7 +317,11 @@ void JoinParts(std::vector<Part>& parts, const PartInputs& in, const loom::algor
   vtkPointData* outPoints = output->GetPointData();
   if (in.ComputeScalars)
     outPoints->SetScalars(loom::interop::FieldToVTK(joined(&Part::Scalars), scalarsName));
-  if (in.ComputeNormals)
+  // Isolines alone get no normals (as vtkContourFilter's); beside triangles, their points hold zeros.
+  bool triangles = false;
+  for (const Part& p : parts)
+    triangles = triangles || p.Result.PrimitiveSize == 3;
+  if (in.ComputeNormals && triangles)
     outPoints->SetNormals(loom::interop::FieldToVTK(joined(&Part::Normals), "Normals"));
   for (int i = 0, k = 0; in.InterpolateAttributes && i < in.Input->GetPointData()->GetNumberOfArrays(); ++i)
   {

@@ -6,14 +6,80 @@
 #include <vtkInformationObjectBaseKey.h>
 #include <vtkObjectFactory.h>
 
+#include <vtkCompositeDataIterator.h>
+#include <vtkCompositeDataSet.h>
+#include <vtkDataObject.h>
+#include <vtkSmartPointer.h>
+#include <vtkWeakPointer.h>
+
 #include <cstdio>
+#include <map>
+#include <mutex>
+#include <utility>
 
 vtkStandardNewMacro(vtkLoomExecution);
 vtkInformationKeyMacro(vtkLoomExecution, LAST_EXECUTION, ObjectBase);
 
+namespace
+{
+// The records of accelerated executions whose VTK filter was made by another filter that does not forward
+// its events (vtkPVGradientFilter), by the input data object they ran on.
+struct ByInput
+{
+  std::mutex Lock;
+  std::map<const vtkDataObject*, std::pair<vtkWeakPointer<vtkDataObject>, vtkSmartPointer<vtkLoomExecution>>> Records;
+};
+ByInput& Table()
+{
+  static ByInput* table = new ByInput; // never destroyed: filters may run while the process exits
+  return *table;
+}
+
+vtkLoomExecution* KeptFor(vtkDataObject* input)
+{
+  ByInput& t = Table();
+  std::lock_guard<std::mutex> lock(t.Lock);
+  const auto found = t.Records.find(input);
+  return found != t.Records.end() && found->second.first == input ? found->second.second.Get() : nullptr;
+}
+} // namespace
+
 vtkLoomExecution* vtkLoomExecution::GetLast(vtkAlgorithm* filter)
 {
-  return filter ? vtkLoomExecution::SafeDownCast(filter->GetInformation()->Get(LAST_EXECUTION())) : nullptr;
+  if (!filter)
+    return nullptr;
+  if (auto* own = vtkLoomExecution::SafeDownCast(filter->GetInformation()->Get(LAST_EXECUTION())))
+    return own;
+  if (filter->GetNumberOfInputPorts() < 1 || filter->GetNumberOfInputConnections(0) < 1)
+    return nullptr;
+  vtkDataObject* input = filter->GetInputDataObject(0, 0);
+  if (!input)
+    return nullptr;
+  vtkLoomExecution* record = KeptFor(input);
+  if (auto* composite = vtkCompositeDataSet::SafeDownCast(input))
+  {
+    // The last block's, as for a Loom filter.
+    vtkSmartPointer<vtkCompositeDataIterator> it;
+    it.TakeReference(composite->NewIterator());
+    for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
+      if (vtkLoomExecution* block = KeptFor(it->GetCurrentDataObject()))
+        record = block;
+  }
+  return record;
+}
+
+void vtkLoomExecution::KeepForInput(vtkDataObject* input, vtkLoomExecution* record)
+{
+  if (!input)
+    return;
+  ByInput& t = Table();
+  std::lock_guard<std::mutex> lock(t.Lock);
+  for (auto it = t.Records.begin(); it != t.Records.end();) // inputs gone since
+    it = it->second.first ? std::next(it) : t.Records.erase(it);
+  if (record)
+    t.Records[input] = std::make_pair(vtkWeakPointer<vtkDataObject>(input), vtkSmartPointer<vtkLoomExecution>(record));
+  else
+    t.Records.erase(input);
 }
 
 std::string vtkLoomExecution::Describe() const

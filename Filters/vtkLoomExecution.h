@@ -11,6 +11,7 @@
 #include <string>
 
 class vtkAlgorithm;
+class vtkDataObject;
 class vtkInformationObjectBaseKey;
 
 /// The record of a Loom filter's last RequestData, kept in the filter's information
@@ -26,7 +27,9 @@ public:
   vtkTypeMacro(vtkLoomExecution, vtkObject);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// The record of `filter`'s last execution; nullptr for a filter that is not Loom's or has not run.
+  /// The record of `filter`'s last execution; nullptr for a filter that is not Loom's or has not run. A
+  /// ParaView filter accelerated through a VTK filter it makes (vtkLoomSettings::AccelerateParaViewFilters)
+  /// has the record of that filter's last execution on its input.
   static vtkLoomExecution* GetLast(vtkAlgorithm* filter);
 
   /// The devices that ran the work ("Serial", "TBB", "CUDA", joined by '+'), "VTK" for a fallback to
@@ -79,6 +82,10 @@ public:
   vtkTypeInt64 WorkElements = 0;
   std::string Message;
   std::set<std::string> Noted; // the notes shown for this filter so far (each is shown once)
+  /// Keeps `record` as the last execution on `input` (null: forgets it): GetLast answers it for a filter
+  /// with no record of its own whose input it is (ParaView's Gradient, which makes a vtkGradientFilter
+  /// for each execution and does not forward its events).
+  static void KeepForInput(vtkDataObject* input, vtkLoomExecution* record);
 #endif
 
 protected:

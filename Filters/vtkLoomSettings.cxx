@@ -1,6 +1,7 @@
 // Loom filters: vtkLoomSettings, the process-wide default device and the device report.
 #include "vtkLoomSettings.h"
 
+#include "LoomAcceleration.h"
 #include "LoomInterop.h"
 
 #include <loom/cont/RuntimeDeviceTracker.h>
@@ -64,9 +65,48 @@ vtkTypeInt64 vtkLoomSettings::GetProgressReportElements()
   return loom::cont::GetWorkReportElements();
 }
 
+void vtkLoomSettings::SetAccelerateParaViewFilters(bool on)
+{
+  if (on == loom::interop::AccelerationOn())
+    return;
+  loom::interop::SetAccelerationOn(on);
+  this->Modified();
+}
+
+bool vtkLoomSettings::GetAccelerateParaViewFilters()
+{
+  return loom::interop::AccelerationOn();
+}
+
+void vtkLoomSettings::SetAccelerateParaViewFiltersSetting(int on)
+{
+  loom::interop::SetAccelerationFromSettings(on != 0);
+  this->Modified();
+}
+
+void vtkLoomSettings::SetAccelerationStrict(bool on)
+{
+  if (on == loom::interop::AccelerationStrict())
+    return;
+  loom::interop::SetAccelerationStrict(on);
+  this->Modified();
+}
+
+bool vtkLoomSettings::GetAccelerationStrict()
+{
+  return loom::interop::AccelerationStrict();
+}
+
+void vtkLoomSettings::InstallAcceleration()
+{
+  loom::interop::InstallAccelerationFactory();
+}
+
 void vtkLoomSettings::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "DefaultDevice: " << this->DefaultDevice << "\n";
+  os << indent << "AccelerateParaViewFilters: " << loom::interop::AccelerationOn() << "\n";
+  os << indent << "AccelerationStrict: " << loom::interop::AccelerationStrict() << "\n";
   os << indent << "ProgressReportElements: " << loom::cont::GetWorkReportElements() << "\n";
 }

@@ -2,6 +2,8 @@
 // VTK's filter, the chosen input array and the ghost cells to skip, written once for every filter.
 #include "LoomFilterCore.h"
 
+#include "LoomAcceleration.h"
+
 #include <vtkAbstractArray.h>
 #include <vtkAlgorithm.h>
 #include <vtkCellData.h>
@@ -115,9 +117,13 @@ int FilterRun::FallBack(const std::string& note, const std::function<int()>& run
 {
   const std::string prefix = std::string(this->Name) + ":";
   const std::string text = note.compare(0, prefix.size(), prefix) == 0 ? note : prefix + " " + note;
+  // Run for an accelerated VTK filter (LoomAcceleration.h): that filter runs its own code instead.
+  if (DeclineFallback(this->Algorithm, text))
+    return 1;
   std::string error;
   if (!FallBackToVTK(this->Settings.FallbackToVTK, text, error))
     return this->Fail(error);
+  VTKOnlyScope vtkOnly; // VTK's filter, never Loom's accelerated subclass of it
   return run();
 }
 

@@ -18,6 +18,7 @@
 #include <vtkSMSession.h>
 #include <vtkSMSessionProxyManager.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -55,11 +56,23 @@ QString Count(vtkIdType n)
   return QString::number(n / 1e6, 'f', 1) + "M";
 }
 
+/// ParaView's filters whose VTK filter Loom's object factory replaces (Accelerate ParaView Filters).
+bool IsAccelerated(pqPipelineSource* source)
+{
+  vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
+  if (!proxy || !proxy->GetXMLGroup() || QString(proxy->GetXMLGroup()) != "filters" || !proxy->GetXMLName())
+    return false;
+  static const QStringList names = { "Contour", "Gradient", "CellDataToPointData", "PointDataToCellData" };
+  return names.contains(QString(proxy->GetXMLName()));
+}
+
+/// A Loom filter's proxy, or one of ParaView's filters that Loom accelerates: a row of the panel.
 bool IsLoomFilter(pqPipelineSource* source)
 {
   vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
-  return proxy && proxy->GetXMLGroup() && QString(proxy->GetXMLGroup()) == "filters" && proxy->GetXMLName() &&
-    QString(proxy->GetXMLName()).startsWith("Loom");
+  return (proxy && proxy->GetXMLGroup() && QString(proxy->GetXMLGroup()) == "filters" && proxy->GetXMLName() &&
+           QString(proxy->GetXMLName()).startsWith("Loom")) ||
+    IsAccelerated(source);
 }
 } // namespace
 
@@ -81,9 +94,15 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
   this->DefaultDevice->addItems({ tr("Auto"), tr("Serial"), tr("TBB"), tr("CUDA") });
   this->DefaultDevice->setToolTip(
     tr("The device of every Loom filter whose Device is Auto, from its next execution on (on the server)."));
+  this->Accelerate = new QCheckBox(tr("Accelerate ParaView filters"), body);
+  this->Accelerate->setObjectName("LoomAccelerate");
+  this->Accelerate->setToolTip(tr("ParaView's own Contour, Gradient, Cell Data to Point Data and Point Data to "
+                                  "Cell Data run on Loom where Loom takes them, from their next execution on (the "
+                                  "server decides; Edit > Settings > Loom has it too)."));
   auto* form = new QFormLayout;
   form->addRow(tr("Devices:"), this->Devices);
   form->addRow(tr("Default device:"), this->DefaultDevice);
+  form->addRow(this->Accelerate);
   layout->addLayout(form);
 
   this->Executions = new QTableWidget(0, COLUMNS, body);
@@ -124,6 +143,15 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
   QTimer::singleShot(0, this, [this] { this->refreshDevices(); });
   QObject::connect(this->DefaultDevice, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
                    &pqLoomPanel::defaultDeviceChosen);
+  QObject::connect(this->Accelerate, &QCheckBox::toggled, this, [this](bool on) {
+    if (this->Updating)
+      return;
+    if (vtkSMProxy* proxy = this->settings())
+    {
+      vtkSMPropertyHelper(proxy, "AccelerateParaViewFilters").Set(on ? 1 : 0);
+      proxy->UpdateVTKObjects();
+    }
+  });
   QObject::connect(refresh, &QPushButton::clicked, this, [this] {
     this->refreshDevices();
     this->refreshExecutions();
@@ -165,6 +193,7 @@ void pqLoomPanel::refreshDevices()
   this->Devices->setText(QString(vtkSMPropertyHelper(proxy, "Devices").GetAsString()).trimmed());
   this->Updating = true;
   this->DefaultDevice->setCurrentIndex(vtkSMPropertyHelper(proxy, "DefaultDevice").GetAsInt());
+  this->Accelerate->setChecked(vtkSMPropertyHelper(proxy, "AccelerateParaViewFilters").GetAsInt() != 0);
   this->Updating = false;
 }
 
@@ -222,7 +251,7 @@ void pqLoomPanel::refreshExecutions()
         (cells[MESSAGE].isEmpty() ? QString() : "\n" + cells[MESSAGE]);
     }
     else
-      cells[DEVICE] = tr("not run");
+      cells[DEVICE] = IsAccelerated(sources[row]) ? tr("ParaView") : tr("not run"); // ParaView's own code
     for (int c = 0; c < COLUMNS; ++c)
     {
       auto* item = new QTableWidgetItem(cells[c]);

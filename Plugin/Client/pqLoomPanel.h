@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTableWidget;
@@ -42,6 +43,7 @@ private:
 
   QLabel* Devices;
   QComboBox* DefaultDevice;
+  QCheckBox* Accelerate;
   QTableWidget* Executions;
   bool Updating = false;
   bool DevicesKnown = false; // the server's device report has been read

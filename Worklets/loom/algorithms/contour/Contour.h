@@ -129,8 +129,8 @@ FieldArray AxesEdgePoints(const ContourEdges& edges, const Id3& pointDims, const
 FieldArray GradientNormals(const ContourEdges& edges, const Id3& pointDims, const FieldArray& field,
                            const std::vector<double> axes[3], loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
-/// Unit normals at the points of a triangle mesh: the area-weighted mean of the normals of the
-/// triangles using each point. `points` is a float32 or float64 xyz field.
+/// Unit normals at the points of a triangle mesh: the mean of the unit normals of the triangles using
+/// each point (vtkContourFilter's normals on unstructured grids). `points` is a float32 or float64 xyz field.
 FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHandle<Id>& connectivity,
                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 /// A cell field carried to the primitives: tuple t is the tuple of input cell sourceCells[t].

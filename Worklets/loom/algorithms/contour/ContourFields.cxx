@@ -4,6 +4,7 @@
 #include <loom/algorithms/PointSelection.h>
 #include <loom/algorithms/contour/ContourFieldsImpl.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -223,8 +224,15 @@ FieldArray TriangleNormals(const FieldArray& points, const loom::cont::ArrayHand
           e1[d] = static_cast<double>(x.Get(p[1], d)) - static_cast<double>(x.Get(p[0], d));
           e2[d] = static_cast<double>(x.Get(p[2], d)) - static_cast<double>(x.Get(p[0], d));
         }
-        const double c[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
-                              e1[0] * e2[1] - e1[1] * e2[0] };
+        double c[3] = { e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                        e1[0] * e2[1] - e1[1] * e2[0] };
+        // Each triangle counts alike (its unit normal), as in vtkContourFilter's normals of unstructured
+        // grids; a degenerate triangle adds nothing.
+        const double length = std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+        if (length == 0.0)
+          continue;
+        for (double& v : c)
+          v /= length;
         for (int q = 0; q < 3; ++q)
           for (int d = 0; d < 3; ++d)
             sum[static_cast<std::size_t>(3 * p[q] + d)] += c[d];

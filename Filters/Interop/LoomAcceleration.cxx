@@ -1,0 +1,294 @@
+// Loom filters: the object factory of the accelerated VTK classes, the switch, and one accelerated
+// execution (LoomAcceleration.h).
+#include "LoomAcceleration.h"
+
+#include "LoomInterop.h"
+#include "vtkLoomAcceleratedCellDataToPointData.h"
+#include "vtkLoomAcceleratedContourFilter.h"
+#include "vtkLoomAcceleratedGradientFilter.h"
+#include "vtkLoomAcceleratedPointDataToCellData.h"
+#include "vtkLoomExecution.h"
+
+#include <vtkCallbackCommand.h>
+#include <vtkCommand.h>
+#include <vtkDataObject.h>
+#include <vtkEventForwarderCommand.h>
+#include <vtkExecutive.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkNew.h>
+#include <vtkObjectFactory.h>
+#include <vtkVersion.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace loom
+{
+namespace interop
+{
+namespace
+{
+bool FromEnvironment(const char* name, bool otherwise, bool& set)
+{
+  const char* value = std::getenv(name);
+  set = value && value[0] != '\0';
+  return set ? !(value[0] == '0' || std::strcmp(value, "off") == 0 || std::strcmp(value, "OFF") == 0) : otherwise;
+}
+
+struct Switches
+{
+  bool OnFromEnvironment = false;
+  std::atomic<bool> On{ true };
+  std::atomic<bool> Strict{ false };
+  std::atomic<bool> SkipSettingsPush{ false };
+  Switches()
+  {
+    bool set = false;
+    this->On = FromEnvironment("LOOM_ACCELERATE", true, set);
+    this->SkipSettingsPush = set;
+    this->Strict = FromEnvironment("LOOM_ACCELERATE_STRICT", false, set);
+  }
+};
+
+Switches& State()
+{
+  static Switches switches;
+  return switches;
+}
+
+thread_local int VTKOnlyDepth = 0;
+// The Loom filter an accelerated filter is running, and where its declined fallback's reason goes.
+thread_local vtkAlgorithm* Declining = nullptr;
+thread_local std::string* DeclinedReason = nullptr;
+
+template <typename T>
+vtkObject* Make()
+{
+  return T::New();
+}
+
+/// The factory: VTK's class name -> Loom's subclass, unless a VTKOnlyScope is open on this thread.
+class AccelerationFactory : public vtkObjectFactory
+{
+public:
+  static AccelerationFactory* New()
+  {
+    auto* factory = new AccelerationFactory;
+    factory->InitializeObjectBase();
+    return factory;
+  }
+  vtkTypeMacro(AccelerationFactory, vtkObjectFactory);
+  const char* GetVTKSourceVersion() override { return VTK_SOURCE_VERSION; }
+  const char* GetDescription() override { return "Loom: VTK's filters on Loom's families"; }
+
+protected:
+  AccelerationFactory()
+  {
+    this->RegisterOverride("vtkContourFilter", "vtkLoomAcceleratedContourFilter", "Contour on Loom", 1,
+                           &Make<vtkLoomAcceleratedContourFilter>);
+    this->RegisterOverride("vtkGradientFilter", "vtkLoomAcceleratedGradientFilter", "Gradient on Loom", 1,
+                           &Make<vtkLoomAcceleratedGradientFilter>);
+    this->RegisterOverride("vtkCellDataToPointData", "vtkLoomAcceleratedCellDataToPointData",
+                           "Cell Data to Point Data on Loom", 1, &Make<vtkLoomAcceleratedCellDataToPointData>);
+    this->RegisterOverride("vtkPointDataToCellData", "vtkLoomAcceleratedPointDataToCellData",
+                           "Point Data to Cell Data on Loom", 1, &Make<vtkLoomAcceleratedPointDataToCellData>);
+  }
+  vtkObject* CreateObject(const char* name) override
+  {
+    return VTKOnlyDepth > 0 ? nullptr : this->vtkObjectFactory::CreateObject(name);
+  }
+};
+
+/// The filter `self` works for: the target of the progress forwarder its creator attached (ParaView's
+/// vtkPVContourFilter and vtkPVGradientFilter make the VTK filter for each execution), else self.
+vtkAlgorithm* Owner(vtkAlgorithm* self)
+{
+  for (unsigned long tag = 1; tag < 64; ++tag)
+    if (auto* forwarder = vtkEventForwarderCommand::SafeDownCast(self->GetCommand(tag)))
+      if (auto* target = vtkAlgorithm::SafeDownCast(static_cast<vtkObject*>(forwarder->GetTarget())))
+        return target;
+  return self;
+}
+
+vtkLoomExecution* RecordOf(vtkAlgorithm* filter)
+{
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(filter);
+  if (!record)
+  {
+    vtkNew<vtkLoomExecution> made;
+    filter->GetInformation()->Set(vtkLoomExecution::LAST_EXECUTION(), made);
+    record = made;
+  }
+  return record;
+}
+
+/// The Loom filter's errors, kept instead of shown (the accelerated filter decides what the user sees).
+void KeepError(vtkObject*, unsigned long, void* clientData, void* callData)
+{
+  auto* kept = static_cast<std::string*>(clientData);
+  if (kept->empty() && callData)
+    *kept = static_cast<const char*>(callData);
+}
+
+/// The accelerated execution inside its ExecutionScope on self: the Loom filter, or the fallback.
+int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, const std::string& unsupported,
+            vtkInformationVector** inputVector, vtkInformationVector* outputVector, const std::function<int()>& own)
+{
+  vtkDataObject* output = vtkDataObject::GetData(outputVector, 0);
+  std::string reason = unsupported;
+  if (reason.empty())
+  {
+    std::string declined, error;
+    vtkNew<vtkCallbackCommand> keep;
+    keep->SetCallback(&KeepError);
+    keep->SetClientData(&error);
+    const unsigned long observer = loomFilter->AddObserver(vtkCommand::ErrorEvent, keep);
+    loomFilter->SetInputDataObject(0, vtkDataObject::GetData(inputVector[0], 0));
+    vtkAlgorithm* const outerTarget = Declining;
+    std::string* const outerReason = DeclinedReason;
+    Declining = loomFilter;
+    DeclinedReason = &declined;
+    const int status = loomFilter->GetExecutive()->Update();
+    Declining = outerTarget;
+    DeclinedReason = outerReason;
+    loomFilter->RemoveObserver(observer);
+    if (!declined.empty())
+      reason = declined;
+    else if (!status || !error.empty())
+      reason = "Loom failed (" + (error.empty() ? std::string("no output") : error) + ")";
+    else
+    {
+      output->ShallowCopy(loomFilter->GetOutputDataObject(0));
+      loomFilter->SetInputDataObject(0, nullptr);
+      return 1;
+    }
+    loomFilter->SetInputDataObject(0, nullptr);
+  }
+  const std::string prefix = std::string(label) + ": ";
+  const std::string note = reason.compare(0, prefix.size(), prefix) == 0 ? reason : prefix + reason;
+  if (AccelerationStrict())
+    return Fail(self, output, label,
+                note + " (strict acceleration, LOOM_ACCELERATE_STRICT: ParaView's own code would compute it).");
+  std::string cut = note;
+  const std::string::size_type vtks = cut.find("; VTK's");
+  if (vtks != std::string::npos)
+    cut = cut.substr(0, vtks) + ".";
+  Note(cut.back() == '.' ? cut + " Its own code computes it." : cut + "; its own code computes it.", true);
+  VTKOnlyScope vtkOnly;
+  return own();
+}
+} // namespace
+
+bool AccelerationOn()
+{
+  return State().On;
+}
+
+bool AccelerationStrict()
+{
+  return State().Strict;
+}
+
+void SetAccelerationOn(bool on)
+{
+  State().On = on;
+}
+
+void SetAccelerationStrict(bool on)
+{
+  State().Strict = on;
+}
+
+void SetAccelerationFromSettings(bool on)
+{
+  if (State().SkipSettingsPush.exchange(false))
+    return;
+  State().On = on;
+}
+
+void InstallAccelerationFactory()
+{
+  static std::once_flag once;
+  std::call_once(once, [] {
+    vtkNew<AccelerationFactory> factory;
+    vtkObjectFactory::RegisterFactory(factory);
+  });
+}
+
+VTKOnlyScope::VTKOnlyScope()
+{
+  ++VTKOnlyDepth;
+}
+
+VTKOnlyScope::~VTKOnlyScope()
+{
+  --VTKOnlyDepth;
+}
+
+bool VTKOnly()
+{
+  return VTKOnlyDepth > 0;
+}
+
+bool DeclineFallback(vtkAlgorithm* filter, const std::string& note)
+{
+  if (!filter || filter != Declining || !DeclinedReason)
+    return false;
+  *DeclinedReason = note;
+  return true;
+}
+
+int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, const std::string& unsupported,
+                   vtkInformationVector** inputVector, vtkInformationVector* outputVector,
+                   const std::function<int()>& own)
+{
+  // Off, or a Loom filter's fallback runs this VTK filter (it may have been made before the fallback began).
+  vtkAlgorithm* owner = Owner(self);
+  vtkDataObject* input = vtkDataObject::GetData(inputVector[0], 0);
+  if (!AccelerationOn() || VTKOnly())
+  {
+    if (owner == self && AccelerationOn() == false)
+      vtkLoomExecution::KeepForInput(input, nullptr); // no Loom execution on this input now
+    return own();
+  }
+  vtkLoomExecution* record = RecordOf(self);
+  const vtkLoomExecution* before = owner != self ? vtkLoomExecution::GetLast(owner) : nullptr;
+  if (before)
+  {
+    record->Noted = before->Noted; // each note once per ParaView filter, not per VTK filter it makes
+    record->Executions = before->Executions;
+  }
+  int status = 0;
+  {
+    ExecutionScope scope(self, inputVector, outputVector);
+    status = Execute(self, label, loomFilter, unsupported, inputVector, outputVector, own);
+  }
+  if (owner == self)
+    vtkLoomExecution::KeepForInput(input, record);
+  else
+  {
+    vtkLoomExecution* kept = RecordOf(owner);
+    kept->Devices = record->Devices;
+    kept->Seconds = record->Seconds;
+    kept->InputPoints = record->InputPoints;
+    kept->InputCells = record->InputCells;
+    kept->OutputPoints = record->OutputPoints;
+    kept->OutputCells = record->OutputCells;
+    kept->Masked = record->Masked;
+    kept->Fallback = record->Fallback;
+    kept->Failed = record->Failed;
+    kept->Executions = record->Executions;
+    kept->BytesToDevice = record->BytesToDevice;
+    kept->BytesToHost = record->BytesToHost;
+    kept->InputArraysFound = record->InputArraysFound;
+    kept->WorkElements = record->WorkElements;
+    kept->Message = record->Message;
+    kept->Noted = record->Noted;
+  }
+  return status;
+}
+} // namespace interop
+} // namespace loom

@@ -1,0 +1,59 @@
+// Loom filters: running VTK's (and so ParaView's) own filters on Loom. Loom's object factory hands out
+// subclasses of VTK's filters (vtkLoomAccelerated*) wherever VTK or ParaView creates those filters through
+// New(); each subclass runs the Loom filter of the same meaning where Loom takes the input and the
+// properties set, and its VTK superclass's own code otherwise. docs/user-guide.md ("ParaView's filters on
+// Loom") says which filters and inputs; docs/developer/architecture.md how it fits.
+#pragma once
+
+#include "LoomFiltersModule.h"
+
+#include <functional>
+#include <string>
+
+class vtkAlgorithm;
+class vtkInformationVector;
+
+namespace loom
+{
+namespace interop
+{
+/// Whether the accelerated classes run on Loom (vtkLoomSettings::AccelerateParaViewFilters) and whether a
+/// fallback to their own code is an error (strict, for tests).
+LOOMFILTERS_EXPORT bool AccelerationOn();
+LOOMFILTERS_EXPORT bool AccelerationStrict();
+LOOMFILTERS_EXPORT void SetAccelerationOn(bool on);
+LOOMFILTERS_EXPORT void SetAccelerationStrict(bool on);
+/// The settings proxy's push of the switch: the first one is ignored when LOOM_ACCELERATE set the value.
+LOOMFILTERS_EXPORT void SetAccelerationFromSettings(bool on);
+/// Registers the factory once per process.
+LOOMFILTERS_EXPORT void InstallAccelerationFactory();
+
+/// While one lives on this thread, Loom's factory hands out VTK's own classes: a Loom filter's fallback
+/// runs VTK's filter, never an accelerated one that would come back to Loom.
+class LOOMFILTERS_EXPORT VTKOnlyScope
+{
+public:
+  VTKOnlyScope();
+  ~VTKOnlyScope();
+  VTKOnlyScope(const VTKOnlyScope&) = delete;
+  VTKOnlyScope& operator=(const VTKOnlyScope&) = delete;
+};
+/// True inside a VTKOnlyScope on this thread.
+LOOMFILTERS_EXPORT bool VTKOnly();
+
+/// Called by a Loom filter about to fall back to VTK (FilterRun::FallBack): when an accelerated filter
+/// runs `filter` for its own work, the fallback is declined (its reason kept, nothing run) and true comes
+/// back: the accelerated filter then runs its own code.
+LOOMFILTERS_EXPORT bool DeclineFallback(vtkAlgorithm* filter, const std::string& note);
+
+/// One accelerated execution: `self` (a vtkLoomAccelerated* filter) runs `loomFilter` (a Loom filter set
+/// up with self's properties) on its input and takes its output, or runs `own` (its superclass's
+/// RequestData) with one info message when acceleration is off (silently then), `unsupported` is not empty
+/// (why Loom does not take the properties set), the Loom filter cannot take the input, or it fails. Strict:
+/// the fallback is an error instead. The execution is recorded on self and, when self works for another
+/// filter (vtkPVContourFilter makes a vtkContourFilter each time and forwards its progress), on that one.
+LOOMFILTERS_EXPORT int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter,
+                                      const std::string& unsupported, vtkInformationVector** inputVector,
+                                      vtkInformationVector* outputVector, const std::function<int()>& own);
+} // namespace interop
+} // namespace loom

@@ -1,0 +1,9 @@
+// Loom plugin: LoomPluginInitialize.
+#include "LoomPluginInitialize.h"
+
+#include <vtkLoomSettings.h>
+
+void LoomPluginInitialize()
+{
+  vtkLoomSettings::InstallAcceleration();
+}

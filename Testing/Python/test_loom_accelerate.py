@@ -1,0 +1,293 @@
+# Loom pvpython test: ParaView's own filters on Loom (the plugin's object factory). ParaView's Contour,
+# Gradient, Cell Data to Point Data and Point Data to Cell Data, made with paraview.simple's names, run with
+# Accelerate ParaView Filters on and off on the same inputs (image, rectilinear, structured, hexahedra,
+# tetrahedra, polygons, a multiblock): on, the execution record says Loom ran; the outputs are the same
+# points, the same cells and the same arrays in the same order, values within 1e-5 of each array's largest
+# magnitude (float32 sums in another order). What Loom does not take falls back to ParaView's code with one
+# info message, or fails in strict mode; off, Loom records nothing.
+import os
+import sys
+
+import numpy
+from paraview import servermanager
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+from vtkmodules.vtkCommonDataModel import vtkMultiBlockDataSet, vtkRectilinearGrid, vtkStructuredGrid
+from vtkmodules.vtkFiltersCore import vtkAppendFilter
+from vtkmodules.vtkFiltersGeneral import vtkDataSetTriangleFilter, vtkImageDataToPointSet
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import check, fetch_with_messages, reported, wavelet_source  # noqa: E402
+
+LoadDistributedPlugin('Loom', ns=globals())
+import loom  # noqa: E402  (after the plugin: the wrapped classes)
+
+SETTINGS = GetSettingsProxy('LoomSettings')
+# pvpython saves the settings when it exits: the user's value is put back at the end.
+USERS_VALUE = SETTINGS.AccelerateParaViewFilters
+check(SETTINGS.GetProperty('AccelerateParaViewFilters').SMProperty.GetDefaultValue(0) == 1,
+      'Accelerate ParaView Filters is on by default')
+
+
+def inputs():
+    """The datasets every filter runs on, each with RTData on its points and RTCells on its cells."""
+    image = wavelet_source([-10, 10, -10, 10, -10, 10]).GetOutput()
+    cells = PointDatatoCellData  # noqa: F841  (the proxies below are ParaView's)
+    from vtkmodules.vtkFiltersCore import vtkPointDataToCellData
+    to_cells = vtkPointDataToCellData()
+    to_cells.SetInputData(image)
+    to_cells.PassPointDataOn()
+    to_cells.Update()
+    image = to_cells.GetOutput()
+    image.GetCellData().GetArray('RTData').SetName('RTCells')
+    rectilinear = vtkRectilinearGrid()
+    dims = image.GetDimensions()
+    rectilinear.SetDimensions(dims)
+    from vtkmodules.vtkCommonCore import vtkDoubleArray
+    for axis, setter in enumerate((rectilinear.SetXCoordinates, rectilinear.SetYCoordinates,
+                                   rectilinear.SetZCoordinates)):
+        coordinates = vtkDoubleArray()
+        for i in range(dims[axis]):
+            coordinates.InsertNextValue(-10 + i + 0.05 * i * i)  # uneven steps
+        setter(coordinates)
+    rectilinear.GetPointData().ShallowCopy(image.GetPointData())
+    rectilinear.GetCellData().ShallowCopy(image.GetCellData())
+    to_points = vtkImageDataToPointSet()
+    to_points.SetInputData(image)
+    to_points.Update()
+    structured = vtkStructuredGrid()
+    structured.DeepCopy(to_points.GetOutput())
+    append = vtkAppendFilter()
+    append.SetInputData(structured)
+    append.Update()
+    hexahedra = append.GetOutput()
+    tets = vtkDataSetTriangleFilter()
+    tets.SetInputData(hexahedra)
+    tets.Update()
+    tetrahedra = tets.GetOutput()
+    from vtkmodules.vtkFiltersGeometry import vtkGeometryFilter
+    surface = vtkGeometryFilter()
+    surface.SetInputData(hexahedra)
+    surface.Update()
+    polygons = surface.GetOutput()  # quads, with RTData and RTCells
+    blocks = vtkMultiBlockDataSet()
+    blocks.SetBlock(0, image)
+    blocks.SetBlock(1, hexahedra)
+    return [('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
+            ('tetrahedra', tetrahedra), ('polygons', polygons), ('multiblock', blocks)]
+
+
+def producer(data):
+    """A pipeline source holding `data` (builtin session: the client-side object is the server's)."""
+    source = TrivialProducer()
+    source.GetClientSideObject().SetOutput(data)
+    source.UpdatePipeline()
+    return source
+
+
+def record(proxy):
+    return loom.vtkLoomExecution.GetLast(proxy.GetClientSideObject())
+
+
+def leaves(data):
+    if data.IsA('vtkCompositeDataSet'):
+        iterator = data.NewIterator()
+        iterator.InitTraversal()
+        found = []
+        while not iterator.IsDoneWithTraversal():
+            found.append(iterator.GetCurrentDataObject())
+            iterator.GoToNextItem()
+        return found
+    return [data]
+
+
+def canonical(data):
+    """The points sorted by their coordinates (rounded to 1e-4), the order that sorts them, and the cells as
+    tuples of sorted-point positions (rotated to start at the smallest, orientation kept), sorted."""
+    n = data.GetNumberOfPoints()
+    if n == 0:
+        return numpy.zeros((0, 3)), numpy.zeros(0, dtype=int), []
+    if data.IsA('vtkPointSet'):
+        points = vtk_to_numpy(data.GetPoints().GetData()).astype(numpy.float64)
+    else:
+        points = numpy.array([data.GetPoint(i) for i in range(n)])
+    key = numpy.round(points / 1e-4).astype(numpy.int64)
+    order = numpy.lexsort((key[:, 2], key[:, 1], key[:, 0]))
+    rank = numpy.empty(n, dtype=int)
+    rank[order] = numpy.arange(n)
+    cells = []
+    ids = [0] * 0
+    from vtkmodules.vtkCommonCore import vtkIdList
+    ids = vtkIdList()
+    for c in range(data.GetNumberOfCells()):
+        data.GetCellPoints(c, ids)
+        cell = [rank[ids.GetId(i)] for i in range(ids.GetNumberOfIds())]
+        start = cell.index(min(cell)) if cell else 0
+        cells.append((data.GetCellType(c),) + tuple(cell[start:] + cell[:start]))
+    return points[order], order, sorted(cells)
+
+
+def arrays_in_order(attributes):
+    return [attributes.GetArrayName(i) for i in range(attributes.GetNumberOfArrays())]
+
+
+def same(loom_data, paraview_data, what):
+    """The same points, cells and arrays (names, order, types, values within 1e-5 relative)."""
+    check(loom_data.GetClassName() == paraview_data.GetClassName(), '%s: a %s, ParaView makes a %s' % (
+        what, loom_data.GetClassName(), paraview_data.GetClassName()))
+    got, want = leaves(loom_data), leaves(paraview_data)
+    check(len(got) == len(want), '%s: %d blocks, ParaView %d' % (what, len(got), len(want)))
+    for block, (g, w) in enumerate(zip(got, want)):
+        label = '%s block %d' % (what, block)
+        check(g.GetNumberOfPoints() == w.GetNumberOfPoints() and g.GetNumberOfCells() == w.GetNumberOfCells(),
+              '%s: %d points, %d cells; ParaView %d, %d' % (label, g.GetNumberOfPoints(), g.GetNumberOfCells(),
+                                                           w.GetNumberOfPoints(), w.GetNumberOfCells()))
+        if w.GetNumberOfPoints() == 0:
+            continue
+        gp, gorder, gcells = canonical(g)
+        wp, worder, wcells = canonical(w)
+        check(numpy.allclose(gp, wp, rtol=0, atol=1e-4), label + ': the points differ')
+        check(gcells == wcells, label + ': the cells differ')
+        for kind, order_g, order_w in (('point', gorder, worder), ('cell', None, None)):
+            ga = g.GetPointData() if kind == 'point' else g.GetCellData()
+            wa = w.GetPointData() if kind == 'point' else w.GetCellData()
+            check(arrays_in_order(ga) == arrays_in_order(wa), '%s: %s arrays %s, ParaView %s' % (
+                label, kind, arrays_in_order(ga), arrays_in_order(wa)))
+            for name in arrays_in_order(wa):
+                x, y = ga.GetArray(name), wa.GetArray(name)
+                if y is None:
+                    continue
+                check(x.GetDataType() == y.GetDataType(), '%s: %s array %s is a %s, ParaView a %s' % (
+                    label, kind, name, x.GetDataTypeAsString(), y.GetDataTypeAsString()))
+                xv = vtk_to_numpy(x).astype(numpy.float64).reshape(x.GetNumberOfTuples(), -1)
+                yv = vtk_to_numpy(y).astype(numpy.float64).reshape(y.GetNumberOfTuples(), -1)
+                if kind == 'point':
+                    xv, yv = xv[order_g], yv[order_w]
+                else:
+                    # Cells in the canonical order of each output.
+                    xv = xv[numpy.argsort(cell_keys(g), kind='stable')]
+                    yv = yv[numpy.argsort(cell_keys(w), kind='stable')]
+                # Float32 sums in another order (and their differences, for a derivative): within 1e-5 of
+                # the array's largest magnitude.
+                scale = max(1.0, float(numpy.nanmax(numpy.abs(yv)))) if yv.size and not numpy.isnan(yv).all() else 1.0
+                off = numpy.abs(xv - yv) > 1e-5 * scale
+                off &= ~(numpy.isnan(xv) & numpy.isnan(yv))
+                check(not off.any(), lambda: '%s: %s array %s differs at %s (%d values): %r, ParaView %r' % (
+                    label, kind, name, numpy.argwhere(off)[0], off.sum(), xv[tuple(numpy.argwhere(off)[0])],
+                    yv[tuple(numpy.argwhere(off)[0])]))
+
+
+def cell_keys(data):
+    """A sortable key per cell: its canonical tuple (see canonical), as a string."""
+    _, order, _ = canonical(data)
+    n = data.GetNumberOfPoints()
+    rank = numpy.empty(n, dtype=int)
+    rank[order] = numpy.arange(n)
+    from vtkmodules.vtkCommonCore import vtkIdList
+    ids = vtkIdList()
+    keys = []
+    for c in range(data.GetNumberOfCells()):
+        data.GetCellPoints(c, ids)
+        cell = [int(rank[ids.GetId(i)]) for i in range(ids.GetNumberOfIds())]
+        start = cell.index(min(cell)) if cell else 0
+        keys.append('%d:%s' % (data.GetCellType(c), ','.join('%09d' % v for v in cell[start:] + cell[:start])))
+    return numpy.array(keys)
+
+
+def output_of(make, source, accelerate):
+    """A new proxy from make(source), run with acceleration on or off: (a copy of its output, the
+    output window's text, its record's devices or None, whether the record says it fell back)."""
+    SETTINGS.AccelerateParaViewFilters = 1 if accelerate else 0
+    proxy = make(source)
+    data, messages = fetch_with_messages(proxy)
+    copy = data.NewInstance()
+    copy.DeepCopy(data)
+    r = record(proxy)
+    ran = (r.GetDevices(), r.GetFallback(), r.GetMessage()) if r is not None else None
+    Delete(proxy)
+    return copy, messages, ran
+
+
+FILTERS = [
+    ('Contour one value', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]),
+     ('image', 'rectilinear', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+    ('Contour three values, scalars and normals', lambda s: Contour(
+        Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[100.0, 157.0, 220.0], ComputeScalars=1,
+        ComputeNormals=1), ('image', 'hexahedra', 'tetrahedra')),
+    ('Contour, no normals or scalars', lambda s: Contour(
+        Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[180.0], ComputeScalars=0, ComputeNormals=0),
+     ('image', 'structured')),  # unstructured with Compute Scalars off: ParaView's code, out of the factory's reach
+    ('Gradient of a point array', lambda s: Gradient(Input=s, ScalarArray=['POINTS', 'RTData']),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+    ('Gradient of a cell array', lambda s: Gradient(Input=s, ScalarArray=['CELLS', 'RTCells']),
+     ('image', 'hexahedra', 'tetrahedra')),
+    ('Cell Data to Point Data', lambda s: CellDatatoPointData(Input=s),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+    ('Cell Data to Point Data, passing', lambda s: CellDatatoPointData(Input=s, PassCellData=1),
+     ('image', 'hexahedra')),
+    ('Point Data to Cell Data', lambda s: PointDatatoCellData(Input=s),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+    ('Point Data to Cell Data, passing', lambda s: PointDatatoCellData(Input=s, PassPointData=1),
+     ('image', 'hexahedra')),
+]
+
+data = dict(inputs())
+sources = {name: producer(d) for name, d in data.items()}
+compared = 0
+for label, make, kinds in FILTERS:
+    for kind in kinds:
+        what = '%s on %s' % (label, kind)
+        on, messages_on, ran_on = output_of(make, sources[kind], True)
+        off, messages_off, ran_off = output_of(make, sources[kind], False)
+        check(not reported(messages_on) and not reported(messages_on, kind='Warning'),
+              '%s: messages with acceleration on: %s' % (what, messages_on))
+        check(ran_on is not None and ran_on[0] not in ('VTK', 'none') and not ran_on[1],
+              '%s: Loom did not run it (record %s)' % (what, ran_on))
+        check(ran_off is None, '%s: Loom recorded an execution with acceleration off (%s)' % (what, ran_off))
+        same(on, off, what)
+        compared += 1
+        print('%s: Loom (%s) gives ParaView\'s output' % (what, ran_on[0]), flush=True)
+
+# What Loom does not take: ParaView's code, one info message, the same output; strict: an error.
+for what, make, kind, reason in [
+        ('Contour with normals on a structured grid', FILTERS[0][1], 'structured', 'structured grid'),
+]:
+    on, messages, ran = output_of(make, sources[kind], True)
+    off, _, _ = output_of(make, sources[kind], False)
+    check(ran is not None and ran[0] == 'VTK' and ran[1] and reason in ran[2], '%s falls back: %s' % (what, ran))
+    same(on, off, what)
+image = sources['image']
+gradients = lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0],  # noqa: E731
+                              ComputeGradients=1)
+on, messages, ran = output_of(gradients, image, True)
+off, _, _ = output_of(gradients, image, False)
+check(ran is not None and ran[1] and 'Compute Gradients' in ran[2], 'Compute Gradients falls back: %s' % (ran,))
+same(on, off, 'Contour with Compute Gradients')
+loom.vtkLoomSettings.GetInstance().SetAccelerationStrict(True)
+strict, messages, ran = output_of(gradients, image, True)
+loom.vtkLoomSettings.GetInstance().SetAccelerationStrict(False)
+check(reported(messages, 'strict acceleration'), 'strict mode makes the fallback an error: %s' % messages)
+check(ran is not None and ran[2] and 'Compute Gradients' in ran[2], 'the strict error names the reason: %s' % (ran,))
+
+# A ParaView filter made once (Cell Data to Point Data is itself the accelerated class) follows the switch from
+# its next execution (here, the next change of a property).
+toggled = CellDatatoPointData(Input=sources['hexahedra'])
+check(toggled.GetClientSideObject().GetClassName() == 'vtkLoomAcceleratedCellDataToPointData',
+      'the proxy\'s object is Loom\'s subclass: %s' % toggled.GetClientSideObject().GetClassName())
+SETTINGS.AccelerateParaViewFilters = 0
+toggled.UpdatePipeline()
+check(record(toggled) is None, 'off: no Loom execution recorded')
+SETTINGS.AccelerateParaViewFilters = 1
+toggled.PassCellData = 1
+toggled.UpdatePipeline()
+check(record(toggled) is not None and record(toggled).GetDevices() not in ('VTK', 'none'),
+      'switched on: the next execution runs on Loom')
+executions = record(toggled).GetExecutions()
+SETTINGS.AccelerateParaViewFilters = 0
+toggled.PassCellData = 0
+toggled.UpdatePipeline()
+check(record(toggled).GetExecutions() == executions, 'switched off: the next execution is ParaView\'s')
+Delete(toggled)
+
+SETTINGS.AccelerateParaViewFilters = USERS_VALUE
+print('Loom acceleration test passed (%d filter and input pairs equal to ParaView\'s)' % compared)
