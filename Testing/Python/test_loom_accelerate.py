@@ -1,5 +1,6 @@
-# Loom pvpython test: ParaView's own filters on Loom (the plugin's object factory). ParaView's Contour,
-# Gradient, Cell Data to Point Data and Point Data to Cell Data, made with paraview.simple's names, run with
+# Loom pvpython test: ParaView's own filters on Loom (the plugin's object factory and its redefined proxies).
+# ParaView's Contour, Gradient, Cell Data to Point Data, Point Data to Cell Data and Threshold, made with
+# paraview.simple's names, run with
 # Accelerate ParaView Filters on and off on the same inputs (image, rectilinear, structured, hexahedra,
 # tetrahedra, polygons, a multiblock): on, the execution record says Loom ran; the outputs are the same
 # points, the same cells and the same arrays in the same order, values within 1e-5 of each array's largest
@@ -229,6 +230,21 @@ FILTERS = [
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
     ('Point Data to Cell Data, passing', lambda s: PointDatatoCellData(Input=s, PassPointData=1),
      ('image', 'hexahedra')),
+    ('Threshold between', lambda s: Threshold(Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=150.0,
+                                              UpperThreshold=200.0),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+    ('Threshold below, any point', lambda s: Threshold(Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=120.0,
+                                                       ThresholdMethod='Below Lower Threshold', AllScalars=0),
+     ('image', 'hexahedra', 'tetrahedra')),
+    ('Threshold above, inverted', lambda s: Threshold(Input=s, Scalars=['POINTS', 'RTData'], UpperThreshold=180.0,
+                                                      ThresholdMethod='Above Upper Threshold', Invert=1),
+     ('image', 'hexahedra')),
+    ('Threshold of a cell array', lambda s: Threshold(Input=s, Scalars=['CELLS', 'RTCells'], LowerThreshold=100.0,
+                                                      UpperThreshold=170.0),
+     ('image', 'structured', 'hexahedra')),
+    ('Threshold, continuous cell range', lambda s: Threshold(
+        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=160.0, UpperThreshold=161.0, UseContinuousCellRange=1),
+     ('image', 'tetrahedra')),
 ]
 
 data = dict(inputs())
@@ -289,5 +305,54 @@ toggled.UpdatePipeline()
 check(record(toggled).GetExecutions() == executions, 'switched off: the next execution is ParaView\'s')
 Delete(toggled)
 
+# State files: one saved with the plugin (acceleration on) loads in a pvpython without it, and one saved
+# without it loads here; the same proxies and the same outputs (points, cells, array sums to 6 digits).
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import accelerate_state  # noqa: E402
+
+HELPER = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'accelerate_state.py')
+WITHOUT_LOOM = {k: v for k, v in os.environ.items() if k != 'PV_PLUGIN_PATH'}
+
+
+def without_loom(mode, path):
+    run = subprocess.run([sys.executable if 'pvpython' in sys.executable else 'pvpython',
+                          '--force-offscreen-rendering', HELPER, mode, path],
+                         env=WITHOUT_LOOM, capture_output=True, text=True)
+    lines = [line for line in run.stdout.splitlines() if line.startswith('STATE ')]
+    check(lines, lambda: 'pvpython without Loom (%s): %s %s' % (mode, run.stdout[-2000:], run.stderr[-2000:]))
+    return json.loads(lines[-1][len('STATE '):])
+
+
+def same_summaries(with_loom, without, what):
+    for name in accelerate_state.PIPELINE:
+        a, b = dict(with_loom[name]), dict(without[name])
+        check(b['class'].find('Loom') < 0, '%s: %s ran a Loom class without the plugin' % (what, name))
+        a.pop('class'), b.pop('class')
+        check(a == b, '%s: %s gives %s with Loom, %s without' % (what, name, a, b))
+
+
+SETTINGS.AccelerateParaViewFilters = 1
+folder = tempfile.mkdtemp()
+saved_with = os.path.join(folder, 'with-loom.pvsm')
+ResetSession()
+LoadDistributedPlugin('Loom', ns=globals())
+accelerate_state.build()
+SaveState(saved_with)
+here = accelerate_state.summary()
+check(here['Threshold1']['class'] == 'vtkLoomAcceleratedThreshold', 'Threshold runs Loom\'s class here')
+same_summaries(here, without_loom('load', saved_with), 'a state saved with Loom, loaded without it')
+saved_without = os.path.join(folder, 'without-loom.pvsm')
+there = without_loom('save', saved_without)
+ResetSession()
+LoadDistributedPlugin('Loom', ns=globals())
+LoadState(saved_without)
+same_summaries(accelerate_state.summary(), there, 'a state saved without Loom, loaded with it')
+print('state files: saved with Loom load without it and the other way round, with the same outputs', flush=True)
+
+SETTINGS = GetSettingsProxy('LoomSettings')
 SETTINGS.AccelerateParaViewFilters = USERS_VALUE
 print('Loom acceleration test passed (%d filter and input pairs equal to ParaView\'s)' % compared)
