@@ -315,14 +315,6 @@ void JoinParts(std::vector<Part>& parts, const PartInputs& in, const loom::algor
       output->SetLines(loom::interop::CellsToVTK(p.Result.Connectivity, 2, options.Device));
   }
   vtkPointData* outPoints = output->GetPointData();
-  if (in.ComputeScalars)
-    outPoints->SetScalars(loom::interop::FieldToVTK(joined(&Part::Scalars), scalarsName));
-  // Isolines alone get no normals (as vtkContourFilter's); beside triangles, their points hold zeros.
-  bool triangles = false;
-  for (const Part& p : parts)
-    triangles = triangles || p.Result.PrimitiveSize == 3;
-  if (in.ComputeNormals && triangles)
-    outPoints->SetNormals(loom::interop::FieldToVTK(joined(&Part::Normals), "Normals"));
   for (int i = 0, k = 0; in.InterpolateAttributes && i < in.Input->GetPointData()->GetNumberOfArrays(); ++i)
   {
     vtkDataArray* a = in.Input->GetPointData()->GetArray(i);
@@ -334,6 +326,15 @@ void JoinParts(std::vector<Part>& parts, const PartInputs& in, const loom::algor
     outPoints->AddArray(loom::interop::FieldToVTK(Concatenate(pieces), a->GetName() ? a->GetName() : ""));
     ++k;
   }
+  // After the interpolated arrays, as vtkContourFilter orders them: the contour scalars, then the normals.
+  if (in.ComputeScalars)
+    outPoints->SetScalars(loom::interop::FieldToVTK(joined(&Part::Scalars), scalarsName));
+  // Isolines alone get no normals (as vtkContourFilter's); beside triangles, their points hold zeros.
+  bool triangles = false;
+  for (const Part& p : parts)
+    triangles = triangles || p.Result.PrimitiveSize == 3;
+  if (in.ComputeNormals && triangles)
+    outPoints->SetNormals(loom::interop::FieldToVTK(joined(&Part::Normals), "Normals"));
   for (int i = 0, k = 0; options.SourceCells && i < in.Input->GetCellData()->GetNumberOfArrays(); ++i)
   {
     vtkDataArray* a = in.Input->GetCellData()->GetArray(i);

@@ -62,8 +62,9 @@ bool IsAccelerated(pqPipelineSource* source)
   vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
   if (!proxy || !proxy->GetXMLGroup() || QString(proxy->GetXMLGroup()) != "filters" || !proxy->GetXMLName())
     return false;
-  static const QStringList names = { "Contour", "Gradient", "CellDataToPointData", "PointDataToCellData",
-                                     "Threshold" };
+  static const QStringList names = { "Contour",    "Gradient",        "CellDataToPointData",   "PointDataToCellData",
+                                     "Threshold",  "ElevationFilter", "WarpScalar",            "WarpVector",
+                                     "DataSetTriangleFilter",         "CleanUnstructuredGrid" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 
@@ -97,8 +98,9 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
     tr("The device of every Loom filter whose Device is Auto, from its next execution on (on the server)."));
   this->Accelerate = new QCheckBox(tr("Accelerate ParaView filters"), body);
   this->Accelerate->setObjectName("LoomAccelerate");
-  this->Accelerate->setToolTip(tr("ParaView's own Contour, Gradient, Cell Data to Point Data, Point Data to Cell "
-                                  "Data and Threshold run on Loom where Loom takes them, from their next execution on (the "
+  this->Accelerate->setToolTip(tr("ParaView's own Contour, Gradient, averaging filters, Threshold, Elevation, "
+                                  "warps, Tetrahedralize and Clean to Grid run on Loom where Loom takes them, from "
+                                  "their next execution on (the "
                                   "server decides; Edit > Settings > Loom has it too)."));
   auto* form = new QFormLayout;
   form->addRow(tr("Devices:"), this->Devices);

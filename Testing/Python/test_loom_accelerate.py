@@ -41,6 +41,12 @@ def inputs():
     to_cells.Update()
     image = to_cells.GetOutput()
     image.GetCellData().GetArray('RTData').SetName('RTCells')
+    from vtkmodules.util.numpy_support import numpy_to_vtk
+    rt = vtk_to_numpy(image.GetPointData().GetArray('RTData')).astype(numpy.float32)
+    displacement = numpy_to_vtk(numpy.ascontiguousarray(numpy.stack([rt, -0.5 * rt, 0.25 * rt], axis=1) * 1e-3),
+                                deep=1)
+    displacement.SetName('Displacement')
+    image.GetPointData().AddArray(displacement)
     rectilinear = vtkRectilinearGrid()
     dims = image.GetDimensions()
     rectilinear.SetDimensions(dims)
@@ -102,6 +108,16 @@ def leaves(data):
     return [data]
 
 
+def cell_key(cell_type, cell):
+    """A cell as (type, points...): rotated to start at its smallest point (the orientation of a polygon or
+    a line counts); a tetrahedron as its sorted points (the order of its points, its orientation, is
+    checked by Filters.Tetrahedralize: every tetrahedron of Loom's is positive)."""
+    if cell_type == 10:  # VTK_TETRA
+        return (cell_type,) + tuple(sorted(cell))
+    start = cell.index(min(cell)) if cell else 0
+    return (cell_type,) + tuple(cell[start:] + cell[:start])
+
+
 def canonical(data):
     """The points sorted by their coordinates (rounded to 1e-4), the order that sorts them, and the cells as
     tuples of sorted-point positions (rotated to start at the smallest, orientation kept), sorted."""
@@ -123,8 +139,7 @@ def canonical(data):
     for c in range(data.GetNumberOfCells()):
         data.GetCellPoints(c, ids)
         cell = [rank[ids.GetId(i)] for i in range(ids.GetNumberOfIds())]
-        start = cell.index(min(cell)) if cell else 0
-        cells.append((data.GetCellType(c),) + tuple(cell[start:] + cell[:start]))
+        cells.append(cell_key(data.GetCellType(c), cell))
     return points[order], order, sorted(cells)
 
 
@@ -189,9 +204,8 @@ def cell_keys(data):
     keys = []
     for c in range(data.GetNumberOfCells()):
         data.GetCellPoints(c, ids)
-        cell = [int(rank[ids.GetId(i)]) for i in range(ids.GetNumberOfIds())]
-        start = cell.index(min(cell)) if cell else 0
-        keys.append('%d:%s' % (data.GetCellType(c), ','.join('%09d' % v for v in cell[start:] + cell[:start])))
+        key = cell_key(data.GetCellType(c), [int(rank[ids.GetId(i)]) for i in range(ids.GetNumberOfIds())])
+        keys.append('%d:%s' % (key[0], ','.join('%09d' % v for v in key[1:])))
     return numpy.array(keys)
 
 
@@ -245,6 +259,20 @@ FILTERS = [
     ('Threshold, continuous cell range', lambda s: Threshold(
         Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=160.0, UpperThreshold=161.0, UseContinuousCellRange=1),
      ('image', 'tetrahedra')),
+    ('Elevation', lambda s: Elevation(Input=s, LowPoint=[-10.0, -8.0, -10.0], HighPoint=[10.0, 9.0, 10.0],
+                                      ScalarRange=[-1.0, 2.0]),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+    ('Warp By Scalar', lambda s: WarpByScalar(Input=s, Scalars=['POINTS', 'RTData'], ScaleFactor=0.01),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'polygons', 'multiblock')),
+    ('Warp By Scalar along a normal', lambda s: WarpByScalar(Input=s, Scalars=['POINTS', 'RTData'], ScaleFactor=-0.02,
+                                                             Normal=[1.0, 2.0, 0.5], UseNormal=1),
+     ('image', 'hexahedra')),
+    ('Warp By Vector', lambda s: WarpByVector(Input=s, Vectors=['POINTS', 'Displacement'], ScaleFactor=2.0),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+    ('Tetrahedralize', lambda s: Tetrahedralize(Input=s), ('image', 'rectilinear', 'structured')),
+    ('Clean to Grid', lambda s: CleantoGrid(Input=s), ('image', 'hexahedra', 'tetrahedra', 'polygons')),
+    ('Clean to Grid, absolute tolerance', lambda s: CleantoGrid(Input=s, ToleranceIsAbsolute=1, AbsoluteTolerance=0.3),
+     ('hexahedra',)),
 ]
 
 data = dict(inputs())
@@ -267,6 +295,7 @@ for label, make, kinds in FILTERS:
 # What Loom does not take: ParaView's code, one info message, the same output; strict: an error.
 for what, make, kind, reason in [
         ('Contour with normals on a structured grid', FILTERS[0][1], 'structured', 'structured grid'),
+        ('Tetrahedralize of hexahedra', lambda s: Tetrahedralize(Input=s), 'hexahedra', 'Delaunay'),
 ]:
     on, messages, ran = output_of(make, sources[kind], True)
     off, _, _ = output_of(make, sources[kind], False)
