@@ -135,7 +135,8 @@ void KeepError(vtkObject*, unsigned long, void* clientData, void* callData)
 
 /// The accelerated execution inside its ExecutionScope on self: the Loom filter, or the fallback.
 int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, const std::string& unsupported,
-            vtkInformationVector** inputVector, vtkInformationVector* outputVector, const std::function<int()>& own)
+            vtkInformationVector** inputVector, vtkInformationVector* outputVector, const std::function<int()>& own,
+            const std::function<std::string(vtkDataObject*)>& check)
 {
   vtkDataObject* output = vtkDataObject::GetData(outputVector, 0);
   std::string reason = unsupported;
@@ -159,6 +160,8 @@ int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, con
       reason = declined;
     else if (!status || !error.empty())
       reason = "Loom failed (" + (error.empty() ? std::string("no output") : error) + ")";
+    else if (check && !(reason = check(loomFilter->GetOutputDataObject(0))).empty())
+      ;
     else
     {
       output->ShallowCopy(loomFilter->GetOutputDataObject(0));
@@ -243,7 +246,7 @@ bool DeclineFallback(vtkAlgorithm* filter, const std::string& note)
 
 int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, const std::string& unsupported,
                    vtkInformationVector** inputVector, vtkInformationVector* outputVector,
-                   const std::function<int()>& own)
+                   const std::function<int()>& own, const std::function<std::string(vtkDataObject*)>& check)
 {
   // Off, or a Loom filter's fallback runs this VTK filter (it may have been made before the fallback began).
   vtkAlgorithm* owner = Owner(self);
@@ -264,7 +267,7 @@ int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilt
   int status = 0;
   {
     ExecutionScope scope(self, inputVector, outputVector);
-    status = Execute(self, label, loomFilter, unsupported, inputVector, outputVector, own);
+    status = Execute(self, label, loomFilter, unsupported, inputVector, outputVector, own, check);
   }
   if (owner == self)
     vtkLoomExecution::KeepForInput(input, record);

@@ -11,6 +11,7 @@
 #include <string>
 
 class vtkAlgorithm;
+class vtkDataObject;
 class vtkInformationVector;
 
 namespace loom
@@ -52,8 +53,11 @@ LOOMFILTERS_EXPORT bool DeclineFallback(vtkAlgorithm* filter, const std::string&
 /// (why Loom does not take the properties set), the Loom filter cannot take the input, or it fails. Strict:
 /// the fallback is an error instead. The execution is recorded on self and, when self works for another
 /// filter (vtkPVContourFilter makes a vtkContourFilter each time and forwards its progress), on that one.
+/// `check`, when given, looks at the Loom filter's output before it is taken: a reason it returns (the
+/// output differs from what the VTK class would give) makes it a fallback like the others.
 LOOMFILTERS_EXPORT int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter,
                                       const std::string& unsupported, vtkInformationVector** inputVector,
-                                      vtkInformationVector* outputVector, const std::function<int()>& own);
+                                      vtkInformationVector* outputVector, const std::function<int()>& own,
+                                      const std::function<std::string(vtkDataObject*)>& check = {});
 } // namespace interop
 } // namespace loom

@@ -64,7 +64,7 @@ bool IsAccelerated(pqPipelineSource* source)
     return false;
   static const QStringList names = { "Contour",    "Gradient",        "CellDataToPointData",   "PointDataToCellData",
                                      "Threshold",  "ElevationFilter", "WarpScalar",            "WarpVector",
-                                     "DataSetTriangleFilter",         "CleanUnstructuredGrid" };
+                                     "DataSetTriangleFilter",         "CleanUnstructuredGrid", "DataSetSurfaceFilter" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 
@@ -98,10 +98,10 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
     tr("The device of every Loom filter whose Device is Auto, from its next execution on (on the server)."));
   this->Accelerate = new QCheckBox(tr("Accelerate ParaView filters"), body);
   this->Accelerate->setObjectName("LoomAccelerate");
-  this->Accelerate->setToolTip(tr("ParaView's own Contour, Gradient, averaging filters, Threshold, Elevation, "
-                                  "warps, Tetrahedralize and Clean to Grid run on Loom where Loom takes them, from "
-                                  "their next execution on (the "
-                                  "server decides; Edit > Settings > Loom has it too)."));
+  this->Accelerate->setToolTip(tr("ParaView's own Contour, Gradient, averaging filters, Threshold, Extract "
+                                  "Surface, Elevation, warps, Tetrahedralize and Clean to Grid run on Loom where "
+                                  "Loom takes them, from their next execution on (the server decides; Edit > "
+                                  "Settings > Loom has it too)."));
   auto* form = new QFormLayout;
   form->addRow(tr("Devices:"), this->Devices);
   form->addRow(tr("Default device:"), this->DefaultDevice);

@@ -17,6 +17,7 @@ REDEFINED = [
     ('filters', 'WarpScalar', 'vtkWarpScalar', 'vtkLoomAcceleratedWarpScalar'),
     ('filters', 'WarpVector', 'vtkWarpVector', 'vtkLoomAcceleratedWarpVector'),
     ('filters', 'DataSetTriangleFilter', 'vtkDataSetTriangleFilter', 'vtkLoomAcceleratedDataSetTriangleFilter'),
+    ('filters', 'DataSetSurfaceFilter', 'vtkGeometryFilter', 'vtkLoomAcceleratedGeometryFilter'),
     ('filters', 'CleanUnstructuredGrid', 'vtkCleanUnstructuredGrid', 'vtkLoomAcceleratedCleanUnstructuredGrid'),
 ]
 
