@@ -40,16 +40,16 @@ public:
   /// (InstallAcceleration), the VTK classes it overrides (vtkContourFilter, vtkGradientFilter,
   /// vtkCellDataToPointData, vtkPointDataToCellData) run on Loom's families where Loom takes the input and
   /// the properties set, and on their own code otherwise (one info message per filter and reason). On by
-  /// default; LOOM_ACCELERATE=0|1, read when the process starts using Loom, sets the default, and the first
-  /// value a settings proxy pushes (its saved value) does not override it. Off: VTK's code, exactly. A
-  /// change applies from each filter's next execution.
+  /// default; LOOM_ACCELERATE=0|1, read when the process starts using Loom, decides for that process over
+  /// the settings proxy (this setter still applies). Off: VTK's code, exactly. A change applies from each
+  /// filter's next execution.
   void SetAccelerateParaViewFilters(bool on);
   bool GetAccelerateParaViewFilters();
   /// Strict acceleration, for tests (LOOM_ACCELERATE_STRICT=1 sets the default): an accelerated filter
   /// that would fall back to its own code fails with the reason instead.
   void SetAccelerationStrict(bool on);
-  /// What the Loom settings proxy calls: as SetAccelerateParaViewFilters, except that its first call is
-  /// ignored when LOOM_ACCELERATE is set (the environment decides where the process starts).
+  /// What the Loom settings proxy calls: as SetAccelerateParaViewFilters, except in a process where
+  /// LOOM_ACCELERATE is set (the environment decides there).
   void SetAccelerateParaViewFiltersSetting(int on);
   bool GetAccelerationStrict();
   ///@}

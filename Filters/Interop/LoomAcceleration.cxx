@@ -40,15 +40,14 @@ bool FromEnvironment(const char* name, bool otherwise, bool& set)
 
 struct Switches
 {
-  bool OnFromEnvironment = false;
   std::atomic<bool> On{ true };
   std::atomic<bool> Strict{ false };
-  std::atomic<bool> SkipSettingsPush{ false };
+  bool SetByEnvironment = false;
   Switches()
   {
     bool set = false;
     this->On = FromEnvironment("LOOM_ACCELERATE", true, set);
-    this->SkipSettingsPush = set;
+    this->SetByEnvironment = set;
     this->Strict = FromEnvironment("LOOM_ACCELERATE_STRICT", false, set);
   }
 };
@@ -207,9 +206,10 @@ void SetAccelerationStrict(bool on)
 
 void SetAccelerationFromSettings(bool on)
 {
-  if (State().SkipSettingsPush.exchange(false))
-    return;
-  State().On = on;
+  // LOOM_ACCELERATE decides for its process: the settings proxy pushes its value when it is made and again
+  // with the user's saved settings, and neither may undo the environment.
+  if (!State().SetByEnvironment)
+    State().On = on;
 }
 
 void InstallAccelerationFactory()

@@ -24,7 +24,7 @@ LOOMFILTERS_EXPORT bool AccelerationOn();
 LOOMFILTERS_EXPORT bool AccelerationStrict();
 LOOMFILTERS_EXPORT void SetAccelerationOn(bool on);
 LOOMFILTERS_EXPORT void SetAccelerationStrict(bool on);
-/// The settings proxy's push of the switch: the first one is ignored when LOOM_ACCELERATE set the value.
+/// The settings proxy's push of the switch: ignored in a process where LOOM_ACCELERATE is set.
 LOOMFILTERS_EXPORT void SetAccelerationFromSettings(bool on);
 /// Registers the factory once per process.
 LOOMFILTERS_EXPORT void InstallAccelerationFactory();
