@@ -13,6 +13,7 @@ from paraview.modules.vtkRemotingServerManager import vtkSIProxyDefinitionManage
 # (proxy group, proxy name, ParaView's class, Loom's subclass of it)
 REDEFINED = [
     ('filters', 'Threshold', 'vtkPVThreshold', 'vtkLoomAcceleratedThreshold'),
+    ('filters', 'Clip', 'vtkPVMetaClipDataSet', 'vtkLoomAcceleratedClip'),
     ('filters', 'ElevationFilter', 'vtkElevationFilter', 'vtkLoomAcceleratedElevationFilter'),
     ('filters', 'WarpScalar', 'vtkWarpScalar', 'vtkLoomAcceleratedWarpScalar'),
     ('filters', 'WarpVector', 'vtkWarpVector', 'vtkLoomAcceleratedWarpVector'),
