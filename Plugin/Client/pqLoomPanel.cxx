@@ -62,9 +62,10 @@ bool IsAccelerated(pqPipelineSource* source)
   vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
   if (!proxy || !proxy->GetXMLGroup() || QString(proxy->GetXMLGroup()) != "filters" || !proxy->GetXMLName())
     return false;
-  static const QStringList names = { "Clip",          "Contour",        "Gradient",          "CellDataToPointData",
-                                     "PointDataToCellData", "Threshold", "ElevationFilter", "WarpScalar",
-                                     "WarpVector",    "DataSetTriangleFilter", "CleanUnstructuredGrid",
+  static const QStringList names = { "Clip",       "Contour",   "Cut",
+                                     "Gradient",   "CellDataToPointData",   "PointDataToCellData",
+                                     "Threshold",  "ElevationFilter",       "WarpScalar",
+                                     "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
                                      "DataSetSurfaceFilter" };
   return names.contains(QString(proxy->GetXMLName()));
 }
@@ -99,9 +100,9 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
     tr("The device of every Loom filter whose Device is Auto, from its next execution on (on the server)."));
   this->Accelerate = new QCheckBox(tr("Accelerate ParaView filters"), body);
   this->Accelerate->setObjectName("LoomAccelerate");
-  this->Accelerate->setToolTip(tr("ParaView's own Contour, Clip, Gradient, averaging filters, Threshold, Extract "
-                                  "Surface, Elevation, warps, Tetrahedralize and Clean to Grid run on Loom where "
-                                  "Loom takes them, from their next execution on (the server decides; Edit > "
+  this->Accelerate->setToolTip(tr("ParaView's own Contour, Slice, Clip, Gradient, averaging filters, Threshold, "
+                                  "Extract Surface, Elevation, warps, Tetrahedralize and Clean to Grid run on Loom "
+                                  "where Loom takes them, from their next execution on (the server decides; Edit > "
                                   "Settings > Loom has it too)."));
   auto* form = new QFormLayout;
   form->addRow(tr("Devices:"), this->Devices);

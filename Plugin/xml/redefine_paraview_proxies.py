@@ -14,6 +14,7 @@ from paraview.modules.vtkRemotingServerManager import vtkSIProxyDefinitionManage
 REDEFINED = [
     ('filters', 'Threshold', 'vtkPVThreshold', 'vtkLoomAcceleratedThreshold'),
     ('filters', 'Clip', 'vtkPVMetaClipDataSet', 'vtkLoomAcceleratedClip'),
+    ('filters', 'Cut', 'vtkPVMetaSliceDataSet', 'vtkLoomAcceleratedSlice'),
     ('filters', 'ElevationFilter', 'vtkElevationFilter', 'vtkLoomAcceleratedElevationFilter'),
     ('filters', 'WarpScalar', 'vtkWarpScalar', 'vtkLoomAcceleratedWarpScalar'),
     ('filters', 'WarpVector', 'vtkWarpVector', 'vtkLoomAcceleratedWarpVector'),

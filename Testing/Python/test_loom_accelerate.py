@@ -1,6 +1,6 @@
 # Loom pvpython test: ParaView's own filters on Loom (the plugin's object factory and its redefined proxies).
-# ParaView's Contour, Gradient, Cell Data to Point Data, Point Data to Cell Data and Threshold, made with
-# paraview.simple's names, run with
+# ParaView's Contour, Slice, Clip, Threshold, Extract Surface, Gradient, the averaging filters, Elevation,
+# the warps, Tetrahedralize and Clean to Grid, made with paraview.simple's names, run with
 # Accelerate ParaView Filters on and off on the same inputs (image, rectilinear, structured, hexahedra,
 # tetrahedra, polygons, a multiblock): on, the execution record says Loom ran; the outputs are the same
 # points, the same cells and the same arrays in the same order, values within 1e-5 of each array's largest
@@ -250,6 +250,19 @@ def clip(source, kind, **properties):
     return made
 
 
+def slice_(source, kind, **properties):
+    """ParaView's Slice of `kind` (Plane, Box, Sphere or Cylinder), placed as clip() places them."""
+    made = Slice(Input=source, SliceType=kind, **properties)
+    function = made.SliceType
+    if kind == 'Plane':
+        function.Origin, function.Normal = [0.5, -1.0, 0.25], [1.0, 0.4, 0.2]
+    elif kind == 'Sphere':
+        function.Center, function.Radius = [1.0, 0.5, -0.5], 7.5
+    elif kind == 'Cylinder':
+        function.Center, function.Axis, function.Radius = [0.0, 1.0, 0.0], [0.2, 1.0, 0.1], 6.0
+    return made
+
+
 FILTERS = [
     ('Contour one value', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]),
      ('image', 'rectilinear', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
@@ -307,6 +320,12 @@ FILTERS = [
     ('Clip by a sphere, crinkle', lambda s: clip(s, 'Sphere', Crinkleclip=1), ('image', 'hexahedra')),
     ('Clip by a scalar', lambda s: clip(s, 'Scalar', Scalars=['POINTS', 'RTData'], Value=150.0),
      ('image', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+    ('Slice by a plane', lambda s: slice_(s, 'Plane'),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+    ('Slice by a plane, three offsets', lambda s: slice_(s, 'Plane', SliceOffsetValues=[-3.0, 0.0, 2.5]),
+     ('image', 'hexahedra')),
+    ('Slice by a sphere', lambda s: slice_(s, 'Sphere'), ('image', 'tetrahedra')),
+    ('Slice by a cylinder', lambda s: slice_(s, 'Cylinder'), ('hexahedra',)),
     ('Extract Surface', lambda s: ExtractSurface(Input=s),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
     ('Clean to Grid', lambda s: CleantoGrid(Input=s), ('image', 'hexahedra', 'tetrahedra', 'polygons')),
@@ -336,6 +355,7 @@ for what, make, kind, reason in [
         ('Contour with normals on a structured grid', FILTERS[0][1], 'structured', 'structured grid'),
         ('Tetrahedralize of hexahedra', lambda s: Tetrahedralize(Input=s), 'hexahedra', 'Delaunay'),
         ('Extract Surface with coincident points', lambda s: ExtractSurface(Input=s), 'halves', 'coincident'),
+        ('Slice not triangulated', lambda s: slice_(s, 'Plane', Triangulatetheslice=0), 'hexahedra', 'Triangulate'),
 ]:
     on, messages, ran = output_of(make, sources[kind], True)
     off, _, _ = output_of(make, sources[kind], False)
