@@ -4,7 +4,10 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomExtractSurface.h"
 
+#include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkDataSet.h>
+#include <vtkDataSetAttributes.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPoints.h>
@@ -67,6 +70,10 @@ int vtkLoomAcceleratedGeometryFilter::RequestData(vtkInformation* request, vtkIn
     unsupported = "point, cell or extent clipping is on (Loom's surface takes every cell).";
   else if (this->GetPassThroughCellIds() || this->GetPassThroughPointIds())
     unsupported = "the original ids are asked for (Loom's surface does not write them).";
+  else if (vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
+           input && input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+    unsupported = "the input has ghost cells (a piece of distributed data: Loom's surface hides the faces "
+                  "between pieces, vtkGeometryFilter keeps some).";
   vtkNew<vtkLoomExtractSurface> loom;
   loom->SetRemoveGhostInterfaces(this->GetRemoveGhostInterfaces());
   loom->SetPieceInvariant(this->GetPieceInvariant());

@@ -4,7 +4,10 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomSlice.h"
 
+#include <vtkCellData.h>
 #include <vtkDataObject.h>
+#include <vtkDataSet.h>
+#include <vtkDataSetAttributes.h>
 #include <vtkDemandDrivenPipeline.h>
 #include <vtkImplicitFunction.h>
 #include <vtkInformation.h>
@@ -69,6 +72,9 @@ int vtkLoomAcceleratedSlice::ProcessRequest(vtkInformation* request, vtkInformat
     unsupported = "Crinkle slice is on (Loom's slice cuts the cells).";
   else if (!this->Triangulate)
     unsupported = "Triangulate the slice is off (Loom's slice writes triangles).";
+  else if (vtkDataSet::SafeDownCast(input)->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+    unsupported = "the input has ghost cells (a piece of distributed data: Loom's slice leaves them out, "
+                  "ParaView's cuts them).";
   else if (this->Values.empty())
     unsupported = "no slice offset value is set.";
   vtkNew<vtkLoomSlice> loom;

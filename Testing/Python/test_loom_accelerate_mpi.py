@@ -1,0 +1,84 @@
+# Loom pvbatch test on 2 MPI ranks (symmetric): ParaView's own filters on Loom in a distributed run. Each
+# filter runs on each rank's piece of the wavelet (as image and as hexahedra, with ghost cells) with Accelerate
+# ParaView Filters on and off: on every rank the record says Loom ran (Contour, Slice and Extract Surface: that
+# ParaView's code ran, as pieces with ghost cells take it), and the piece's output is ParaView's (points,
+# cells, every array's name and sum to 6 digits); the totals over the ranks agree too, so the split gives the
+# same distributed result either way.
+import os
+import sys
+
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_mpi_testing import controller as mpi_controller, total  # noqa: E402
+from loom_testing import check  # noqa: E402
+
+LoadDistributedPlugin('Loom', ns=globals())
+import loom  # noqa: E402
+
+controller = mpi_controller()
+rank = controller.GetLocalProcessId()
+settings = loom.vtkLoomSettings.GetInstance()
+
+wavelet = Wavelet(WholeExtent=[-16, 15, -16, 15, -16, 15])
+hexahedra = AppendDatasets(Input=ImageDatatoPointSet(Input=wavelet))
+FILTERS = [
+    ('Contour', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[130.0, 190.0])),
+    ('Slice', lambda s: Slice(Input=s)),
+    ('Clip', lambda s: Clip(Input=s)),
+    ('Threshold', lambda s: Threshold(Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=150.0,
+                                      UpperThreshold=200.0)),
+    ('Extract Surface', lambda s: ExtractSurface(Input=s)),
+    ('Gradient', lambda s: Gradient(Input=s, ScalarArray=['POINTS', 'RTData'])),
+    ('Point Data to Cell Data', lambda s: PointDatatoCellData(Input=s)),
+    ('Elevation', lambda s: Elevation(Input=s)),
+    ('Warp By Scalar', lambda s: WarpByScalar(Input=s, Scalars=['POINTS', 'RTData'], ScaleFactor=0.01)),
+    ('Clean to Grid', lambda s: CleantoGrid(Input=s)),
+]
+
+
+def summary(data):
+    arrays = {}
+    for kind, attributes in (('point', data.GetPointData()), ('cell', data.GetCellData())):
+        for i in range(attributes.GetNumberOfArrays()):
+            array = attributes.GetArray(i)
+            if array is not None and array.GetName() != 'vtkGhostType':
+                arrays['%s %s' % (kind, array.GetName())] = float('%.6g' % vtk_to_numpy(array).astype(float).sum())
+    return {'points': data.GetNumberOfPoints(), 'cells': data.GetNumberOfCells(), 'arrays': arrays}
+
+
+failures = []
+for source_name, source in (('image', wavelet), ('hexahedra', hexahedra)):
+    for label, make in FILTERS:
+        results = {}
+        for on in (True, False):
+            settings.SetAccelerateParaViewFilters(on)
+            proxy = make(source)
+            proxy.UpdatePipeline()
+            data = proxy.GetClientSideObject().GetOutputDataObject(0)
+            record = loom.vtkLoomExecution.GetLast(proxy.GetClientSideObject())
+            results[on] = (summary(data), record.GetDevices() if record is not None and on else None)
+            if on and record is not None and record.GetFallback():
+                results[on] = (results[on][0], 'VTK')
+            Delete(proxy)
+        what = '%s on %s, rank %d' % (label, source_name, rank)
+        # Contour, Slice and Extract Surface take ParaView's code on pieces with ghost cells (Loom leaves them
+        # out; ParaView's filters do not): the record says so, the output is ParaView's.
+        falls_back = label in ('Contour', 'Slice', 'Extract Surface')
+        if falls_back and results[True][1] not in (None, 'VTK'):
+            failures.append('%s: ran on %s, expected ParaView\'s code on a piece with ghost cells' % (what, results[True][1]))
+        elif not falls_back and results[True][1] in (None, 'VTK', 'none'):
+            failures.append('%s: Loom did not run it (%s)' % (what, results[True][1]))
+        if results[True][0] != results[False][0]:
+            failures.append('%s: %s with Loom, %s with ParaView\'s code' % (what, results[True][0], results[False][0]))
+        cells_on, cells_off = total(controller, results[True][0]['cells']), total(controller, results[False][0]['cells'])
+        if cells_on != cells_off:
+            failures.append('%s: %g cells over the ranks with Loom, %g without' % (what, cells_on, cells_off))
+        if rank == 0:
+            print('%s on %s: the same on every rank (%d cells in all)' % (label, source_name, cells_on), flush=True)
+settings.SetAccelerateParaViewFilters(True)
+failed_anywhere = total(controller, len(failures))
+check(not failures, '\n'.join(failures))
+check(failed_anywhere == 0, 'another rank failed')
+print('pvbatch Loom acceleration MPI test passed (rank %d)' % rank)
