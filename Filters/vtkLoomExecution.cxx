@@ -68,6 +68,26 @@ vtkLoomExecution* vtkLoomExecution::GetLast(vtkAlgorithm* filter)
   return record;
 }
 
+void vtkLoomExecution::CopyRecord(const vtkLoomExecution& from)
+{
+  this->Devices = from.Devices;
+  this->Seconds = from.Seconds;
+  this->InputPoints = from.InputPoints;
+  this->InputCells = from.InputCells;
+  this->OutputPoints = from.OutputPoints;
+  this->OutputCells = from.OutputCells;
+  this->Masked = from.Masked;
+  this->Fallback = from.Fallback;
+  this->Failed = from.Failed;
+  this->Executions = from.Executions;
+  this->BytesToDevice = from.BytesToDevice;
+  this->BytesToHost = from.BytesToHost;
+  this->InputArraysFound = from.InputArraysFound;
+  this->WorkElements = from.WorkElements;
+  this->Message = from.Message;
+  this->Noted = from.Noted;
+}
+
 void vtkLoomExecution::KeepForInput(vtkDataObject* input, vtkLoomExecution* record)
 {
   if (!input)

@@ -82,6 +82,8 @@ public:
   vtkTypeInt64 WorkElements = 0;
   std::string Message;
   std::set<std::string> Noted; // the notes shown for this filter so far (each is shown once)
+  /// Every value of `from` (its notes too): vtkLoomExecution is a vtkObject, with no copy assignment.
+  void CopyRecord(const vtkLoomExecution& from);
   /// Keeps `record` as the last execution on `input` (null: forgets it): GetLast answers it for a filter
   /// with no record of its own whose input it is (ParaView's Gradient, which makes a vtkGradientFilter
   /// for each execution and does not forward its events).

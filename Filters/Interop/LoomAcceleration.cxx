@@ -240,7 +240,7 @@ bool DeclineFallback(vtkAlgorithm* filter, const std::string& note)
 {
   if (!filter || filter != Declining || !DeclinedReason)
     return false;
-  *DeclinedReason = note;
+  *DeclinedReason = note.empty() ? std::string("Loom's family does not take the input.") : note;
   return true;
 }
 
@@ -273,23 +273,7 @@ int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilt
     vtkLoomExecution::KeepForInput(input, record);
   else
   {
-    vtkLoomExecution* kept = RecordOf(owner);
-    kept->Devices = record->Devices;
-    kept->Seconds = record->Seconds;
-    kept->InputPoints = record->InputPoints;
-    kept->InputCells = record->InputCells;
-    kept->OutputPoints = record->OutputPoints;
-    kept->OutputCells = record->OutputCells;
-    kept->Masked = record->Masked;
-    kept->Fallback = record->Fallback;
-    kept->Failed = record->Failed;
-    kept->Executions = record->Executions;
-    kept->BytesToDevice = record->BytesToDevice;
-    kept->BytesToHost = record->BytesToHost;
-    kept->InputArraysFound = record->InputArraysFound;
-    kept->WorkElements = record->WorkElements;
-    kept->Message = record->Message;
-    kept->Noted = record->Noted;
+    RecordOf(owner)->CopyRecord(*record);
   }
   return status;
 }

@@ -118,7 +118,9 @@ int FilterRun::FallBack(const std::string& note, const std::function<int()>& run
   const std::string prefix = std::string(this->Name) + ":";
   const std::string text = note.compare(0, prefix.size(), prefix) == 0 ? note : prefix + " " + note;
   // Run for an accelerated VTK filter (LoomAcceleration.h): that filter runs its own code instead.
-  if (DeclineFallback(this->Algorithm, text))
+  // Its note without this filter's label: the accelerated filter's leads it.
+  const std::string::size_type from = text.find_first_not_of(' ', prefix.size());
+  if (DeclineFallback(this->Algorithm, from == std::string::npos ? std::string() : text.substr(from)))
     return 1;
   std::string error;
   if (!FallBackToVTK(this->Settings.FallbackToVTK, text, error))

@@ -34,21 +34,6 @@ std::string Union(const std::string& a, const std::string& b)
   return out.empty() ? "none" : out;
 }
 
-// One record's values into another (vtkLoomExecution is a vtkObject: no copy assignment).
-void Assign(vtkLoomExecution& to, const vtkLoomExecution& from)
-{
-  to.Devices = from.Devices;
-  to.Seconds = from.Seconds;
-  to.InputPoints = from.InputPoints;
-  to.InputCells = from.InputCells;
-  to.OutputPoints = from.OutputPoints;
-  to.OutputCells = from.OutputCells;
-  to.Masked = from.Masked;
-  to.Fallback = from.Fallback;
-  to.Failed = from.Failed;
-  to.Executions = from.Executions;
-  to.Message = from.Message;
-}
 } // namespace
 
 vtkPVLoomExecutionInformation::vtkPVLoomExecutionInformation()
@@ -69,7 +54,7 @@ void vtkPVLoomExecutionInformation::CopyFromObject(vtkObject* object)
   this->Executed = record != nullptr;
   if (!record)
     return;
-  Assign(*this->Record, *record);
+  this->Record->CopyRecord(*record);
 }
 
 void vtkPVLoomExecutionInformation::AddInformation(vtkPVInformation* information)
@@ -85,7 +70,7 @@ void vtkPVLoomExecutionInformation::AddInformation(vtkPVInformation* information
   if (!this->Executed)
   {
     this->Executed = true;
-    Assign(r, o);
+    r.CopyRecord(o);
     return;
   }
   r.Devices = Union(r.Devices, o.Devices);

@@ -33,7 +33,6 @@ check(SETTINGS.GetProperty('AccelerateParaViewFilters').SMProperty.GetDefaultVal
 def inputs():
     """The datasets every filter runs on, each with RTData on its points and RTCells on its cells."""
     image = wavelet_source([-10, 10, -10, 10, -10, 10]).GetOutput()
-    cells = PointDatatoCellData  # noqa: F841  (the proxies below are ParaView's)
     from vtkmodules.vtkFiltersCore import vtkPointDataToCellData
     to_cells = vtkPointDataToCellData()
     to_cells.SetInputData(image)
@@ -85,7 +84,20 @@ def inputs():
     halves.AddInputData(wavelet_hexahedra([-10, 0, -10, 10, -10, 10]))
     halves.AddInputData(wavelet_hexahedra([0, 10, -10, 10, -10, 10]))
     halves.Update()
-    return [('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
+    from vtkmodules.vtkCommonDataModel import vtkUnstructuredGrid, VTK_QUADRATIC_TETRA
+    from vtkmodules.vtkCommonCore import vtkFloatArray, vtkPoints
+    quadratic = vtkUnstructuredGrid()  # one cell Loom's cell sets do not take, RTData = x + y + z
+    corners = [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1), (.5, 0, 0), (.5, .5, 0), (0, .5, 0), (0, 0, .5),
+               (.5, 0, .5), (0, .5, .5)]
+    points, values = vtkPoints(), vtkFloatArray()
+    values.SetName('RTData')
+    for p in corners:
+        points.InsertNextPoint(p)
+        values.InsertNextValue(sum(p))
+    quadratic.SetPoints(points)
+    quadratic.GetPointData().SetScalars(values)
+    quadratic.InsertNextCell(VTK_QUADRATIC_TETRA, 10, list(range(10)))
+    return [('quadratic', quadratic), ('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
             ('tetrahedra', tetrahedra), ('polygons', polygons), ('multiblock', blocks),
             ('halves', halves.GetOutput())]
 
@@ -139,7 +151,6 @@ def canonical(data, offset=0.0):
     rank = numpy.empty(n, dtype=int)
     rank[order] = numpy.arange(n)
     cells = []
-    ids = [0] * 0
     from vtkmodules.vtkCommonCore import vtkIdList
     ids = vtkIdList()
     for c in range(data.GetNumberOfCells()):
@@ -354,6 +365,9 @@ for label, make, kinds in FILTERS:
 for what, make, kind, reason in [
         ('Contour with normals on a structured grid', FILTERS[0][1], 'structured', 'structured grid'),
         ('Tetrahedralize of hexahedra', lambda s: Tetrahedralize(Input=s), 'hexahedra', 'Delaunay'),
+        # Loom Contour's own fallback, declined: ParaView's code runs once, with Loom's reason.
+        ('Contour of a quadratic tetrahedron', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'],
+                                                                 Isosurfaces=[0.4]), 'quadratic', 'vtkQuadraticTetra'),
         ('Extract Surface with coincident points', lambda s: ExtractSurface(Input=s), 'halves', 'coincident'),
         ('Slice not triangulated', lambda s: slice_(s, 'Plane', Triangulatetheslice=0), 'hexahedra', 'Triangulate'),
 ]:
