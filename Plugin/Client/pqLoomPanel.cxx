@@ -66,7 +66,7 @@ bool IsAccelerated(pqPipelineSource* source)
                                      "Gradient",   "CellDataToPointData",   "PointDataToCellData",
                                      "Threshold",  "ElevationFilter",       "WarpScalar",
                                      "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
-                                     "DataSetSurfaceFilter" };
+                                     "DataSetSurfaceFilter",  "QuadricClustering" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 

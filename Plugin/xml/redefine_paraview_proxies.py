@@ -21,6 +21,7 @@ REDEFINED = [
     ('filters', 'DataSetTriangleFilter', 'vtkDataSetTriangleFilter', 'vtkLoomAcceleratedDataSetTriangleFilter'),
     ('filters', 'DataSetSurfaceFilter', 'vtkGeometryFilter', 'vtkLoomAcceleratedGeometryFilter'),
     ('filters', 'CleanUnstructuredGrid', 'vtkCleanUnstructuredGrid', 'vtkLoomAcceleratedCleanUnstructuredGrid'),
+    ('filters', 'QuadricClustering', 'vtkQuadricClustering', 'vtkLoomAcceleratedQuadricClustering'),
 ]
 
 

@@ -1,8 +1,8 @@
 # Loom pvpython test: ParaView's own filters on Loom (the plugin's object factory and its redefined proxies).
 # ParaView's Contour, Slice, Clip, Threshold, Extract Surface, Gradient, the averaging filters, Elevation,
-# the warps, Tetrahedralize and Clean to Grid, made with paraview.simple's names, run with
+# the warps, Tetrahedralize, Clean to Grid and Quadric Clustering, made with paraview.simple's names, run with
 # Accelerate ParaView Filters on and off on the same inputs (image, rectilinear, structured, hexahedra,
-# tetrahedra, polygons, a multiblock): on, the execution record says Loom ran; the outputs are the same
+# tetrahedra, polygons, triangles, multiblocks): on, the execution record says Loom ran; the outputs are the same
 # points, the same cells and the same arrays in the same order, values within 1e-5 of each array's largest
 # magnitude (float32 sums in another order). What Loom does not take falls back to ParaView's code with one
 # info message, or fails in strict mode; off, Loom records nothing.
@@ -97,7 +97,30 @@ def inputs():
     quadratic.SetPoints(points)
     quadratic.GetPointData().SetScalars(values)
     quadratic.InsertNextCell(VTK_QUADRATIC_TETRA, 10, list(range(10)))
-    return [('quadratic', quadratic), ('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
+    from vtkmodules.vtkFiltersCore import vtkContourFilter
+    contour = vtkContourFilter()  # triangles, with RTData and the cell data of nothing (none)
+    contour.SetInputData(image)
+    contour.SetValue(0, 157.0)
+    contour.Update()
+    triangles = contour.GetOutput()
+    surfaces = vtkMultiBlockDataSet()  # polygons and triangles as blocks
+    surfaces.SetBlock(0, polygons)
+    surfaces.SetBlock(1, triangles)
+    from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
+    polyvertex = vtkPolyData()  # a polyvertex over bins far apart and a triangle, with cell data
+    points, verts, polys, ids = vtkPoints(), vtkCellArray(), vtkCellArray(), vtkFloatArray()
+    for p in [(0, 0, 0), (9, 0, 0), (0, 9, 0), (0, 0, 9), (9, 9, 9), (4, 5, 6)]:
+        points.InsertNextPoint(p)
+    verts.InsertNextCell(5, [0, 1, 2, 3, 4])
+    polys.InsertNextCell(3, [1, 2, 5])
+    ids.SetName('CellIds')
+    ids.InsertNextValue(10.0)
+    ids.InsertNextValue(20.0)
+    polyvertex.SetPoints(points)
+    polyvertex.SetVerts(verts)
+    polyvertex.SetPolys(polys)
+    polyvertex.GetCellData().AddArray(ids)
+    return [('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
             ('tetrahedra', tetrahedra), ('polygons', polygons), ('multiblock', blocks),
             ('halves', halves.GetOutput())]
 
@@ -340,6 +363,9 @@ FILTERS = [
     ('Extract Surface', lambda s: ExtractSurface(Input=s),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
     ('Clean to Grid', lambda s: CleantoGrid(Input=s), ('image', 'hexahedra', 'tetrahedra', 'polygons')),
+    ('Quadric Clustering', lambda s: QuadricClustering(Input=s), ('polygons', 'triangles', 'surfaces')),
+    ('Quadric Clustering, coarse, internal triangles, no cell data', lambda s: QuadricClustering(
+        Input=s, NumberofDimensions=[7, 5, 9], UseInternalTriangles=1, CopyCellData=0), ('triangles', 'surfaces')),
     ('Clean to Grid, absolute tolerance', lambda s: CleantoGrid(Input=s, ToleranceIsAbsolute=1, AbsoluteTolerance=0.3),
      ('hexahedra',)),
 ]
@@ -370,6 +396,11 @@ for what, make, kind, reason in [
                                                                  Isosurfaces=[0.4]), 'quadratic', 'vtkQuadraticTetra'),
         ('Extract Surface with coincident points', lambda s: ExtractSurface(Input=s), 'halves', 'coincident'),
         ('Slice not triangulated', lambda s: slice_(s, 'Plane', Triangulatetheslice=0), 'hexahedra', 'Triangulate'),
+        ('Quadric Clustering without input points', lambda s: QuadricClustering(Input=s, UseInputPoints=0), 'triangles',
+         'Use Input Points'),
+        ('Quadric Clustering with feature edges', lambda s: QuadricClustering(Input=s, UseFeatureEdges=1), 'triangles',
+         'Feature Edges'),
+        ('Quadric Clustering of polyvertex cells', lambda s: QuadricClustering(Input=s), 'polyvertex', 'polyvertex'),
 ]:
     on, messages, ran = output_of(make, sources[kind], True)
     off, _, _ = output_of(make, sources[kind], False)
