@@ -131,7 +131,9 @@ std::string UncutCells(vtkDataSet* input)
 
 /// The plane-band cut of a grid into `output`: positions, triangles, point data interpolated and cell
 /// data carried (numeric arrays, as the contour filter does).
-void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
+/// Cuts the grid by the plane into `output`; true when an input point lies exactly on the cut (a cut point
+/// at an end of its edge).
+bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
                   const loom::algorithms::ImplicitFunction& plane, double value, bool merge,
                   const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device)
 {
@@ -170,6 +172,9 @@ void CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
   if (loom::interop::HasNonNumericArrays(input->GetCellData()))
     loom::interop::GatherNonNumericAttributes(input->GetCellData(), output->GetCellData(), cut.SourceCells);
   output->GetFieldData()->PassData(input->GetFieldData());
+  const loom::Id n = cut.Points.Weight.GetNumberOfValues();
+  const loom::Float64* weights = n ? cut.Points.Weight.ReadPortal().GetArray() : nullptr;
+  return std::any_of(weights, weights + n, [](loom::Float64 w) { return w == 0.0 || w == 1.0; });
 }
 } // namespace
 
@@ -277,7 +282,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
 
   const loom::cont::DeviceId device = run.Device();
   vtkSmartPointer<vtkDataArray> values;
-  bool band = false;
+  bool band = false, bandOnTheCut = false;
   loom::algorithms::OutputMask pointMask;
   run.Current = std::string("Slice Type (") + this->CutFunction->GetClassName() + ")";
   const int guarded = run.Guard("slice", [&]() -> int {
@@ -310,8 +315,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     {
       // A plane through an axis-aligned 3D grid: only the cells near the plane are visited.
       band = true;
-      CutPlaneBand(input, output, dims, axes, function, this->Values->GetValue(0), this->MergePoints, pointMask,
-                   device);
+      bandOnTheCut = CutPlaneBand(input, output, dims, axes, function, this->Values->GetValue(0), this->MergePoints,
+                                  pointMask, device);
     }
     else if (grid)
       values = loom::interop::FieldToVTK(loom::algorithms::ImplicitValues(function, nullptr, dims, axes, device),
@@ -326,6 +331,13 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   });
   if (guarded != loom::interop::Continue)
     return guarded;
+  const char* parity = "input points lie exactly on the slice, where vtkCutter (ParaView's Slice) keeps triangles "
+                       "that collapse there; VTK's vtkCutter slices it instead.";
+  if (band && bandOnTheCut && this->CutterParity)
+  {
+    output->Initialize();
+    return run.FallBack(parity, this->VTKFilter());
+  }
   if (band)
   {
     this->UpdateProgress(1.0);
@@ -337,6 +349,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   // Polygonal data with a vertex exactly on the surface: there VTK's cutter (ParaView's Slice) and
   // contouring (Loom's and vtkContourFilter's) give different segments along the polygons' edges that
   // lie in it; such input goes to VTK's cutter, so that the cells are ParaView's.
+  if (this->CutterParity && !vtkPolyData::SafeDownCast(input) && values && OnTheSurface(values, this->Values))
+    return run.FallBack(parity, this->VTKFilter());
   if (vtkPolyData::SafeDownCast(input) && values && OnTheSurface(values, this->Values))
     return run.FallBack("points of the polygonal input lie exactly on the slice, where VTK's cutter and Loom's "
                         "contour family differ; VTK's vtkCutter slices it instead.",
@@ -407,6 +421,7 @@ void vtkLoomSlice::PrintSelf(ostream& os, vtkIndent indent)
   os << "\n";
   os << indent << "Triangulate: " << (this->Triangulate ? "On" : "Off") << "\n";
   os << indent << "MergePoints: " << (this->MergePoints ? "On" : "Off") << "\n";
+  os << indent << "CutterParity: " << (this->CutterParity ? "On" : "Off") << "\n";
   this->Core.Print(os, indent, true);
   this->Mask.Print(os, indent);
 }

@@ -146,6 +146,10 @@ int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, con
     keep->SetCallback(&KeepError);
     keep->SetClientData(&error);
     const unsigned long observer = loomFilter->AddObserver(vtkCommand::ErrorEvent, keep);
+    // The Loom filter's warnings are Loom's words about its own properties (a Loom Threshold whose lower bound is
+    // above its upper); the ParaView filter it stands in for says nothing there, so neither does it.
+    vtkNew<vtkCallbackCommand> quiet;
+    const unsigned long quieted = loomFilter->AddObserver(vtkCommand::WarningEvent, quiet);
     loomFilter->SetInputDataObject(0, vtkDataObject::GetData(inputVector[0], 0));
     vtkAlgorithm* const outerTarget = Declining;
     std::string* const outerReason = DeclinedReason;
@@ -155,6 +159,7 @@ int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, con
     Declining = outerTarget;
     DeclinedReason = outerReason;
     loomFilter->RemoveObserver(observer);
+    loomFilter->RemoveObserver(quieted);
     if (!declined.empty())
       reason = declined;
     else if (!status || !error.empty())

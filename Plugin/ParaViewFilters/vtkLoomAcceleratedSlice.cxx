@@ -84,5 +84,6 @@ int vtkLoomAcceleratedSlice::ProcessRequest(vtkInformation* request, vtkInformat
     loom->SetValue(static_cast<int>(i), this->Values[i]);
   loom->SetTriangulate(this->Triangulate);
   loom->SetMergePoints(this->Merge);
+  loom->SetCutterParity(true); // ParaView's cells where points lie exactly on the slice
   return loom::interop::RunAccelerated(this, "Slice", loom, unsupported, inputVector, outputVector, own);
 }

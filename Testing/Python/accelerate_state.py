@@ -1,13 +1,15 @@
 # Loom: Python.Accelerate's helper, run by pvpython without the Loom plugin: loads a state file (or builds the
-# pipeline and saves one) and prints, per filter of the pipeline, its output's points, cells and the sums of
-# its arrays, as JSON.
-# Usage: accelerate_state.py load|save STATE_FILE
+# pipeline and saves one, or replays a Python trace) and prints, per filter of the pipeline, its output's
+# points, cells and the sums of its arrays, as JSON.
+# Usage: accelerate_state.py load|save|replay|trace STATE_FILE|TRACE_SCRIPT (trace: builds the pipeline under
+# ParaView's Python trace and writes the trace to TRACE_SCRIPT)
 import json
 import sys
 
 from paraview.simple import *  # noqa: F403
 
-PIPELINE = ['Contour1', 'Threshold1', 'Gradient1', 'CellDatatoPointData1', 'PointDatatoCellData1']
+PIPELINE = ['Contour1', 'Threshold1', 'Gradient1', 'CellDatatoPointData1', 'PointDatatoCellData1', 'Clip1', 'Slice1',
+            'ExtractSurface1', 'Elevation1', 'Tetrahedralize1', 'QuadricClustering1']
 
 
 def build():
@@ -23,6 +25,17 @@ def build():
     ):
         RenameSource(name, proxy)  # noqa: F405
     RenameSource('CellDatatoPointData1', CellDatatoPointData(Input=FindSource('PointDatatoCellData1')))  # noqa: F405
+    clip = Clip(Input=wavelet, ClipType='Sphere', Scalars=['POINTS', 'RTData'])  # noqa: F405
+    clip.ClipType.Center, clip.ClipType.Radius = [1.0, 0.5, -0.5], 7.5
+    RenameSource('Clip1', clip)  # noqa: F405
+    cut = Slice(Input=wavelet, SliceOffsetValues=[-2.0, 3.0])  # noqa: F405
+    cut.SliceType.Normal = [1.0, 0.4, 0.2]
+    RenameSource('Slice1', cut)  # noqa: F405
+    RenameSource('ExtractSurface1', ExtractSurface(Input=FindSource('Threshold1')))  # noqa: F405
+    RenameSource('Elevation1', Elevation(Input=wavelet, LowPoint=[-10.0, -8.0, -10.0], HighPoint=[10.0, 9.0, 10.0]))  # noqa: F405
+    RenameSource('Tetrahedralize1', Tetrahedralize(Input=wavelet))  # noqa: F405
+    RenameSource('QuadricClustering1', QuadricClustering(Input=FindSource('Contour1'),  # noqa: F405
+                                                         NumberofDimensions=[12, 10, 14]))
 
 
 def summary():
@@ -48,6 +61,15 @@ if __name__ == '__main__':
     if sys.argv[1] == 'save':
         build()
         SaveState(sys.argv[2])  # noqa: F405
+    elif sys.argv[1] == 'trace':
+        from paraview import smtrace
+        smtrace.start_trace()
+        build()
+        with open(sys.argv[2], 'w') as f:
+            f.write(smtrace.stop_trace())
+    elif sys.argv[1] == 'replay':
+        with open(sys.argv[2]) as f:
+            exec(compile(f.read(), sys.argv[2], 'exec'), {'__name__': '__main__'})
     else:
         LoadState(sys.argv[2])  # noqa: F405
     print('STATE ' + json.dumps(summary(), sort_keys=True))

@@ -297,6 +297,23 @@ def slice_(source, kind, **properties):
     return made
 
 
+def value_at(source, point):
+    """RTData at a point of the source's dataset."""
+    return float(source.GetClientSideObject().GetOutputDataObject(0).GetPointData().GetArray('RTData').GetValue(point))
+
+
+def clip_at(source, origin, normal, **properties):
+    made = Clip(Input=source, **properties)
+    made.ClipType.Origin, made.ClipType.Normal = origin, normal
+    return made
+
+
+def slice_at(source, origin, normal, offsets):
+    made = Slice(Input=source, SliceOffsetValues=offsets)
+    made.SliceType.Origin, made.SliceType.Normal = origin, normal
+    return made
+
+
 FILTERS = [
     ('Contour one value', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]),
      ('image', 'rectilinear', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
@@ -347,6 +364,27 @@ FILTERS = [
     ('Clip by a plane', lambda s: clip(s, 'Plane'),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
     ('Clip by a plane, not inverted', lambda s: clip(s, 'Plane', Invert=0), ('image', 'hexahedra')),
+    # Through input points (values equal to the cut's, where filters differ most): ParaView's default Clip
+    # through the grid's center points, a tilted plane through points, a scalar, threshold bounds and an
+    # isovalue equal to an input point's value; a threshold whose lower bound is above its upper (Loom's
+    # warning about it is not said for ParaView's filter).
+    ("Clip, ParaView's default plane through grid points", lambda s: Clip(Input=s),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
+    ('Clip by a tilted plane through grid points', lambda s: clip_at(s, [0.0, 0.0, 0.0], [1.0, 0.4, 0.2]),
+     ('image', 'structured', 'hexahedra', 'tetrahedra')),
+    ('Clip by a tilted plane through grid points, crinkle', lambda s: clip_at(
+        s, [0.0, 0.0, 0.0], [1.0, 0.4, 0.2], Crinkleclip=1), ('image', 'hexahedra')),
+    ('Clip by a scalar equal to a point\'s', lambda s: Clip(
+        Input=s, ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=value_at(s, 4630)),
+     ('image', 'hexahedra', 'tetrahedra')),
+    ('Threshold from a point\'s value, lower above upper', lambda s: Threshold(
+        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=value_at(s, 4630), UpperThreshold=value_at(s, 4000)),
+     ('image', 'tetrahedra')),
+    ('Threshold from a point\'s value', lambda s: Threshold(
+        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=value_at(s, 4630), UpperThreshold=260.0),
+     ('image', 'tetrahedra')),
+    ('Contour at a point\'s value', lambda s: Contour(
+        Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[value_at(s, 4630)]), ('image', 'hexahedra', 'tetrahedra')),
     ('Clip by a box', lambda s: clip(s, 'Box'), ('image', 'hexahedra')),
     ('Clip by a box, exact', lambda s: clip(s, 'Box', Exact=1), ('image',)),
     ('Clip by a sphere', lambda s: clip(s, 'Sphere'), ('image', 'tetrahedra')),
@@ -396,6 +434,12 @@ for what, make, kind, reason in [
                                                                  Isosurfaces=[0.4]), 'quadratic', 'vtkQuadraticTetra'),
         ('Extract Surface with coincident points', lambda s: ExtractSurface(Input=s), 'halves', 'coincident'),
         ('Slice not triangulated', lambda s: slice_(s, 'Plane', Triangulatetheslice=0), 'hexahedra', 'Triangulate'),
+        # A slice through input points: vtkCutter keeps triangles collapsed there and, on images, takes a face in
+        # the slice from the other cell; Loom finds the points (in its plane band, or among the function's values).
+        ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), 'image', 'exactly on'),
+        ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), 'tetrahedra', 'exactly on'),
+        ('Slice, a tilted plane through grid points, two offsets', lambda s: slice_at(
+            s, [0.0, 0.0, 0.0], [1.0, 0.4, 0.2], [0.0, 3.0]), 'hexahedra', 'exactly on'),
         ('Quadric Clustering without input points', lambda s: QuadricClustering(Input=s, UseInputPoints=0), 'triangles',
          'Use Input Points'),
         ('Quadric Clustering with feature edges', lambda s: QuadricClustering(Input=s, UseFeatureEdges=1), 'triangles',
@@ -487,6 +531,36 @@ LoadDistributedPlugin('Loom', ns=globals())
 LoadState(saved_without)
 same_summaries(accelerate_state.summary(), there, 'a state saved without Loom, loaded with it')
 print('state files: saved with Loom load without it and the other way round, with the same outputs', flush=True)
+
+# A Python trace made with acceleration on (the pipeline built with paraview.simple's names, as a user clicks
+# it) is the trace ParaView makes without the plugin, names nothing of Loom, and replays in a pvpython without
+# the plugin to the outputs it gives here. (ParaView's trace of a script leaves out sub-proxy values set after
+# a filter is made, such as the clip sphere's center: the replay is compared with the replay, not the original.)
+from paraview import smtrace  # noqa: E402
+
+ResetSession()
+LoadDistributedPlugin('Loom', ns=globals())
+smtrace.start_trace()
+accelerate_state.build()
+trace = smtrace.stop_trace()
+check('Loom' not in trace and 'QuadricClustering1' in trace and 'Clip1' in trace,
+      lambda: 'the trace names Loom or misses a filter:\n' + trace)
+traced = os.path.join(folder, 'trace.py')
+with open(traced, 'w') as f:
+    f.write(trace)
+traced_without = os.path.join(folder, 'trace-without-loom.py')
+without_loom('trace', traced_without)
+with open(traced_without) as f:
+    check(f.read() == trace, 'the trace made with Loom differs from the one ParaView makes without it')
+ResetSession()
+LoadDistributedPlugin('Loom', ns=globals())
+with open(traced) as f:
+    exec(compile(f.read(), traced, 'exec'), {'__name__': '__main__'})
+replayed = accelerate_state.summary()
+check(replayed['Clip1']['class'] == 'vtkLoomAcceleratedClip' and
+      record(FindSource('QuadricClustering1')).GetDevices() not in ('VTK', 'none'), 'the replayed pipeline ran on Loom')
+same_summaries(replayed, without_loom('replay', traced), 'a trace made with Loom, replayed with it and without it')
+print('a Python trace made with acceleration on replays without Loom to the same outputs', flush=True)
 
 SETTINGS = GetSettingsProxy('LoomSettings')
 SETTINGS.AccelerateParaViewFilters = USERS_VALUE
