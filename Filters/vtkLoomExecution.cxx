@@ -27,7 +27,10 @@ namespace
 struct ByInput
 {
   std::mutex Lock;
-  std::map<const vtkDataObject*, std::pair<vtkWeakPointer<vtkDataObject>, vtkSmartPointer<vtkLoomExecution>>> Records;
+  // (input, the VTK class that ran on it) -> (the input while it lives, the record)
+  std::map<std::pair<const vtkDataObject*, std::string>,
+           std::pair<vtkWeakPointer<vtkDataObject>, vtkSmartPointer<vtkLoomExecution>>>
+    Records;
 };
 ByInput& Table()
 {
@@ -35,12 +38,16 @@ ByInput& Table()
   return *table;
 }
 
-vtkLoomExecution* KeptFor(vtkDataObject* input)
+/// The record kept on `input` for a class that `filter` is (or derives from).
+vtkLoomExecution* KeptFor(vtkDataObject* input, vtkAlgorithm* filter)
 {
   ByInput& t = Table();
   std::lock_guard<std::mutex> lock(t.Lock);
-  const auto found = t.Records.find(input);
-  return found != t.Records.end() && found->second.first == input ? found->second.second.Get() : nullptr;
+  for (auto it = t.Records.lower_bound({ input, std::string() }); it != t.Records.end() && it->first.first == input;
+       ++it)
+    if (it->second.first == input && filter->IsA(it->first.second.c_str()))
+      return it->second.second.Get();
+  return nullptr;
 }
 } // namespace
 
@@ -55,14 +62,14 @@ vtkLoomExecution* vtkLoomExecution::GetLast(vtkAlgorithm* filter)
   vtkDataObject* input = filter->GetInputDataObject(0, 0);
   if (!input)
     return nullptr;
-  vtkLoomExecution* record = KeptFor(input);
+  vtkLoomExecution* record = KeptFor(input, filter);
   if (auto* composite = vtkCompositeDataSet::SafeDownCast(input))
   {
     // The last block's, as for a Loom filter.
     vtkSmartPointer<vtkCompositeDataIterator> it;
     it.TakeReference(composite->NewIterator());
     for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
-      if (vtkLoomExecution* block = KeptFor(it->GetCurrentDataObject()))
+      if (vtkLoomExecution* block = KeptFor(it->GetCurrentDataObject(), filter))
         record = block;
   }
   return record;
@@ -88,18 +95,19 @@ void vtkLoomExecution::CopyRecord(const vtkLoomExecution& from)
   this->Noted = from.Noted;
 }
 
-void vtkLoomExecution::KeepForInput(vtkDataObject* input, vtkLoomExecution* record)
+void vtkLoomExecution::KeepForInput(vtkDataObject* input, const char* vtkClass, vtkLoomExecution* record)
 {
-  if (!input)
+  if (!input || !vtkClass)
     return;
   ByInput& t = Table();
   std::lock_guard<std::mutex> lock(t.Lock);
   for (auto it = t.Records.begin(); it != t.Records.end();) // inputs gone since
     it = it->second.first ? std::next(it) : t.Records.erase(it);
+  const auto key = std::make_pair(static_cast<const vtkDataObject*>(input), std::string(vtkClass));
   if (record)
-    t.Records[input] = std::make_pair(vtkWeakPointer<vtkDataObject>(input), vtkSmartPointer<vtkLoomExecution>(record));
+    t.Records[key] = std::make_pair(vtkWeakPointer<vtkDataObject>(input), vtkSmartPointer<vtkLoomExecution>(record));
   else
-    t.Records.erase(input);
+    t.Records.erase(key);
 }
 
 std::string vtkLoomExecution::Describe() const

@@ -84,10 +84,11 @@ public:
   std::set<std::string> Noted; // the notes shown for this filter so far (each is shown once)
   /// Every value of `from` (its notes too): vtkLoomExecution is a vtkObject, with no copy assignment.
   void CopyRecord(const vtkLoomExecution& from);
-  /// Keeps `record` as the last execution on `input` (null: forgets it): GetLast answers it for a filter
-  /// with no record of its own whose input it is (ParaView's Gradient, which makes a vtkGradientFilter
-  /// for each execution and does not forward its events).
-  static void KeepForInput(vtkDataObject* input, vtkLoomExecution* record);
+  /// Keeps `record` as the last execution of a `vtkClass` (a VTK filter class Loom accelerates) on `input`
+  /// (null: forgets it): GetLast answers it for a filter of that class (or a subclass) with no record of its
+  /// own whose input it is (ParaView's Gradient, which makes a vtkGradientFilter for each execution and does
+  /// not forward its events), and for no other filter on the same input.
+  static void KeepForInput(vtkDataObject* input, const char* vtkClass, vtkLoomExecution* record);
 #endif
 
 protected:

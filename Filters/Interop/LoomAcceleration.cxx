@@ -101,6 +101,16 @@ protected:
   }
 };
 
+/// The VTK class of the object factory's that `self` stands in for (null for the redefined proxies' classes,
+/// which keep their records on themselves).
+const char* ReplacedClass(vtkAlgorithm* self)
+{
+  for (const char* name : { "vtkContourFilter", "vtkGradientFilter", "vtkCellDataToPointData", "vtkPointDataToCellData" })
+    if (self->IsA(name))
+      return name;
+  return nullptr;
+}
+
 /// The filter `self` works for: the target of the progress forwarder its creator attached (ParaView's
 /// vtkPVContourFilter and vtkPVGradientFilter make the VTK filter for each execution), else self.
 vtkAlgorithm* Owner(vtkAlgorithm* self)
@@ -259,7 +269,7 @@ int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilt
   if (!AccelerationOn() || VTKOnly())
   {
     if (owner == self && AccelerationOn() == false)
-      vtkLoomExecution::KeepForInput(input, nullptr); // no Loom execution on this input now
+      vtkLoomExecution::KeepForInput(input, ReplacedClass(self), nullptr); // no Loom execution on this input now
     return own();
   }
   vtkLoomExecution* record = RecordOf(self);
@@ -275,7 +285,7 @@ int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilt
     status = Execute(self, label, loomFilter, unsupported, inputVector, outputVector, own, check);
   }
   if (owner == self)
-    vtkLoomExecution::KeepForInput(input, record);
+    vtkLoomExecution::KeepForInput(input, ReplacedClass(self), record);
   else
   {
     RecordOf(owner)->CopyRecord(*record);

@@ -101,9 +101,9 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
   this->Accelerate = new QCheckBox(tr("Accelerate ParaView filters"), body);
   this->Accelerate->setObjectName("LoomAccelerate");
   this->Accelerate->setToolTip(tr("ParaView's own Contour, Slice, Clip, Gradient, averaging filters, Threshold, "
-                                  "Extract Surface, Elevation, warps, Tetrahedralize and Clean to Grid run on Loom "
-                                  "where Loom takes them, from their next execution on (the server decides; Edit > "
-                                  "Settings > Loom has it too)."));
+                                  "Extract Surface, Elevation, warps, Tetrahedralize, Clean to Grid and Quadric "
+                                  "Clustering run on Loom where Loom takes them, from their next execution on (the "
+                                  "server decides; Edit > Settings > Loom has it too)."));
   auto* form = new QFormLayout;
   form->addRow(tr("Devices:"), this->Devices);
   form->addRow(tr("Default device:"), this->DefaultDevice);
