@@ -12,15 +12,8 @@ sed "s/@LOOM_AUTO_DEVICE@/$auto_device/g" "$here/accelerate_client_events.xml.in
 source "$here/xvfb.sh"
 for attempt in 1 2 3; do
   log="$out_dir/client-$attempt.log"
-  HOME="$out_dir/home" LOOM_ACCELERATE= paraview --dr --plugin-search-paths="$plugin_dir" --plugins=Loom \
-    --test-script="$events" >"$log" 2>&1 &
-  client_pid=$!
-  for _ in $(seq 1 600); do grep -q "is finished\|Unhandled error" "$log" && break; kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
-  kill $client_pid 2>/dev/null || true
-  for _ in $(seq 1 20); do kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
-  kill -9 $client_pid 2>/dev/null || true
-  wait $client_pid 2>/dev/null || true
-  grep -q "is finished\|Unhandled error" "$log" && break
+  play_events "$log" "$events" env HOME="$out_dir/home" LOOM_ACCELERATE= paraview --dr \
+    --plugin-search-paths="$plugin_dir" --plugins=Loom && break
   echo "attempt $attempt: the client did not finish the events"
 done
 grep -v "^\s*$" "$log" | grep -v "^ *[0-9]* *0x" | tail -12

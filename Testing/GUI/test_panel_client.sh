@@ -10,20 +10,10 @@ mkdir -p "$out_dir"
 events="$out_dir/loom_panel_events.xml" shot="$out_dir/loom_panel_client.png"
 sed "s/@LOOM_AUTO_DEVICE@/$auto_device/g" "$here/loom_panel_events.xml.in" >"$events"
 source "$here/xvfb.sh"
+after_success='sleep 1; import -window root "$shot"' # after the last render
 for attempt in 1 2 3; do
   log="$out_dir/client-$attempt.log"
-  paraview --dr --plugin-search-paths="$plugin_dir" --plugins=Loom --test-script="$events" >"$log" 2>&1 &
-  client_pid=$!
-  for _ in $(seq 1 600); do grep -q "is finished\|Unhandled error" "$log" && break; kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
-  if grep -q "Success =  true" "$log"; then
-    sleep 1 # the last render
-    import -window root "$shot"
-  fi
-  kill $client_pid 2>/dev/null || true
-  for _ in $(seq 1 20); do kill -0 $client_pid 2>/dev/null || break; sleep 0.1; done
-  kill -9 $client_pid 2>/dev/null || true
-  wait $client_pid 2>/dev/null || true
-  grep -q "is finished\|Unhandled error" "$log" && break
+  play_events "$log" "$events" paraview --dr --plugin-search-paths="$plugin_dir" --plugins=Loom && break
   echo "attempt $attempt: the client did not finish the events"
 done
 grep -v "^\s*$" "$log" | tail -20
