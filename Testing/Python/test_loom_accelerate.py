@@ -2,7 +2,7 @@
 # ParaView's Contour, Slice, Clip, Threshold, Extract Surface, Gradient, the averaging filters, Elevation,
 # the warps, Tetrahedralize, Clean to Grid and Quadric Clustering, made with paraview.simple's names, run with
 # Accelerate ParaView Filters on and off on the same inputs (image, rectilinear, structured, hexahedra,
-# tetrahedra, polygons, triangles, multiblocks): on, the execution record says Loom ran; the outputs are the same
+# tetrahedra, polygons, triangles, multiblocks, a partitioned dataset collection): on, the execution record says Loom ran; the outputs are the same
 # points, the same cells and the same arrays in the same order, values within 1e-5 of each array's largest
 # magnitude (float32 sums in another order). What Loom does not take falls back to ParaView's code with one
 # info message, or fails in strict mode; off, Loom records nothing.
@@ -120,7 +120,15 @@ def inputs():
     polyvertex.SetVerts(verts)
     polyvertex.SetPolys(polys)
     polyvertex.GetCellData().AddArray(ids)
-    return [('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
+    from vtkmodules.vtkCommonDataModel import vtkPartitionedDataSet, vtkPartitionedDataSetCollection
+    partitioned = vtkPartitionedDataSetCollection()  # an image and hexahedra in one, tetrahedra in the other
+    first, second = vtkPartitionedDataSet(), vtkPartitionedDataSet()
+    first.SetPartition(0, image)
+    first.SetPartition(1, hexahedra)
+    second.SetPartition(0, tetrahedra)
+    partitioned.SetPartitionedDataSet(0, first)
+    partitioned.SetPartitionedDataSet(1, second)
+    return [('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex), ('partitioned', partitioned), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
             ('tetrahedra', tetrahedra), ('polygons', polygons), ('multiblock', blocks),
             ('halves', halves.GetOutput())]
 
@@ -316,7 +324,7 @@ def slice_at(source, origin, normal, offsets):
 
 FILTERS = [
     ('Contour one value', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]),
-     ('image', 'rectilinear', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Contour three values, scalars and normals', lambda s: Contour(
         Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[100.0, 157.0, 220.0], ComputeScalars=1,
         ComputeNormals=1), ('image', 'hexahedra', 'tetrahedra')),
@@ -324,20 +332,20 @@ FILTERS = [
         Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[180.0], ComputeScalars=0, ComputeNormals=0),
      ('image', 'structured')),  # unstructured with Compute Scalars off: ParaView's code, out of the factory's reach
     ('Gradient of a point array', lambda s: Gradient(Input=s, ScalarArray=['POINTS', 'RTData']),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock', 'partitioned')),
     ('Gradient of a cell array', lambda s: Gradient(Input=s, ScalarArray=['CELLS', 'RTCells']),
      ('image', 'hexahedra', 'tetrahedra')),
     ('Cell Data to Point Data', lambda s: CellDatatoPointData(Input=s),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Cell Data to Point Data, passing', lambda s: CellDatatoPointData(Input=s, PassCellData=1),
      ('image', 'hexahedra')),
     ('Point Data to Cell Data', lambda s: PointDatatoCellData(Input=s),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Point Data to Cell Data, passing', lambda s: PointDatatoCellData(Input=s, PassPointData=1),
      ('image', 'hexahedra')),
     ('Threshold between', lambda s: Threshold(Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=150.0,
                                               UpperThreshold=200.0),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Threshold below, any point', lambda s: Threshold(Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=120.0,
                                                        ThresholdMethod='Below Lower Threshold', AllScalars=0),
      ('image', 'hexahedra', 'tetrahedra')),
@@ -352,17 +360,17 @@ FILTERS = [
      ('image', 'tetrahedra')),
     ('Elevation', lambda s: Elevation(Input=s, LowPoint=[-10.0, -8.0, -10.0], HighPoint=[10.0, 9.0, 10.0],
                                       ScalarRange=[-1.0, 2.0]),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Warp By Scalar', lambda s: WarpByScalar(Input=s, Scalars=['POINTS', 'RTData'], ScaleFactor=0.01),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Warp By Scalar along a normal', lambda s: WarpByScalar(Input=s, Scalars=['POINTS', 'RTData'], ScaleFactor=-0.02,
                                                              Normal=[1.0, 2.0, 0.5], UseNormal=1),
      ('image', 'hexahedra')),
     ('Warp By Vector', lambda s: WarpByVector(Input=s, Vectors=['POINTS', 'Displacement'], ScaleFactor=2.0),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Tetrahedralize', lambda s: Tetrahedralize(Input=s), ('image', 'rectilinear', 'structured')),
     ('Clip by a plane', lambda s: clip(s, 'Plane'),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Clip by a plane, not inverted', lambda s: clip(s, 'Plane', Invert=0), ('image', 'hexahedra')),
     # Through input points (values equal to the cut's, where filters differ most): ParaView's default Clip
     # through the grid's center points, a tilted plane through points, a scalar, threshold bounds and an
@@ -391,15 +399,15 @@ FILTERS = [
     ('Clip by a cylinder', lambda s: clip(s, 'Cylinder'), ('image', 'hexahedra')),
     ('Clip by a sphere, crinkle', lambda s: clip(s, 'Sphere', Crinkleclip=1), ('image', 'hexahedra')),
     ('Clip by a scalar', lambda s: clip(s, 'Scalar', Scalars=['POINTS', 'RTData'], Value=150.0),
-     ('image', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+     ('image', 'structured', 'hexahedra', 'tetrahedra', 'multiblock', 'partitioned')),
     ('Slice by a plane', lambda s: slice_(s, 'Plane'),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock', 'partitioned')),
     ('Slice by a plane, three offsets', lambda s: slice_(s, 'Plane', SliceOffsetValues=[-3.0, 0.0, 2.5]),
      ('image', 'hexahedra')),
     ('Slice by a sphere', lambda s: slice_(s, 'Sphere'), ('image', 'tetrahedra')),
     ('Slice by a cylinder', lambda s: slice_(s, 'Cylinder'), ('hexahedra',)),
     ('Extract Surface', lambda s: ExtractSurface(Input=s),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock', 'partitioned')),
     ('Clean to Grid', lambda s: CleantoGrid(Input=s), ('image', 'hexahedra', 'tetrahedra', 'polygons')),
     ('Quadric Clustering', lambda s: QuadricClustering(Input=s), ('polygons', 'triangles', 'surfaces')),
     ('Quadric Clustering, coarse, internal triangles, no cell data', lambda s: QuadricClustering(
