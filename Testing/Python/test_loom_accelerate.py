@@ -2,10 +2,11 @@
 # ParaView's Contour, Slice, Clip, Threshold, Extract Surface, Gradient, the averaging filters, Elevation,
 # the warps, Tetrahedralize, Clean to Grid and Quadric Clustering, made with paraview.simple's names, run with
 # Accelerate ParaView Filters on and off on the same inputs (image, rectilinear, structured, hexahedra,
-# tetrahedra, polygons, triangles, multiblocks, a partitioned dataset collection): on, the execution record says Loom ran; the outputs are the same
-# points, the same cells and the same arrays in the same order, values within 1e-5 of each array's largest
-# magnitude (float32 sums in another order). What Loom does not take falls back to ParaView's code with one
-# info message, or fails in strict mode; off, Loom records nothing.
+# tetrahedra, polygons, triangles, multiblocks, a partitioned dataset collection): on, the execution record
+# says Loom ran; the outputs are the same points, the same cells and the same arrays in the same order,
+# values within 1e-5 of each array's largest magnitude (float32 sums in another order). What Loom does not
+# take falls back to ParaView's code with one info message, or fails in strict mode; off, Loom records
+# nothing. Then state files and a Python trace, with and without the plugin.
 import os
 import sys
 
