@@ -158,38 +158,86 @@ def leaves(data):
     return [data]
 
 
-def cell_key(cell_type, cell):
-    """A cell as (type, points...): rotated to start at its smallest point (the orientation of a polygon or
-    a line counts); a tetrahedron as its sorted points (the order of its points, its orientation, is
-    checked by Filters.Tetrahedralize: every tetrahedron of Loom's is positive)."""
-    if cell_type == 10:  # VTK_TETRA
-        return (cell_type,) + tuple(sorted(cell))
-    start = cell.index(min(cell)) if cell else 0
-    return (cell_type,) + tuple(cell[start:] + cell[:start])
+POLYDATA_TYPES = {  # a polydata cell's VTK type from its kind and size (as vtkPolyData::GetCellType gives it)
+    'verts': lambda n: numpy.where(n == 1, 1, 2), 'lines': lambda n: numpy.where(n == 2, 3, 4),
+    'polys': lambda n: numpy.where(n == 3, 5, numpy.where(n == 4, 9, 7)), 'strips': lambda n: numpy.full_like(n, 6)}
+
+
+def explicit_cells(data):
+    """(types, offsets, connectivity) of an unstructured grid's or polydata's cells, in cell order."""
+    def arrays(cells):
+        if cells is None or cells.GetNumberOfCells() == 0:
+            return numpy.zeros(1, dtype=numpy.int64), numpy.zeros(0, dtype=numpy.int64)
+        return (vtk_to_numpy(cells.GetOffsetsArray()).astype(numpy.int64),
+                vtk_to_numpy(cells.GetConnectivityArray()).astype(numpy.int64))
+    if data.IsA('vtkUnstructuredGrid'):
+        offsets, connectivity = arrays(data.GetCells())
+        types = (vtk_to_numpy(data.GetCellTypesArray()).astype(numpy.int64) if data.GetNumberOfCells()
+                 else numpy.zeros(0, dtype=numpy.int64))
+        return types, offsets, connectivity
+    types, offsets, connectivity, base = [], [numpy.zeros(1, dtype=numpy.int64)], [], 0
+    for kind, cells in (('verts', data.GetVerts()), ('lines', data.GetLines()), ('polys', data.GetPolys()),
+                        ('strips', data.GetStrips())):
+        o, c = arrays(cells)
+        types.append(POLYDATA_TYPES[kind](numpy.diff(o)))
+        offsets.append(o[1:] + base)
+        connectivity.append(c)
+        base += len(c)
+    return numpy.concatenate(types), numpy.concatenate(offsets), numpy.concatenate(connectivity)
+
+
+def grid_points(data):
+    """The points of an image or a rectilinear grid, x fastest, as VTK numbers them."""
+    if data.IsA('vtkRectilinearGrid'):
+        axes = [vtk_to_numpy(a).astype(numpy.float64) for a in (data.GetXCoordinates(), data.GetYCoordinates(),
+                                                                   data.GetZCoordinates())]
+    else:
+        e, o, d = data.GetExtent(), data.GetOrigin(), data.GetSpacing()
+        axes = [o[a] + d[a] * numpy.arange(e[2 * a], e[2 * a + 1] + 1) for a in range(3)]
+    z, y, x = numpy.meshgrid(axes[2], axes[1], axes[0], indexing='ij')
+    return numpy.stack([x.ravel(), y.ravel(), z.ravel()], axis=1)
 
 
 def canonical(data, offset=0.0):
-    """The points sorted by their coordinates (rounded to 1e-4), the order that sorts them, and the cells as
-    tuples of sorted-point positions (rotated to start at the smallest, orientation kept), sorted."""
+    """The points sorted by their coordinates (rounded to 1e-4) and the order that sorts them; the cells as
+    lists of sorted-point positions (a polygon or a line rotated to start at its smallest point, its
+    orientation kept; a tetrahedron's points sorted: the order of its points, its orientation, is checked by
+    Filters.Tetrahedralize, where every tetrahedron of Loom's is positive), grouped by type and size and
+    sorted, and the order of the cells that goes with them. An image's or a grid's cells are its dimensions."""
     n = data.GetNumberOfPoints()
     if n == 0:
-        return numpy.zeros((0, 3)), numpy.zeros(0, dtype=int), []
+        return numpy.zeros((0, 3)), numpy.zeros(0, dtype=int), [], numpy.zeros(0, dtype=int)
     if data.IsA('vtkPointSet'):
         points = vtk_to_numpy(data.GetPoints().GetData()).astype(numpy.float64)
     else:
-        points = numpy.array([data.GetPoint(i) for i in range(n)])
+        points = grid_points(data)
     key = numpy.floor(points / 1e-4 + offset).astype(numpy.int64)
     order = numpy.lexsort((key[:, 2], key[:, 1], key[:, 0]))
-    rank = numpy.empty(n, dtype=int)
+    if not (data.IsA('vtkUnstructuredGrid') or data.IsA('vtkPolyData')):
+        return points[order], order, [('dimensions', numpy.array(data.GetDimensions()))], \
+            numpy.arange(data.GetNumberOfCells())
+    rank = numpy.empty(n, dtype=numpy.int64)
     rank[order] = numpy.arange(n)
-    cells = []
-    from vtkmodules.vtkCommonCore import vtkIdList
-    ids = vtkIdList()
-    for c in range(data.GetNumberOfCells()):
-        data.GetCellPoints(c, ids)
-        cell = [rank[ids.GetId(i)] for i in range(ids.GetNumberOfIds())]
-        cells.append(cell_key(data.GetCellType(c), cell))
-    return points[order], order, sorted(cells)
+    types, offsets, connectivity = explicit_cells(data)
+    sizes = numpy.diff(offsets)
+    cells, cell_order = [], []
+    for cell_type, size in sorted(set(zip(types.tolist(), sizes.tolist()))):
+        which = numpy.nonzero((types == cell_type) & (sizes == size))[0]
+        m = rank[connectivity[offsets[which][:, None] + numpy.arange(size)]] if size else \
+            numpy.zeros((len(which), 0), dtype=numpy.int64)
+        if cell_type == 10:  # VTK_TETRA
+            m.sort(axis=1)
+        elif size:
+            start = m.argmin(axis=1)
+            m = m[numpy.arange(len(m))[:, None], (start[:, None] + numpy.arange(size)) % size]
+        sorting = numpy.lexsort(m.T[::-1]) if size else numpy.arange(len(m))
+        cells.append(((cell_type, size), m[sorting]))
+        cell_order.append(which[sorting])
+    return points[order], order, cells, numpy.concatenate(cell_order)
+
+
+def same_cells(a, b):
+    return len(a) == len(b) and all(ka == kb and numpy.array_equal(ma, mb) for (ka, ma), (kb, mb) in zip(a, b))
 
 
 def arrays_in_order(attributes):
@@ -212,13 +260,13 @@ def same(loom_data, paraview_data, what):
         # Points on a grid of 1e-4, shifted where a point of one output and its twin (1e-15 apart) would fall
         # on either side of a grid line: the first shift whose cells agree.
         for offset in (0.5, 0.87):
-            gp, gorder, gcells = canonical(g, offset)
-            wp, worder, wcells = canonical(w, offset)
-            if gcells == wcells:
+            gp, gorder, gcells, gcell_order = canonical(g, offset)
+            wp, worder, wcells, wcell_order = canonical(w, offset)
+            if same_cells(gcells, wcells):
                 break
         check(gp.shape == wp.shape and numpy.allclose(gp, wp, rtol=0, atol=1e-4), lambda: '%s: the points differ by '
               'up to %g' % (label, numpy.abs(gp - wp).max() if gp.shape == wp.shape else float('inf')))
-        check(gcells == wcells, label + ': the cells differ')
+        check(same_cells(gcells, wcells), label + ': the cells differ')
         for kind, order_g, order_w in (('point', gorder, worder), ('cell', None, None)):
             ga = g.GetPointData() if kind == 'point' else g.GetCellData()
             wa = w.GetPointData() if kind == 'point' else w.GetCellData()
@@ -236,8 +284,7 @@ def same(loom_data, paraview_data, what):
                     xv, yv = xv[order_g], yv[order_w]
                 else:
                     # Cells in the canonical order of each output.
-                    xv = xv[numpy.argsort(cell_keys(g, offset), kind='stable')]
-                    yv = yv[numpy.argsort(cell_keys(w, offset), kind='stable')]
+                    xv, yv = xv[gcell_order], yv[wcell_order]
                 # Float32 sums in another order (and their differences, for a derivative): within 1e-5 of
                 # the array's largest magnitude.
                 scale = max(1.0, float(numpy.nanmax(numpy.abs(yv)))) if yv.size and not numpy.isnan(yv).all() else 1.0
@@ -246,22 +293,6 @@ def same(loom_data, paraview_data, what):
                 check(not off.any(), lambda: '%s: %s array %s differs at %s (%d values): %r, ParaView %r' % (
                     label, kind, name, numpy.argwhere(off)[0], off.sum(), xv[tuple(numpy.argwhere(off)[0])],
                     yv[tuple(numpy.argwhere(off)[0])]))
-
-
-def cell_keys(data, offset):
-    """A sortable key per cell: its canonical tuple (see canonical), as a string."""
-    _, order, _ = canonical(data, offset)
-    n = data.GetNumberOfPoints()
-    rank = numpy.empty(n, dtype=int)
-    rank[order] = numpy.arange(n)
-    from vtkmodules.vtkCommonCore import vtkIdList
-    ids = vtkIdList()
-    keys = []
-    for c in range(data.GetNumberOfCells()):
-        data.GetCellPoints(c, ids)
-        key = cell_key(data.GetCellType(c), [int(rank[ids.GetId(i)]) for i in range(ids.GetNumberOfIds())])
-        keys.append('%d:%s' % (key[0], ','.join('%09d' % v for v in key[1:])))
-    return numpy.array(keys)
 
 
 def output_of(make, source, accelerate):
