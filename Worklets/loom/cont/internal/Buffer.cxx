@@ -133,12 +133,13 @@ void Trace(const char* what, std::size_t bytes, const void* data)
 // serve the next allocations, so a run's resident peak is about the most it holds at once, not the sum
 // of everything it allocated.
 //
-// The pool holds extents: page ranges each inside one kernel mapping (mremap moves only such ranges).
-// A request takes the smallest extent that holds it, the part it does not need staying pooled; when
-// none is that large, a fresh range is mapped and the largest extents are moved into it (mremap moves
-// page-table entries, not bytes), so only the rest faults in fresh. A block made of several extents
-// remembers them and gives them back one by one. Blocks pinned for the GPU (cudaHostRegister) are
-// never moved or cut: they serve requests between 80% and 100% of their size.
+// The pool holds extents: free page ranges. A request takes the smallest extent that holds it, the part it
+// does not need staying pooled; an extent given back joins the free ranges next to it in the address space,
+// so the pieces a run cut from a block are that block again for the next run. When no extent is large
+// enough the request maps fresh pages: pages are never moved between mappings (mremap), since memory
+// assembled that way cost every later run of a filter 1.5-4x its time in a virtual machine (each move
+// flushes the other processors' translation caches), more than the page faults it saved. Blocks pinned for
+// the GPU (cudaHostRegister) are never cut or joined: they serve requests between 80% and 100% of their size.
 // Bounded: LOOM_BUFFER_POOL bytes (default an eighth of the memory up to 4 GiB: the 2 GB of face lists
 // of Extract Surface on the 256^3 hexahedra fit on a 24 GB machine; raised to an eighth of the memory
 // up to 16 GiB once the process pins a block for the GPU; 0 turns the pool off).
@@ -168,74 +169,29 @@ public:
       ReusedBytes += capacity;
       return data;
     }
-    if (this->Plain.empty())
-      return nullptr;
     registered = false;
     auto fit = this->Plain.lower_bound(rounded);
-    if (fit != this->Plain.end())
+    if (fit == this->Plain.end())
+      return nullptr; // fresh pages
+    char* data = fit->second;
+    capacity = fit->first;
+    this->RemoveLocked(fit);
+    if (capacity - rounded >= LargeThreshold)
     {
-      char* data = static_cast<char*>(fit->second);
-      capacity = fit->first;
-      this->Held -= fit->first;
-      this->Plain.erase(fit);
-      if (capacity - rounded >= LargeThreshold)
-      {
-        this->KeepLocked(data + rounded, capacity - rounded);
-        capacity = rounded;
-      }
-      ReusedBytes += capacity;
-      return data;
+      this->KeepLocked(data + rounded, capacity - rounded);
+      capacity = rounded;
     }
-    // Every extent is smaller: move the largest ones into a fresh range.
-    char* data = static_cast<char*>(MapBlock(rounded));
-    if (!data)
-      return nullptr;
-    std::vector<std::size_t> extents;
-    std::size_t filled = 0;
-    while (filled < rounded && !this->Plain.empty() && extents.size() < 64)
-    {
-      auto next = std::prev(this->Plain.end());
-      char* from = static_cast<char*>(next->second);
-      const std::size_t size = next->first;
-      const std::size_t piece = std::min(size, rounded - filled);
-      if (mremap(from, piece, piece, MREMAP_MAYMOVE | MREMAP_FIXED, data + filled) == MAP_FAILED)
-        break; // the rest of the range stays fresh memory
-      this->Held -= size;
-      this->Plain.erase(next);
-      if (piece < size)
-        this->KeepLocked(from + piece, size - piece);
-      extents.push_back(piece);
-      filled += piece;
-    }
-    if (filled < rounded)
-      extents.push_back(rounded - filled); // the fresh part of the range: one extent
-    if (extents.size() > 1)
-      this->Layout[data] = std::move(extents);
-    ReusedBytes += filled;
-    FreshBytes += rounded - filled;
-    capacity = rounded;
+    ReusedBytes += capacity;
     return data;
   }
 
-  // Takes a large block back: pooled as far as the bound allows, the rest unmapped. A registered block
+  // Takes a large block back: pooled as far as the bound allows, else unmapped. A registered block
   // stays registered in the pool.
   void Give(void* block, std::size_t capacity, bool registered)
   {
     std::lock_guard<std::mutex> lock(this->Mutex);
-    std::vector<std::size_t> extents;
-    auto layout = this->Layout.find(block);
-    if (layout != this->Layout.end())
-    {
-      extents = std::move(layout->second);
-      this->Layout.erase(layout);
-    }
-    else
-    {
-      extents.push_back(capacity);
-    }
     if (registered)
     {
-      // Pinned blocks are never cut or moved: their extents no longer matter.
       if (this->MakeRoomLocked(capacity))
       {
         this->Pinned.emplace(capacity, block);
@@ -247,20 +203,10 @@ public:
       }
       return;
     }
-    char* data = static_cast<char*>(block);
-    for (const std::size_t size : extents)
-    {
-      if (size >= LargeThreshold && this->MakeRoomLocked(size))
-      {
-        this->Plain.emplace(size, data);
-        this->Held += size;
-      }
-      else
-      {
-        munmap(data, size);
-      }
-      data += size;
-    }
+    if (capacity >= LargeThreshold && this->MakeRoomLocked(capacity))
+      this->InsertLocked(static_cast<char*>(block), capacity);
+    else
+      munmap(block, capacity);
     this->TrimLocked();
   }
 
@@ -279,10 +225,11 @@ public:
   {
     std::lock_guard<std::mutex> lock(this->Mutex);
     for (auto& block : this->Plain)
-      UnmapBlock(block.second, block.first, false);
+      munmap(block.second, block.first);
     for (auto& block : this->Pinned)
       UnmapBlock(block.second, block.first, true);
     this->Plain.clear();
+    this->ByAddress.clear();
     this->Pinned.clear();
     this->Held = 0;
   }
@@ -305,6 +252,7 @@ private:
       this->FromEnvironment = true;
     }
   }
+  using Extents = std::multimap<std::size_t, char*>;
   // Room for `size` more bytes, dropping the largest pooled blocks first (never one smaller than the
   // one coming in). False when it does not fit. The mutex is held.
   bool MakeRoomLocked(std::size_t size)
@@ -313,25 +261,76 @@ private:
     {
       const bool pinned = !this->Pinned.empty() &&
         (this->Plain.empty() || this->Pinned.rbegin()->first >= this->Plain.rbegin()->first);
-      auto& map = pinned ? this->Pinned : this->Plain;
-      if (map.empty())
+      if (pinned ? this->Pinned.empty() : this->Plain.empty())
         return false;
-      auto largest = std::prev(map.end());
-      if (largest->first < size)
-        return false;
-      UnmapBlock(largest->second, largest->first, pinned);
-      this->Held -= largest->first;
-      map.erase(largest);
+      if (pinned)
+      {
+        auto largest = std::prev(this->Pinned.end());
+        if (largest->first < size)
+          return false;
+        UnmapBlock(largest->second, largest->first, true);
+        this->Held -= largest->first;
+        this->Pinned.erase(largest);
+      }
+      else
+      {
+        auto largest = std::prev(this->Plain.end());
+        if (largest->first < size)
+          return false;
+        munmap(largest->second, largest->first);
+        this->RemoveLocked(largest);
+      }
     }
     return true;
+  }
+  // A free range into the pool, joined with the free ranges that touch it. The mutex is held.
+  void InsertLocked(char* data, std::size_t size)
+  {
+    this->Held += size;
+    auto next = this->ByAddress.lower_bound(data);
+    if (next != this->ByAddress.begin())
+    {
+      auto previous = std::prev(next);
+      if (previous->first + previous->second == data)
+      {
+        data = previous->first;
+        size += previous->second;
+        this->EraseBySizeLocked(previous->first, previous->second);
+        this->ByAddress.erase(previous);
+      }
+    }
+    if (next != this->ByAddress.end() && data + size == next->first)
+    {
+      size += next->second;
+      this->EraseBySizeLocked(next->first, next->second);
+      this->ByAddress.erase(next);
+    }
+    this->Plain.emplace(size, data);
+    this->ByAddress.emplace(data, size);
+  }
+  void EraseBySizeLocked(char* data, std::size_t size)
+  {
+    auto range = this->Plain.equal_range(size);
+    for (auto it = range.first; it != range.second; ++it)
+      if (it->second == data)
+      {
+        this->Plain.erase(it);
+        return;
+      }
+  }
+  // An extent out of the pool (taken, or unmapped by the caller). The mutex is held.
+  void RemoveLocked(Extents::iterator extent)
+  {
+    this->Held -= extent->first;
+    this->ByAddress.erase(extent->second);
+    this->Plain.erase(extent);
   }
   // The rest of an extent cut for a request: pooled when large, else unmapped. The mutex is held.
   void KeepLocked(char* data, std::size_t size)
   {
     if (size >= LargeThreshold)
     {
-      this->Plain.emplace(size, data);
-      this->Held += size;
+      this->InsertLocked(data, size);
       this->TrimLocked();
     }
     else
@@ -339,9 +338,8 @@ private:
       munmap(data, size);
     }
   }
-  // Extents never merge (pieces moved by mremap are kernel mappings of their own): at most MaxExtents
-  // stay pooled, the smallest going first, so that a long session's cutting and moving cannot pile up
-  // mappings towards the process's limit (vm.max_map_count, 65530 by default). The mutex is held.
+  // At most MaxExtents stay pooled, the smallest going first, so that a long session's cutting cannot
+  // pile up mappings towards the process's limit (vm.max_map_count, 65530 by default). The mutex is held.
   static constexpr std::size_t MaxExtents = 512;
   void TrimLocked()
   {
@@ -349,14 +347,13 @@ private:
     {
       auto smallest = this->Plain.begin();
       munmap(smallest->second, smallest->first);
-      this->Held -= smallest->first;
-      this->Plain.erase(smallest);
+      this->RemoveLocked(smallest);
     }
   }
   std::mutex Mutex;
-  std::multimap<std::size_t, void*> Plain;          // extents that may be cut and moved
-  std::multimap<std::size_t, void*> Pinned;         // registered for the GPU: whole blocks only
-  std::map<void*, std::vector<std::size_t>> Layout; // blocks in use made of several extents
+  Extents Plain;                                 // free ranges by size, which may be cut and joined
+  std::map<char*, std::size_t> ByAddress;        // the same ranges by address
+  std::multimap<std::size_t, void*> Pinned;      // registered for the GPU: whole blocks only
   std::size_t Held = 0;
   std::size_t Limit = 0;
   std::size_t Eighth = 0;
