@@ -297,6 +297,47 @@ TEST(LoomSlice, PlanesThroughGridPoints)
     }
 }
 
+/// CutterParity (what ParaView's own Slice on Loom turns on): a plane through grid points goes to vtkCutter, with
+/// one info message, so that every triangle (collapsed ones included) and every point is vtkCutter's, on the band
+/// path (one offset) and the full one (several); a plane through no grid point stays on Loom.
+TEST(LoomSlice, CutterParityThroughGridPoints)
+{
+  vtkSmartPointer<vtkImageData> image = Image(6);
+  for (const std::vector<double>& offsets : { std::vector<double>{ 0.0 }, std::vector<double>{ -2.0, 0.0, 3.0 } })
+    for (const double shift : { 0.0, 0.137 })
+    {
+      vtkNew<vtkPlane> plane;
+      plane->SetOrigin(shift, 0, 0);
+      plane->SetNormal(1, 1, 0);
+      const vtkSmartPointer<vtkPolyData> reference = RunVTK(image, plane, offsets);
+      loomtest::LogCapture log;
+      vtkNew<vtkLoomSlice> slice;
+      slice->SetInputData(image);
+      slice->SetCutFunction(plane);
+      slice->SetNumberOfContours(static_cast<int>(offsets.size()));
+      for (std::size_t i = 0; i < offsets.size(); ++i)
+        slice->SetValue(static_cast<int>(i), offsets[i]);
+      slice->SetCutterParity(true);
+      slice->SetDevice(vtkLoomSlice::DEVICE_SERIAL);
+      slice->Update();
+      const std::string what = std::to_string(offsets.size()) + " offsets, origin x " + std::to_string(shift);
+      const bool through = shift == 0.0;
+      EXPECT_EQ(log.Text.find("exactly on the slice") != std::string::npos, through) << what << ": " << log.Text;
+      if (through)
+      {
+        if (offsets.size() == 1) // one plane: vtkCutter's flying edges keep collapsed triangles
+          EXPECT_GT(Collapsed(reference), 0) << what << ": the case needs collapsed triangles to tell";
+        EXPECT_EQ(Sizes(slice->GetOutput()).Triangles, Sizes(reference).Triangles) << what;
+        EXPECT_EQ(slice->GetOutput()->GetNumberOfPoints(), reference->GetNumberOfPoints()) << what;
+      }
+      else
+      {
+        loomtest::ExpectRanOn(slice, vtkLoomSlice::DEVICE_SERIAL, "Loom Slice");
+        EXPECT_EQ(Sizes(slice->GetOutput()).Triangles, Sizes(reference).Triangles) << what;
+      }
+    }
+}
+
 TEST(LoomSlice, RectilinearMatchesVTK)
 {
   CompareAll(Rectilinear(Image(8)), "rectilinear");
