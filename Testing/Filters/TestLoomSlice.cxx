@@ -122,16 +122,23 @@ vtkIdType Collapsed(vtkPolyData* poly)
   return n;
 }
 
-vtkSmartPointer<vtkPolyData> RunLoom(vtkDataSet* input, vtkImplicitFunction* f, const std::vector<double>& offsets,
-                                     int device)
+vtkSmartPointer<vtkLoomSlice> MakeSlice(vtkDataSet* input, vtkImplicitFunction* f, const std::vector<double>& offsets,
+                                        int device)
 {
-  vtkNew<vtkLoomSlice> slice;
+  auto slice = vtkSmartPointer<vtkLoomSlice>::New();
   slice->SetInputData(input);
   slice->SetCutFunction(f);
   slice->SetNumberOfContours(static_cast<int>(offsets.size()));
   for (std::size_t i = 0; i < offsets.size(); ++i)
     slice->SetValue(static_cast<int>(i), offsets[i]);
   slice->SetDevice(device);
+  return slice;
+}
+
+vtkSmartPointer<vtkPolyData> RunLoom(vtkDataSet* input, vtkImplicitFunction* f, const std::vector<double>& offsets,
+                                     int device)
+{
+  vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(input, f, offsets, device);
   slice->Update();
   loomtest::ExpectRanOn(slice, device, "Loom Slice");
   return slice->GetOutput();
@@ -311,14 +318,8 @@ TEST(LoomSlice, CutterParityThroughGridPoints)
       plane->SetNormal(1, 1, 0);
       const vtkSmartPointer<vtkPolyData> reference = RunVTK(image, plane, offsets);
       loomtest::LogCapture log;
-      vtkNew<vtkLoomSlice> slice;
-      slice->SetInputData(image);
-      slice->SetCutFunction(plane);
-      slice->SetNumberOfContours(static_cast<int>(offsets.size()));
-      for (std::size_t i = 0; i < offsets.size(); ++i)
-        slice->SetValue(static_cast<int>(i), offsets[i]);
+      vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(image, plane, offsets, vtkLoomSlice::DEVICE_SERIAL);
       slice->SetCutterParity(true);
-      slice->SetDevice(vtkLoomSlice::DEVICE_SERIAL);
       slice->Update();
       const std::string what = std::to_string(offsets.size()) + " offsets, origin x " + std::to_string(shift);
       const bool through = shift == 0.0;
