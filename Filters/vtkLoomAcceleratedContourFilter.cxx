@@ -5,9 +5,7 @@
 #include "vtkLoomContour.h"
 
 #include <vtkAlgorithm.h>
-#include <vtkCellData.h>
-#include <vtkDataSet.h>
-#include <vtkDataSetAttributes.h>
+#include <vtkDataObject.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkStructuredGrid.h>
@@ -27,8 +25,7 @@ int vtkLoomAcceleratedContourFilter::RequestData(vtkInformation* request, vtkInf
     unsupported = "Output Points Precision is set (Loom's contour writes the default precision).";
   else if (!this->GetGenerateTriangles())
     unsupported = "Generate Triangles is off (Loom's contour writes triangles).";
-  else if (vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
-           input && input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+  else if (loom::interop::HasGhostCells(vtkDataObject::GetData(inputVector[0], 0)))
     unsupported = "the input has ghost cells (a piece of distributed data: Loom's contour leaves them out, "
                   "vtkContourFilter contours them).";
   else if (this->GetComputeNormals() && vtkStructuredGrid::GetData(inputVector[0], 0))

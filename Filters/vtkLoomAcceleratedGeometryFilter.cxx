@@ -4,61 +4,44 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomExtractSurface.h"
 
-#include <vtkCellData.h>
 #include <vtkDataArray.h>
-#include <vtkDataSet.h>
-#include <vtkDataSetAttributes.h>
+#include <vtkDataObject.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 
+#include <algorithm>
 #include <array>
-#include <cstring>
-#include <unordered_set>
+#include <vector>
 
 vtkStandardNewMacro(vtkLoomAcceleratedGeometryFilter);
 
 namespace
 {
-struct Bits
-{
-  std::size_t operator()(const std::array<double, 3>& x) const
-  {
-    std::size_t h = 0;
-    for (double v : x)
-    {
-      std::uint64_t b;
-      std::memcpy(&b, &v, sizeof b);
-      h = h * 0x9E3779B97F4A7C15ull + (b ^ (b >> 29));
-    }
-    return h;
-  }
-};
-
 /// With Merging on, vtkGeometryFilter merges coincident points: Loom's surface (on the input's points)
-/// is the same when no two of its points coincide, the usual case, checked on the surface's points.
+/// is the same when no two of its points coincide, the usual case, checked on the surface's points (sorted
+/// copies of them: one allocation, and -0 equal to +0 as for VTK's locator).
 std::string CoincidentPoints(vtkDataObject* output)
 {
   auto* surface = vtkPolyData::SafeDownCast(output);
   vtkDataArray* xyz = surface && surface->GetPoints() ? surface->GetPoints()->GetData() : nullptr;
   if (!xyz)
     return std::string();
-  const vtkIdType n = xyz->GetNumberOfTuples();
-  std::unordered_set<std::array<double, 3>, Bits> seen(static_cast<std::size_t>(n) * 2);
   const bool single = xyz->GetDataType() == VTK_FLOAT;
   if (!single && xyz->GetDataType() != VTK_DOUBLE)
     return "the points are neither float nor double.";
+  const vtkIdType n = xyz->GetNumberOfTuples();
   const void* raw = xyz->GetVoidPointer(0);
+  std::vector<std::array<double, 3>> points(static_cast<std::size_t>(n));
   for (vtkIdType i = 0; i < n; ++i)
-  {
-    std::array<double, 3> p;
     for (int d = 0; d < 3; ++d)
-      p[d] = single ? static_cast<const float*>(raw)[3 * i + d] : static_cast<const double*>(raw)[3 * i + d];
-    if (!seen.insert(p).second)
-      return "the surface has coincident points, which vtkGeometryFilter merges (Merging is on).";
-  }
-  return std::string();
+      points[static_cast<std::size_t>(i)][d] =
+        single ? static_cast<const float*>(raw)[3 * i + d] : static_cast<const double*>(raw)[3 * i + d];
+  std::sort(points.begin(), points.end());
+  return std::adjacent_find(points.begin(), points.end()) != points.end()
+    ? "the surface has coincident points, which vtkGeometryFilter merges (Merging is on)."
+    : std::string();
 }
 } // namespace
 
@@ -70,8 +53,7 @@ int vtkLoomAcceleratedGeometryFilter::RequestData(vtkInformation* request, vtkIn
     unsupported = "point, cell or extent clipping is on (Loom's surface takes every cell).";
   else if (this->GetPassThroughCellIds() || this->GetPassThroughPointIds())
     unsupported = "the original ids are asked for (Loom's surface does not write them).";
-  else if (vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
-           input && input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+  else if (loom::interop::HasGhostCells(vtkDataObject::GetData(inputVector[0], 0)))
     unsupported = "the input has ghost cells (a piece of distributed data: Loom's surface hides the faces "
                   "between pieces, vtkGeometryFilter keeps some).";
   vtkNew<vtkLoomExtractSurface> loom;

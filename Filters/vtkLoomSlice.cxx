@@ -348,12 +348,13 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
 
   // Polygonal data with a vertex exactly on the surface: there VTK's cutter (ParaView's Slice) and
   // contouring (Loom's and vtkContourFilter's) give different segments along the polygons' edges that
-  // lie in it; such input goes to VTK's cutter, so that the cells are ParaView's.
-  if (this->CutterParity && !vtkPolyData::SafeDownCast(input) && values && OnTheSurface(values, this->Values))
-    return run.FallBack(parity, this->VTKFilter());
-  if (vtkPolyData::SafeDownCast(input) && values && OnTheSurface(values, this->Values))
-    return run.FallBack("points of the polygonal input lie exactly on the slice, where VTK's cutter and Loom's "
-                        "contour family differ; VTK's vtkCutter slices it instead.",
+  // lie in it; such input goes to VTK's cutter, so that the cells are ParaView's. With CutterParity, any
+  // input with points on the surface does.
+  const bool polygonal = vtkPolyData::SafeDownCast(input) != nullptr;
+  if ((polygonal || this->CutterParity) && values && OnTheSurface(values, this->Values))
+    return run.FallBack(polygonal ? "points of the polygonal input lie exactly on the slice, where VTK's cutter and "
+                                    "Loom's contour family differ; VTK's vtkCutter slices it instead."
+                                  : parity,
                         this->VTKFilter());
 
   vtkSmartPointer<vtkDataSet> withValues;

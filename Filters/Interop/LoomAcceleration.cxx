@@ -10,8 +10,12 @@
 #include "vtkLoomExecution.h"
 
 #include <vtkCallbackCommand.h>
+#include <vtkCellData.h>
 #include <vtkCommand.h>
 #include <vtkDataObject.h>
+#include <vtkDataSet.h>
+#include <vtkDataSetAttributes.h>
+#include <vtkDemandDrivenPipeline.h>
 #include <vtkEventForwarderCommand.h>
 #include <vtkExecutive.h>
 #include <vtkInformation.h>
@@ -69,6 +73,24 @@ vtkObject* Make()
   return T::New();
 }
 
+/// VTK's classes the factory replaces, each with Loom's subclass of it.
+struct Override
+{
+  const char* VTKClass;
+  const char* LoomClass;
+  const char* Description;
+  vtkObject* (*Make)();
+};
+const Override Overrides[] = {
+  { "vtkContourFilter", "vtkLoomAcceleratedContourFilter", "Contour on Loom", &Make<vtkLoomAcceleratedContourFilter> },
+  { "vtkGradientFilter", "vtkLoomAcceleratedGradientFilter", "Gradient on Loom",
+    &Make<vtkLoomAcceleratedGradientFilter> },
+  { "vtkCellDataToPointData", "vtkLoomAcceleratedCellDataToPointData", "Cell Data to Point Data on Loom",
+    &Make<vtkLoomAcceleratedCellDataToPointData> },
+  { "vtkPointDataToCellData", "vtkLoomAcceleratedPointDataToCellData", "Point Data to Cell Data on Loom",
+    &Make<vtkLoomAcceleratedPointDataToCellData> },
+};
+
 /// The factory: VTK's class name -> Loom's subclass, unless a VTKOnlyScope is open on this thread.
 class AccelerationFactory : public vtkObjectFactory
 {
@@ -86,14 +108,8 @@ public:
 protected:
   AccelerationFactory()
   {
-    this->RegisterOverride("vtkContourFilter", "vtkLoomAcceleratedContourFilter", "Contour on Loom", 1,
-                           &Make<vtkLoomAcceleratedContourFilter>);
-    this->RegisterOverride("vtkGradientFilter", "vtkLoomAcceleratedGradientFilter", "Gradient on Loom", 1,
-                           &Make<vtkLoomAcceleratedGradientFilter>);
-    this->RegisterOverride("vtkCellDataToPointData", "vtkLoomAcceleratedCellDataToPointData",
-                           "Cell Data to Point Data on Loom", 1, &Make<vtkLoomAcceleratedCellDataToPointData>);
-    this->RegisterOverride("vtkPointDataToCellData", "vtkLoomAcceleratedPointDataToCellData",
-                           "Point Data to Cell Data on Loom", 1, &Make<vtkLoomAcceleratedPointDataToCellData>);
+    for (const Override& o : Overrides)
+      this->RegisterOverride(o.VTKClass, o.LoomClass, o.Description, 1, o.Make);
   }
   vtkObject* CreateObject(const char* name) override
   {
@@ -105,9 +121,9 @@ protected:
 /// which keep their records on themselves).
 const char* ReplacedClass(vtkAlgorithm* self)
 {
-  for (const char* name : { "vtkContourFilter", "vtkGradientFilter", "vtkCellDataToPointData", "vtkPointDataToCellData" })
-    if (self->IsA(name))
-      return name;
+  for (const Override& o : Overrides)
+    if (self->IsA(o.VTKClass))
+      return o.VTKClass;
   return nullptr;
 }
 
@@ -249,6 +265,20 @@ VTKOnlyScope::~VTKOnlyScope()
 bool VTKOnly()
 {
   return VTKOnlyDepth > 0;
+}
+
+vtkDataObject* DataSetToAccelerate(vtkInformation* request, vtkInformationVector** inputVector)
+{
+  if (!request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()))
+    return nullptr;
+  vtkDataObject* input = vtkDataObject::GetData(inputVector[0], 0);
+  return input && input->IsA("vtkDataSet") ? input : nullptr;
+}
+
+bool HasGhostCells(vtkDataObject* input)
+{
+  auto* data = vtkDataSet::SafeDownCast(input);
+  return data && data->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName());
 }
 
 bool DeclineFallback(vtkAlgorithm* filter, const std::string& note)

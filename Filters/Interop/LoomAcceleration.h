@@ -12,6 +12,7 @@
 
 class vtkAlgorithm;
 class vtkDataObject;
+class vtkInformation;
 class vtkInformationVector;
 
 namespace loom
@@ -46,6 +47,15 @@ LOOMFILTERS_EXPORT bool VTKOnly();
 /// runs `filter` for its own work, the fallback is declined (its reason kept, nothing run) and true comes
 /// back: the accelerated filter then runs its own code.
 LOOMFILTERS_EXPORT bool DeclineFallback(vtkAlgorithm* filter, const std::string& note);
+
+/// For a ParaView meta filter's ProcessRequest (Clip, Slice): its input when `request` is REQUEST_DATA on a
+/// dataset, which Loom may take; null otherwise (other passes, hyper tree grids: ParaView's own path, not a
+/// fallback).
+LOOMFILTERS_EXPORT vtkDataObject* DataSetToAccelerate(vtkInformation* request, vtkInformationVector** inputVector);
+
+/// Whether `input` is a dataset with ghost cells (a piece of distributed data), which Loom's contour, slice and
+/// surface leave out where VTK's filters process them.
+LOOMFILTERS_EXPORT bool HasGhostCells(vtkDataObject* input);
 
 /// One accelerated execution: `self` (a vtkLoomAccelerated* filter) runs `loomFilter` (a Loom filter set
 /// up with self's properties) on its input and takes its output, or runs `own` (its superclass's

@@ -5,7 +5,6 @@
 #include "vtkLoomClip.h"
 
 #include <vtkDataObject.h>
-#include <vtkDemandDrivenPipeline.h>
 #include <vtkImplicitFunction.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
@@ -76,11 +75,8 @@ int vtkLoomAcceleratedClip::ProcessRequest(vtkInformation* request, vtkInformati
                                            vtkInformationVector* outputVector)
 {
   auto own = [&] { return this->Superclass::ProcessRequest(request, inputVector, outputVector); };
-  if (!request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()))
+  if (!loom::interop::DataSetToAccelerate(request, inputVector))
     return own();
-  vtkDataObject* input = vtkDataObject::GetData(inputVector[0], 0);
-  if (!input || !input->IsA("vtkDataSet"))
-    return own(); // hyper tree grids: ParaView's own path, not a fallback
   vtkNew<vtkLoomClip> loom;
   loom->SetClipFunction(this->Function);
   loom->SetValue(this->Value);

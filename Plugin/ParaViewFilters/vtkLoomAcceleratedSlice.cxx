@@ -4,11 +4,7 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomSlice.h"
 
-#include <vtkCellData.h>
 #include <vtkDataObject.h>
-#include <vtkDataSet.h>
-#include <vtkDataSetAttributes.h>
-#include <vtkDemandDrivenPipeline.h>
 #include <vtkImplicitFunction.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
@@ -62,17 +58,15 @@ int vtkLoomAcceleratedSlice::ProcessRequest(vtkInformation* request, vtkInformat
                                             vtkInformationVector* outputVector)
 {
   auto own = [&] { return this->Superclass::ProcessRequest(request, inputVector, outputVector); };
-  if (!request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()))
+  vtkDataObject* input = loom::interop::DataSetToAccelerate(request, inputVector);
+  if (!input)
     return own();
-  vtkDataObject* input = vtkDataObject::GetData(inputVector[0], 0);
-  if (!input || !input->IsA("vtkDataSet"))
-    return own(); // hyper tree grids: ParaView's own path, not a fallback
   std::string unsupported;
   if (this->Crinkle)
     unsupported = "Crinkle slice is on (Loom's slice cuts the cells).";
   else if (!this->Triangulate)
     unsupported = "Triangulate the slice is off (Loom's slice writes triangles).";
-  else if (vtkDataSet::SafeDownCast(input)->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+  else if (loom::interop::HasGhostCells(input))
     unsupported = "the input has ghost cells (a piece of distributed data: Loom's slice leaves them out, "
                   "ParaView's cuts them).";
   else if (this->Values.empty())
