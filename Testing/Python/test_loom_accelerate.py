@@ -129,9 +129,10 @@ def inputs():
     second.SetPartition(0, tetrahedra)
     partitioned.SetPartitionedDataSet(0, first)
     partitioned.SetPartitionedDataSet(1, second)
-    return [('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex), ('partitioned', partitioned), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear), ('structured', structured), ('hexahedra', hexahedra),
-            ('tetrahedra', tetrahedra), ('polygons', polygons), ('multiblock', blocks),
-            ('halves', halves.GetOutput())]
+    return [('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex),
+            ('partitioned', partitioned), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear),
+            ('structured', structured), ('hexahedra', hexahedra), ('tetrahedra', tetrahedra),
+            ('polygons', polygons), ('multiblock', blocks), ('halves', halves.GetOutput())]
 
 
 def producer(data):
@@ -309,49 +310,39 @@ def output_of(make, source, accelerate):
     return copy, messages, ran
 
 
-def clip(source, kind, **properties):
-    """ParaView's Clip of `kind` (Plane, Box, Sphere, Cylinder or Scalar) through the wavelet's middle."""
+# Where clip() and slice_() place each function: through the wavelet's middle, off its grid points.
+PLACED = {'Plane': {'Origin': [0.5, -1.0, 0.25], 'Normal': [1.0, 0.4, 0.2]},
+          'Box': {'Position': [-4.0, -5.0, -6.0], 'Length': [9.0, 8.0, 11.0], 'Rotation': [0, 0, 20]},
+          'Sphere': {'Center': [1.0, 0.5, -0.5], 'Radius': 7.5},
+          'Cylinder': {'Center': [0.0, 1.0, 0.0], 'Axis': [0.2, 1.0, 0.1], 'Radius': 6.0}}
+
+
+THROUGH_ORIGIN = {'Origin': [0.0, 0.0, 0.0]}  # the tilted plane through grid points (the origin is one)
+
+
+def place(function, kind, at):
+    """Sets the function's PLACED values for `kind`, then those of `at` (a dict of the same names)."""
+    for name, value in dict(PLACED.get(kind, {}), **(at or {})).items():
+        setattr(function, name, value)
+
+
+def clip(source, kind, at=None, **properties):
+    """ParaView's Clip of `kind` (Plane, Box, Sphere, Cylinder or Scalar), placed as PLACED and `at` say."""
     made = Clip(Input=source, ClipType=kind, **properties)
-    function = made.ClipType
-    if kind == 'Plane':
-        function.Origin, function.Normal = [0.5, -1.0, 0.25], [1.0, 0.4, 0.2]
-    elif kind == 'Box':
-        function.Position, function.Length, function.Rotation = [-4.0, -5.0, -6.0], [9.0, 8.0, 11.0], [0, 0, 20]
-    elif kind == 'Sphere':
-        function.Center, function.Radius = [1.0, 0.5, -0.5], 7.5
-    elif kind == 'Cylinder':
-        function.Center, function.Axis, function.Radius = [0.0, 1.0, 0.0], [0.2, 1.0, 0.1], 6.0
+    place(made.ClipType, kind, at)
     return made
 
 
-def slice_(source, kind, **properties):
-    """ParaView's Slice of `kind` (Plane, Box, Sphere or Cylinder), placed as clip() places them."""
+def slice_(source, kind, at=None, **properties):
+    """ParaView's Slice of `kind` (Plane, Sphere or Cylinder), placed as clip() places them."""
     made = Slice(Input=source, SliceType=kind, **properties)
-    function = made.SliceType
-    if kind == 'Plane':
-        function.Origin, function.Normal = [0.5, -1.0, 0.25], [1.0, 0.4, 0.2]
-    elif kind == 'Sphere':
-        function.Center, function.Radius = [1.0, 0.5, -0.5], 7.5
-    elif kind == 'Cylinder':
-        function.Center, function.Axis, function.Radius = [0.0, 1.0, 0.0], [0.2, 1.0, 0.1], 6.0
+    place(made.SliceType, kind, at)
     return made
 
 
 def value_at(source, point):
-    """RTData at a point of the source's dataset."""
+    """RTData at a point of the source's dataset (points 4630 and 4000 of the inputs here differ)."""
     return float(source.GetClientSideObject().GetOutputDataObject(0).GetPointData().GetArray('RTData').GetValue(point))
-
-
-def clip_at(source, origin, normal, **properties):
-    made = Clip(Input=source, **properties)
-    made.ClipType.Origin, made.ClipType.Normal = origin, normal
-    return made
-
-
-def slice_at(source, origin, normal, offsets):
-    made = Slice(Input=source, SliceOffsetValues=offsets)
-    made.SliceType.Origin, made.SliceType.Normal = origin, normal
-    return made
 
 
 FILTERS = [
@@ -410,18 +401,20 @@ FILTERS = [
     # warning about it is not said for ParaView's filter).
     ("Clip, ParaView's default plane through grid points", lambda s: Clip(Input=s),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
-    ('Clip by a tilted plane through grid points', lambda s: clip_at(s, [0.0, 0.0, 0.0], [1.0, 0.4, 0.2]),
+    ('Clip by a tilted plane through grid points', lambda s: clip(s, 'Plane', THROUGH_ORIGIN),
      ('image', 'structured', 'hexahedra', 'tetrahedra')),
-    ('Clip by a tilted plane through grid points, crinkle', lambda s: clip_at(
-        s, [0.0, 0.0, 0.0], [1.0, 0.4, 0.2], Crinkleclip=1), ('image', 'hexahedra')),
+    ('Clip by a tilted plane through grid points, crinkle', lambda s: clip(s, 'Plane', THROUGH_ORIGIN, Crinkleclip=1),
+     ('image', 'hexahedra')),
     ('Clip by a scalar equal to a point\'s', lambda s: Clip(
         Input=s, ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=value_at(s, 4630)),
      ('image', 'hexahedra', 'tetrahedra')),
     ('Threshold from a point\'s value, lower above upper', lambda s: Threshold(
-        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=value_at(s, 4630), UpperThreshold=value_at(s, 4000)),
+        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=max(value_at(s, 4630), value_at(s, 4000)),
+        UpperThreshold=min(value_at(s, 4630), value_at(s, 4000))),
      ('image', 'tetrahedra')),
     ('Threshold from a point\'s value', lambda s: Threshold(
-        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=value_at(s, 4630), UpperThreshold=260.0),
+        Input=s, Scalars=['POINTS', 'RTData'], LowerThreshold=value_at(s, 4630),
+        UpperThreshold=value_at(s, 4630) + 20.0),
      ('image', 'tetrahedra')),
     ('Contour at a point\'s value', lambda s: Contour(
         Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[value_at(s, 4630)]), ('image', 'hexahedra', 'tetrahedra')),
@@ -478,8 +471,8 @@ for what, make, kind, reason in [
         # the slice from the other cell; Loom finds the points (in its plane band, or among the function's values).
         ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), 'image', 'exactly on'),
         ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), 'tetrahedra', 'exactly on'),
-        ('Slice, a tilted plane through grid points, two offsets', lambda s: slice_at(
-            s, [0.0, 0.0, 0.0], [1.0, 0.4, 0.2], [0.0, 3.0]), 'hexahedra', 'exactly on'),
+        ('Slice, a tilted plane through grid points, two offsets', lambda s: slice_(
+            s, 'Plane', THROUGH_ORIGIN, SliceOffsetValues=[0.0, 3.0]), 'hexahedra', 'exactly on'),
         ('Quadric Clustering without input points', lambda s: QuadricClustering(Input=s, UseInputPoints=0), 'triangles',
          'Use Input Points'),
         ('Quadric Clustering with feature edges', lambda s: QuadricClustering(Input=s, UseFeatureEdges=1), 'triangles',
