@@ -19,7 +19,6 @@
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
-#include <vector>
 
 namespace loom
 {
@@ -136,10 +135,10 @@ void Trace(const char* what, std::size_t bytes, const void* data)
 // The pool holds extents: free page ranges. A request takes the smallest extent that holds it, the part it
 // does not need staying pooled; an extent given back joins the free ranges next to it in the address space,
 // so the pieces a run cut from a block are that block again for the next run. When no extent is large
-// enough the request maps fresh pages: pages are never moved between mappings (mremap), since memory
-// assembled that way cost every later run of a filter 1.5-4x its time in a virtual machine (each move
-// flushes the other processors' translation caches), more than the page faults it saved. Blocks pinned for
-// the GPU (cudaHostRegister) are never cut or joined: they serve requests between 80% and 100% of their size.
+// enough the request maps fresh pages: pages are never moved between mappings (mremap), since blocks
+// assembled that way made every later run of a filter slower, by more than the page faults they saved
+// (docs/developer/memory.md). Blocks pinned for the GPU (cudaHostRegister) are never cut or joined: they
+// serve requests between 80% and 100% of their size.
 // Bounded: LOOM_BUFFER_POOL bytes (default an eighth of the memory up to 4 GiB: the 2 GB of face lists
 // of Extract Surface on the 256^3 hexahedra fit on a 24 GB machine; raised to an eighth of the memory
 // up to 16 GiB once the process pins a block for the GPU; 0 turns the pool off).
