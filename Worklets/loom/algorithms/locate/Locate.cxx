@@ -1,0 +1,368 @@
+// Loom algorithms, locate family: the locator's construction (the bins' size), the checks, the device choice
+// and the CPU instantiations of LocateImpl.h's passes.
+#include <loom/algorithms/DeviceChoice.h>
+#include <loom/algorithms/HostForEach.h>
+#include <loom/algorithms/locate/LocateCuda.h> // declarations only: called in CUDA builds
+#include <loom/algorithms/locate/LocateImpl.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace
+{
+using Data = CellLocator::Data;
+
+/// Cells per bin the locator aims at: few enough that a sample tests few candidates, enough that a cell
+/// overlaps few bins.
+constexpr double CellsPerBin = 2.0;
+
+const char* ShapeName(UInt8 shape)
+{
+  switch (shape)
+  {
+    case CELL_SHAPE_EMPTY: return "empty cell";
+    case CELL_SHAPE_VERTEX: return "vertex";
+    case CELL_SHAPE_POLY_VERTEX: return "poly-vertex";
+    case CELL_SHAPE_LINE: return "line";
+    case CELL_SHAPE_POLY_LINE: return "polyline";
+    case CELL_SHAPE_TRIANGLE_STRIP: return "triangle strip";
+    case CELL_SHAPE_POLYGON: return "polygon";
+    default: return "cell";
+  }
+}
+
+/// The point bounds (xmin, xmax, ...) of finite points, on the host.
+void PointBounds(const FieldArray& points, loom::cont::DeviceId device, double bounds[6])
+{
+  const Id n = points.GetNumberOfTuples();
+  constexpr Id block = Id(1) << 14;
+  const Id blocks = (n + block - 1) / block;
+  std::vector<double> partial(static_cast<std::size_t>(6 * blocks));
+  double* out = partial.data();
+  auto run = [&](auto zero) {
+    using P = decltype(zero);
+    const ComponentPortal<P> p = points.GetPortal<P>();
+    HostForEach(device, blocks, 1, block, [=](Id b) {
+      double box[6] = { INFINITY, -INFINITY, INFINITY, -INFINITY, INFINITY, -INFINITY };
+      for (Id i = b * block; i < n && i < (b + 1) * block; ++i)
+        for (int a = 0; a < 3; ++a)
+        {
+          const double v = static_cast<double>(p.Get(i, a));
+          if (!std::isfinite(v))
+            continue;
+          box[2 * a] = std::min(box[2 * a], v);
+          box[2 * a + 1] = std::max(box[2 * a + 1], v);
+        }
+      for (int k = 0; k < 6; ++k)
+        out[6 * b + k] = box[k];
+    });
+  };
+  CallWithFloat(points.GetKind(), run);
+  for (int a = 0; a < 3; ++a)
+  {
+    bounds[2 * a] = INFINITY;
+    bounds[2 * a + 1] = -INFINITY;
+  }
+  for (Id b = 0; b < blocks; ++b)
+    for (int a = 0; a < 3; ++a)
+    {
+      bounds[2 * a] = std::min(bounds[2 * a], partial[static_cast<std::size_t>(6 * b + 2 * a)]);
+      bounds[2 * a + 1] = std::max(bounds[2 * a + 1], partial[static_cast<std::size_t>(6 * b + 2 * a + 1)]);
+    }
+}
+
+/// Bins over `bounds` for `cells` cells: about CellsPerBin cells each, the divisions proportional to the
+/// sides (1 along a flat side).
+void Divide(Data& d)
+{
+  const double target = std::max(1.0, static_cast<double>(d.NumberOfCells) / CellsPerBin);
+  double sides[3], volume = 1.0;
+  int dims = 0;
+  for (int a = 0; a < 3; ++a)
+  {
+    sides[a] = d.Bounds[2 * a + 1] - d.Bounds[2 * a];
+    if (sides[a] > 0)
+    {
+      volume *= sides[a];
+      ++dims;
+    }
+  }
+  const double perUnit = dims > 0 ? std::pow(target / volume, 1.0 / dims) : 0.0;
+  for (int a = 0; a < 3; ++a)
+  {
+    const double div = sides[a] > 0 ? std::round(sides[a] * perUnit) : 1.0;
+    d.Divisions[a] = static_cast<Id>(std::min(std::max(div, 1.0), 4096.0));
+    d.BinsPerUnit[a] = sides[a] > 0 ? static_cast<double>(d.Divisions[a]) / sides[a] : 0.0;
+  }
+}
+} // namespace
+
+std::string UnsupportedShape(const CellSetAny& cells)
+{
+  std::string found;
+  std::visit(
+    [&](const auto& set) {
+      using Set = std::decay_t<decltype(set)>;
+      if constexpr (std::is_same<Set, loom::cont::CellSetStructured<1>>::value)
+        found = "line (VTK cell type 3)";
+      else if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
+                         std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
+      {
+        const auto shapes = set.GetShapes().ReadPortal();
+        const auto offsets = set.GetOffsets().ReadPortal();
+        for (Id c = 0; c < shapes.GetNumberOfValues(); ++c)
+        {
+          const UInt8 s = shapes.Get(c);
+          if (locate::LocatableDimension(s) == 0 ||
+              offsets.Get(c + 1) - offsets.Get(c) != locate::ShapePoints(s))
+          {
+            found = std::string(ShapeName(s)) + " (VTK cell type " + std::to_string(int(s)) + ")";
+            return;
+          }
+        }
+      }
+    },
+    cells);
+  return found;
+}
+
+CellLocator CellLocator::ForImage(const double origin[3], const double spacing[3], const Id3& dims)
+{
+  auto d = std::make_shared<Data>();
+  d->Type = Data::Kind::Image;
+  for (int a = 0; a < 3; ++a)
+  {
+    if (dims[a] < 1 || !(spacing[a] > 0) || !std::isfinite(origin[a]))
+      throw loom::cont::ErrorBadValue("the image has " + std::to_string(dims[a]) + " points and spacing " +
+                                      std::to_string(spacing[a]) + " along axis " + std::to_string(a) +
+                                      "; Loom locates in images of positive spacing.");
+    d->Dims[a] = dims[a];
+    d->Origin[a] = origin[a];
+    d->Spacing[a] = spacing[a];
+  }
+  d->NumberOfPoints = dims[0] * dims[1] * dims[2];
+  d->NumberOfCells = std::max<Id>(dims[0] - 1, 1) * std::max<Id>(dims[1] - 1, 1) * std::max<Id>(dims[2] - 1, 1);
+  CellLocator l;
+  l.Impl = d;
+  return l;
+}
+
+CellLocator CellLocator::ForRectilinear(const std::vector<double> coordinates[3])
+{
+  auto d = std::make_shared<Data>();
+  d->Type = Data::Kind::Rectilinear;
+  for (int a = 0; a < 3; ++a)
+  {
+    const std::vector<double>& c = coordinates[a];
+    if (c.empty())
+      throw loom::cont::ErrorBadValue("the rectilinear grid has no coordinates along axis " + std::to_string(a) + ".");
+    for (std::size_t i = 1; i < c.size(); ++i)
+      if (!(c[i] > c[i - 1]))
+        throw loom::cont::ErrorBadValue("the rectilinear grid's coordinates along axis " + std::to_string(a) +
+                                        " do not increase; Loom locates in increasing coordinates.");
+    d->Dims[a] = static_cast<Id>(c.size());
+    d->Coordinates[a] = loom::cont::make_ArrayHandle(c);
+  }
+  d->NumberOfPoints = d->Dims[0] * d->Dims[1] * d->Dims[2];
+  d->NumberOfCells =
+    std::max<Id>(d->Dims[0] - 1, 1) * std::max<Id>(d->Dims[1] - 1, 1) * std::max<Id>(d->Dims[2] - 1, 1);
+  CellLocator l;
+  l.Impl = d;
+  return l;
+}
+
+CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& points, loom::cont::DeviceId device)
+{
+  if (points.GetNumberOfComponents() != 3 || points.GetNumberOfTuples() != NumberOfPoints(cells))
+    throw loom::cont::ErrorBadValue("the points (" + std::to_string(points.GetNumberOfTuples()) + " tuples of " +
+                                    std::to_string(points.GetNumberOfComponents()) + " components) do not match the cells' " +
+                                    std::to_string(NumberOfPoints(cells)) + " xyz points.");
+  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
+    throw loom::cont::ErrorBadType(std::string("the points hold ") + ValueKindName(points.GetKind()) +
+                                   "; Loom locates in float32 or float64 points.");
+  const std::string unsupported = UnsupportedShape(cells);
+  if (!unsupported.empty())
+    throw loom::cont::ErrorBadType("the cells include a " + unsupported + ", which Loom does not locate points in.");
+  auto d = std::make_shared<Data>();
+  d->Type = Data::Kind::Cells;
+  d->Cells = cells;
+  d->Points = points;
+  d->NumberOfCells = NumberOfCells(cells);
+  d->NumberOfPoints = points.GetNumberOfTuples();
+  if (d->NumberOfCells > INT32_MAX)
+    throw loom::cont::ErrorBadValue("the locator takes at most 2^31 - 1 cells.");
+  PointBounds(points, device, d->Bounds);
+  if (!(d->Bounds[0] <= d->Bounds[1]))
+    for (int k = 0; k < 6; ++k)
+      d->Bounds[k] = k % 2 ? -1.0 : 1.0; // no finite point: an empty box, nothing found
+  Divide(*d);
+  WithCudaFallback(
+    device, "locate",
+    [&](auto) {
+      locate::BinCellsCuda(*d);
+      return 0;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        locate::Passes<decltype(tag)>::Bin(*d);
+        return 0;
+      });
+      return 0;
+    });
+  if (d->BinStarts.ReadPortal().Get(d->BinStarts.GetNumberOfValues() - 1) < 0)
+    throw loom::cont::ErrorBadValue("the cells overlap more than 2^31 - 1 bins in all; Loom's locator cannot bin them.");
+  CellLocator l;
+  l.Impl = d;
+  return l;
+}
+
+Id CellLocator::GetNumberOfCells() const
+{
+  return this->Impl ? this->Impl->NumberOfCells : 0;
+}
+Id CellLocator::GetNumberOfPoints() const
+{
+  return this->Impl ? this->Impl->NumberOfPoints : 0;
+}
+Id CellLocator::GetNumberOfBins() const
+{
+  return this->Impl && this->Impl->Type == Data::Kind::Cells
+    ? this->Impl->Divisions[0] * this->Impl->Divisions[1] * this->Impl->Divisions[2]
+    : 0;
+}
+std::size_t CellLocator::GetMemoryBytes() const
+{
+  if (!this->Impl)
+    return 0;
+  const Data& d = *this->Impl;
+  std::size_t bytes = sizeof(Data);
+  for (int a = 0; a < 3; ++a)
+    bytes += static_cast<std::size_t>(d.Coordinates[a].GetNumberOfValues()) * sizeof(Float64);
+  bytes += static_cast<std::size_t>(d.BinStarts.GetNumberOfValues() + d.BinCells.GetNumberOfValues()) * sizeof(Int32);
+  bytes += static_cast<std::size_t>(d.Boxes.GetNumberOfValues()) * sizeof(Float32);
+  return bytes;
+}
+
+LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options)
+{
+  if (!locator.IsBuilt())
+    throw loom::cont::ErrorBadValue("LocatePoints: the locator is not built.");
+  if (samples.Points && (samples.Points->GetNumberOfComponents() != 3 ||
+                         (samples.Points->GetKind() != ValueKind::Float32 && samples.Points->GetKind() != ValueKind::Float64)))
+    throw loom::cont::ErrorBadType("the sample points are not xyz float32 or float64 tuples.");
+  loom::cont::ArrayHandle<Float64> axes[3];
+  if (!samples.Points)
+  {
+    if (!samples.Axes)
+      throw loom::cont::ErrorBadValue("no sample points: neither stored points nor a grid's axes.");
+    for (int a = 0; a < 3; ++a)
+    {
+      if (samples.Dims[a] < 1 || static_cast<Id>(samples.Axes[a].size()) != 3 * samples.Dims[a])
+        throw loom::cont::ErrorBadValue("sample axis " + std::to_string(a) + " has " +
+                                        std::to_string(samples.Axes[a].size()) + " values for " +
+                                        std::to_string(samples.Dims[a]) + " points.");
+      axes[a] = loom::cont::make_ArrayHandle(samples.Axes[a]);
+    }
+  }
+  const Data& d = locator.Get();
+  LocatedPoints located = WithCudaFallback(
+    options.Device, "locate",
+    [&](auto) { return locate::LocateCuda(d, samples, options, axes); },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        return locate::Passes<decltype(tag)>::Locate(d, samples, options, axes);
+      });
+    });
+  // The count, on the host.
+  const Id n = located.GetNumberOfValues();
+  const Id* cells = located.Cells.ReadPortal().GetArray();
+  constexpr Id block = Id(1) << 14;
+  const Id blocks = (n + block - 1) / block;
+  std::vector<Id> found(static_cast<std::size_t>(blocks), 0);
+  Id* f = found.data();
+  HostForEach(options.Device, blocks, 1, block, [=](Id b) {
+    Id k = 0;
+    for (Id i = b * block; i < n && i < (b + 1) * block; ++i)
+      k += cells[i] >= 0;
+    f[b] = k;
+  });
+  for (Id k : found)
+    located.Found += k;
+  return located;
+}
+
+namespace
+{
+void CheckLocated(const CellLocator& locator, const LocatedPoints& located)
+{
+  if (!locator.IsBuilt())
+    throw loom::cont::ErrorBadValue("the locator is not built.");
+  if (located.PCoords.GetNumberOfValues() != 3 * located.GetNumberOfValues())
+    throw loom::cont::ErrorBadValue("the located points have " + std::to_string(located.PCoords.GetNumberOfValues()) +
+                                    " parametric coordinates for " + std::to_string(located.GetNumberOfValues()) + " samples.");
+}
+} // namespace
+
+FieldArray InterpolatePointField(const CellLocator& locator, const LocatedPoints& located, const FieldArray& values,
+                                 loom::cont::DeviceId device)
+{
+  CheckLocated(locator, located);
+  if (values.GetNumberOfTuples() < locator.GetNumberOfPoints())
+    throw loom::cont::ErrorBadValue("the point field has " + std::to_string(values.GetNumberOfTuples()) + " tuples for " +
+                                    std::to_string(locator.GetNumberOfPoints()) + " points.");
+  const FieldArray out = FieldArray::Allocate(values.GetKind(), located.GetNumberOfValues(), values.GetNumberOfComponents());
+  if (located.GetNumberOfValues() == 0 || values.GetNumberOfComponents() == 0)
+    return out;
+  const Data& d = locator.Get();
+  WithCudaFallback(
+    device, "interpolate",
+    [&](auto) {
+      locate::InterpolateCuda(d, located, values, out);
+      return 0;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        CallWithKind(values.GetKind(), [&](auto zero) {
+          locate::Passes<decltype(tag)>::template Interpolate<decltype(zero)>(d, located, values, out);
+        });
+        return 0;
+      });
+    });
+  return out;
+}
+
+FieldArray GatherCellField(const LocatedPoints& located, const FieldArray& values, loom::cont::DeviceId device)
+{
+  const FieldArray out = FieldArray::Allocate(values.GetKind(), located.GetNumberOfValues(), values.GetNumberOfComponents());
+  if (located.GetNumberOfValues() == 0 || values.GetNumberOfComponents() == 0)
+    return out;
+  WithCudaFallback(
+    device, "gather",
+    [&](auto) {
+      locate::GatherCuda(located, values, out);
+      return 0;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        CallWithKind(values.GetKind(),
+                     [&](auto zero) { locate::Passes<decltype(tag)>::template Gather<decltype(zero)>(located, values, out); });
+        return 0;
+      });
+    });
+  return out;
+}
+
+loom::cont::ArrayHandle<Int8> ValidPointMask(const LocatedPoints& located, loom::cont::DeviceId device)
+{
+  return WithCudaFallback(
+    device, "mask", [&](auto) { return locate::MaskCuda(located); },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) { return locate::Passes<decltype(tag)>::Mask(located); });
+    });
+}
+} // namespace algorithms
+} // namespace loom

@@ -1,0 +1,110 @@
+// Loom algorithms, locate family: point location (the cell that contains a point, its parametric
+// coordinates) and sampling (point arrays interpolated there, cell arrays taken from the cell), as VTK's
+// probe filter finds and samples them. The locator is built once per dataset and reused for every set of
+// sample points (the filters keep it while their source is unmodified).
+#pragma once
+
+#include <loom/algorithms/CellSetAny.h>
+#include <loom/algorithms/FieldArray.h>
+#include <loom/algorithms/GridPoints.h>
+#include <loom/cont/DeviceAdapterTag.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace loom
+{
+namespace algorithms
+{
+/// Which cell answers for a point that several cells contain (a point on a shared face or edge, or within
+/// the parametric slack VTK's cells allow: 1e-3 for tetrahedra, wedges and pyramids, 1e-6 for hexahedra).
+enum class LocateTie
+{
+  LowestId, ///< the containing cell of lowest id
+  HighestId ///< the containing cell of highest id (VTK's probe onto an image: every cell overwrites)
+};
+
+struct LocateOptions
+{
+  /// How far off a 2D cell's plane a point may lie and still be in it, and how far outside an image: with
+  /// ComputeTolerance (VTK's default), 1e-3 of the cell's bounding-box diagonal (of an image cell's
+  /// diagonal); otherwise Tolerance, a distance.
+  bool ComputeTolerance = true;
+  double Tolerance = 2.2204460492503131e-16;
+  LocateTie Tie = LocateTie::LowestId;
+  loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
+};
+
+/// A point locator over one dataset's cells. Images need no search (index arithmetic), rectilinear grids a
+/// binary search per axis; other cells are binned once, in parallel, in a uniform grid of bins (each bin
+/// listing, in increasing id order, the cells whose bounding boxes overlap it).
+class CellLocator
+{
+public:
+  struct Data;
+  CellLocator() = default;
+
+  /// An axis-aligned image of `dims` points (1 on a flat axis) from `origin` by `spacing` (positive), as
+  /// vtkImageData finds cells: a point on a face between cells is in the cell above it, and a point within
+  /// the tolerance outside the image in the boundary cell.
+  static CellLocator ForImage(const double origin[3], const double spacing[3], const Id3& dims);
+  /// A rectilinear grid of increasing `coordinates` per axis, as vtkRectilinearGrid finds cells: a point on
+  /// a face between cells is in the cell below it; the last coordinate of a non-flat axis is outside.
+  static CellLocator ForRectilinear(const std::vector<double> coordinates[3]);
+  /// `cells` (explicit or a structured grid's) on `points` (xyz, float32 or float64), binned on `device`.
+  /// Linear cells of dimension 2 and 3 are located in (triangles, quadrilaterals, pixels, tetrahedra,
+  /// voxels, hexahedra, wedges, pyramids); ErrorBadType names the first other cell type met
+  /// (UnsupportedShape says so beforehand).
+  static CellLocator ForCells(const CellSetAny& cells, const FieldArray& points,
+                              loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+  bool IsBuilt() const { return this->Impl != nullptr; }
+  Id GetNumberOfCells() const;
+  Id GetNumberOfPoints() const;
+  /// The bins of a binned locator (0 for images and rectilinear grids).
+  Id GetNumberOfBins() const;
+  /// The bytes the locator holds beyond the dataset's own arrays (bins, cell lists, bounding boxes).
+  std::size_t GetMemoryBytes() const;
+  const Data& Get() const { return *this->Impl; }
+
+private:
+  std::shared_ptr<const Data> Impl;
+};
+
+/// "" when ForCells locates in every cell of `cells`; else the first cell type it does not take
+/// ("polygon (VTK cell type 7)").
+std::string UnsupportedShape(const CellSetAny& cells);
+
+/// Where each sample point lies: its cell (-1 when no cell contains it) and the parametric coordinates
+/// there (three per sample, 0 where not found).
+struct LocatedPoints
+{
+  loom::cont::ArrayHandle<Id> Cells;
+  loom::cont::ArrayHandle<Float64> PCoords;
+  Id Found = 0;
+  Id GetNumberOfValues() const { return this->Cells.GetNumberOfValues(); }
+};
+
+/// The cell of every sample point (`samples`: stored points or a grid's axes), VTK's probe rules: a 3D
+/// cell contains a point within its parametric slack (Newton's method for hexahedra, wedges and pyramids,
+/// with VTK's start, steps and convergence test), a 2D cell a point that projects into it within the
+/// tolerance (LocateOptions); points with a NaN coordinate are in no cell.
+LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options);
+
+/// The point field `values` (one tuple per point of the located dataset) at each sample: its cell's points
+/// weighted by the cell's interpolation functions at the parametric coordinates (VTK's weights), in the
+/// field's own kind (integers rounded half away from zero, as VTK's InterpolateTuple). Samples in no cell
+/// hold 0.
+FieldArray InterpolatePointField(const CellLocator& locator, const LocatedPoints& located, const FieldArray& values,
+                                 loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// The cell field `values` at each sample: its cell's tuple (0 for samples in no cell).
+FieldArray GatherCellField(const LocatedPoints& located, const FieldArray& values,
+                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// One value per sample: 1 where a cell contains it, else 0 (VTK's vtkValidPointMask).
+loom::cont::ArrayHandle<Int8> ValidPointMask(const LocatedPoints& located,
+                                             loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+} // namespace algorithms
+} // namespace loom

@@ -1,0 +1,456 @@
+// Loom algorithms, locate family: where a point lies in one linear cell (parametric coordinates, inside or
+// not) and the cell's interpolation weights there, written after VTK's cells (vtkTetra, vtkHexahedron,
+// vtkWedge, vtkPyramid, vtkVoxel, vtkTriangle, vtkQuad, vtkPixel EvaluatePosition: the same start, steps,
+// convergence tests and parametric slack), so that Loom finds the cells and weights VTK's probe finds.
+// Shared by the CPU devices and CUDA.
+#pragma once
+
+#include <loom/CellShape.h>
+#include <loom/Macros.h>
+#include <loom/Types.h>
+
+#include <cmath>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace locate
+{
+/// The points of one cell: up to eight, xyz.
+struct CellCorners
+{
+  int N = 0;
+  UInt8 Shape = 0;
+  Id Ids[8];
+  double X[8][3];
+};
+
+LOOM_EXEC inline double Det3(const double* c1, const double* c2, const double* c3)
+{
+  return c1[0] * c2[1] * c3[2] + c2[0] * c3[1] * c1[2] + c3[0] * c1[1] * c2[2] - c1[0] * c3[1] * c2[2] -
+    c2[0] * c1[1] * c3[2] - c3[0] * c2[1] * c1[2];
+}
+LOOM_EXEC inline double Det2(const double* c1, const double* c2)
+{
+  return c1[0] * c2[1] - c2[0] * c1[1];
+}
+LOOM_EXEC inline double Distance2(const double* a, const double* b)
+{
+  const double d0 = a[0] - b[0], d1 = a[1] - b[1], d2 = a[2] - b[2];
+  return d0 * d0 + d1 * d1 + d2 * d2;
+}
+LOOM_EXEC inline bool InSlack(double v, double slack)
+{
+  return v >= -slack && v <= 1.0 + slack;
+}
+
+/// The interpolation weights of a linear cell at parametric coordinates `r` (VTK's point order).
+LOOM_EXEC inline void Weights(UInt8 shape, const double* r, double* w)
+{
+  const double rm = 1.0 - r[0], sm = 1.0 - r[1], tm = 1.0 - r[2];
+  switch (shape)
+  {
+    case CELL_SHAPE_TRIANGLE:
+      w[0] = 1.0 - (r[0] + r[1]);
+      w[1] = r[0];
+      w[2] = r[1];
+      return;
+    case CELL_SHAPE_QUAD:
+      w[0] = rm * sm;
+      w[1] = r[0] * sm;
+      w[2] = r[0] * r[1];
+      w[3] = rm * r[1];
+      return;
+    case CELL_SHAPE_PIXEL:
+      w[0] = rm * sm;
+      w[1] = r[0] * sm;
+      w[2] = rm * r[1];
+      w[3] = r[0] * r[1];
+      return;
+    case CELL_SHAPE_TETRA:
+      w[0] = 1.0 - r[0] - r[1] - r[2];
+      w[1] = r[0];
+      w[2] = r[1];
+      w[3] = r[2];
+      return;
+    case CELL_SHAPE_VOXEL:
+      w[0] = rm * sm * tm;
+      w[1] = r[0] * sm * tm;
+      w[2] = rm * r[1] * tm;
+      w[3] = r[0] * r[1] * tm;
+      w[4] = rm * sm * r[2];
+      w[5] = r[0] * sm * r[2];
+      w[6] = rm * r[1] * r[2];
+      w[7] = r[0] * r[1] * r[2];
+      return;
+    case CELL_SHAPE_HEXAHEDRON:
+      w[0] = rm * sm * tm;
+      w[1] = r[0] * sm * tm;
+      w[2] = r[0] * r[1] * tm;
+      w[3] = rm * r[1] * tm;
+      w[4] = rm * sm * r[2];
+      w[5] = r[0] * sm * r[2];
+      w[6] = r[0] * r[1] * r[2];
+      w[7] = rm * r[1] * r[2];
+      return;
+    case CELL_SHAPE_WEDGE:
+      w[0] = (1.0 - r[0] - r[1]) * tm;
+      w[1] = r[0] * tm;
+      w[2] = r[1] * tm;
+      w[3] = (1.0 - r[0] - r[1]) * r[2];
+      w[4] = r[0] * r[2];
+      w[5] = r[1] * r[2];
+      return;
+    case CELL_SHAPE_PYRAMID:
+      w[0] = rm * sm * tm;
+      w[1] = r[0] * sm * tm;
+      w[2] = r[0] * r[1] * tm;
+      w[3] = rm * r[1] * tm;
+      w[4] = r[2];
+      return;
+    default: return;
+  }
+}
+
+/// The derivatives of the weights of a hexahedron, wedge or pyramid along r, s and t (n per direction).
+LOOM_EXEC inline void Derivatives(UInt8 shape, const double* r, double* d)
+{
+  const double rm = 1.0 - r[0], sm = 1.0 - r[1], tm = 1.0 - r[2];
+  if (shape == CELL_SHAPE_HEXAHEDRON)
+  {
+    const double dr[8] = { -sm * tm, sm * tm, r[1] * tm, -r[1] * tm, -sm * r[2], sm * r[2], r[1] * r[2], -r[1] * r[2] };
+    const double ds[8] = { -rm * tm, -r[0] * tm, r[0] * tm, rm * tm, -rm * r[2], -r[0] * r[2], r[0] * r[2], rm * r[2] };
+    const double dt[8] = { -rm * sm, -r[0] * sm, -r[0] * r[1], -rm * r[1], rm * sm, r[0] * sm, r[0] * r[1], rm * r[1] };
+    for (int k = 0; k < 8; ++k)
+    {
+      d[k] = dr[k];
+      d[k + 8] = ds[k];
+      d[k + 16] = dt[k];
+    }
+  }
+  else if (shape == CELL_SHAPE_WEDGE)
+  {
+    const double v[18] = { -1.0 + r[2], 1.0 - r[2], 0.0, -r[2], r[2], 0.0, -1.0 + r[2], 0.0, 1.0 - r[2],
+                           -r[2], 0.0, r[2], -1.0 + r[0] + r[1], -r[0], -r[1], 1.0 - r[0] - r[1], r[0], r[1] };
+    for (int k = 0; k < 18; ++k)
+      d[k] = v[k];
+  }
+  else
+  {
+    const double v[15] = { -sm * tm, sm * tm, r[1] * tm, -r[1] * tm, 0.0, -rm * tm, -r[0] * tm, r[0] * tm, rm * tm, 0.0,
+                           -rm * sm, -r[0] * sm, -r[0] * r[1], -rm * r[1], 1.0 };
+    for (int k = 0; k < 15; ++k)
+      d[k] = v[k];
+  }
+}
+
+/// Newton's method for a hexahedron, wedge or pyramid, as VTK's EvaluatePosition: 1 inside, 0 outside, -1
+/// when it fails (a small determinant, divergence, no convergence).
+LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, double* pc)
+{
+  const int n = c.N;
+  const bool hex = c.Shape == CELL_SHAPE_HEXAHEDRON, pyramid = c.Shape == CELL_SHAPE_PYRAMID;
+  if (pyramid)
+  {
+    // The apex first (VTK: the inversion has trouble there).
+    const double* apex = c.X[4];
+    const double d2 = Distance2(apex, x);
+    double mid[3] = { 0, 0, 0 };
+    for (int k = 0; k < 4; ++k)
+      for (int j = 0; j < 3; ++j)
+        mid[j] += c.X[k][j];
+    for (int j = 0; j < 3; ++j)
+      mid[j] /= 4.;
+    const double l2 = Distance2(apex, mid);
+    if (d2 == 0. || (l2 != 0. && d2 / l2 < 1.e-6))
+    {
+      pc[0] = pc[1] = 0;
+      pc[2] = 1;
+      return 1;
+    }
+  }
+  // A scale for an acceptable determinant: the longest diagonal (hexahedron) or edge, cubed.
+  constexpr int hexDiagonals[4][2] = { { 0, 6 }, { 1, 7 }, { 2, 4 }, { 3, 5 } };
+  constexpr int wedgeEdges[9][2] = { { 0, 1 }, { 1, 2 }, { 2, 0 }, { 3, 4 }, { 4, 5 }, { 5, 3 }, { 0, 3 }, { 1, 4 }, { 2, 5 } };
+  constexpr int pyramidEdges[8][2] = { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 3, 0 }, { 0, 4 }, { 1, 4 }, { 2, 4 }, { 3, 4 } };
+  double longest = 0;
+  const int pairs = hex ? 4 : pyramid ? 8 : 9;
+  for (int i = 0; i < pairs; ++i)
+  {
+    const int* e = hex ? hexDiagonals[i] : pyramid ? pyramidEdges[i] : wedgeEdges[i];
+    const double d2 = Distance2(c.X[e[0]], c.X[e[1]]);
+    longest = longest < d2 ? d2 : longest;
+  }
+  const double bound = std::pow(longest, 1.5);
+  const double detTolerance = 1e-20 < .00001 * bound ? 1e-20 : .00001 * bound;
+  const double start = pyramid ? 0.3333333 : 0.5;
+  const double converged = hex ? 1.e-05 : 1.e-03;
+  double params[3] = { start, start, start };
+  pc[0] = pc[1] = pc[2] = start;
+  double w[8], d[24];
+  bool done = false;
+  for (int iteration = 0; !done && iteration < 10; ++iteration)
+  {
+    Weights(c.Shape, pc, w);
+    Derivatives(c.Shape, pc, d);
+    double f[3] = { 0, 0, 0 }, rc[3] = { 0, 0, 0 }, sc[3] = { 0, 0, 0 }, tc[3] = { 0, 0, 0 };
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < 3; ++j)
+      {
+        const double coord = c.X[i][j];
+        f[j] += coord * w[i];
+        rc[j] += coord * d[i];
+        sc[j] += coord * d[i + n];
+        tc[j] += coord * d[i + 2 * n];
+      }
+    for (int j = 0; j < 3; ++j)
+      f[j] -= x[j];
+    const double det = Det3(rc, sc, tc);
+    if (std::fabs(det) < detTolerance)
+      return -1;
+    pc[0] = params[0] - Det3(f, sc, tc) / det;
+    pc[1] = params[1] - Det3(rc, f, tc) / det;
+    pc[2] = params[2] - Det3(rc, sc, f) / det;
+    if (std::fabs(pc[0] - params[0]) < converged && std::fabs(pc[1] - params[1]) < converged &&
+        std::fabs(pc[2] - params[2]) < converged)
+      done = true;
+    else if (std::fabs(pc[0]) > 1.e6 || std::fabs(pc[1]) > 1.e6 || std::fabs(pc[2]) > 1.e6)
+      return -1;
+    else
+      for (int j = 0; j < 3; ++j)
+        params[j] = pc[j];
+  }
+  if (!done)
+    return -1;
+  const double slack = hex ? 1.e-06 : 0.001;
+  const bool inside = InSlack(pc[0], slack) && InSlack(pc[1], slack) && InSlack(pc[2], slack) &&
+    (c.Shape != CELL_SHAPE_WEDGE || pc[0] + pc[1] <= 1.001);
+  return inside ? 1 : 0;
+}
+
+/// vtkTriangle::ComputeNormalDirection(v1, v2, v3): (v3 - v2) x (v1 - v2).
+LOOM_EXEC inline void NormalDirection(const double* v1, const double* v2, const double* v3, double* n)
+{
+  const double a[3] = { v3[0] - v2[0], v3[1] - v2[1], v3[2] - v2[2] };
+  const double b[3] = { v1[0] - v2[0], v1[1] - v2[1], v1[2] - v2[2] };
+  n[0] = a[1] * b[2] - a[2] * b[1];
+  n[1] = a[2] * b[0] - a[0] * b[2];
+  n[2] = a[0] * b[1] - a[1] * b[0];
+}
+LOOM_EXEC inline void UnitNormal(const double* v1, const double* v2, const double* v3, double* n)
+{
+  NormalDirection(v1, v2, v3, n);
+  const double l = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  if (l != 0.0)
+    for (int j = 0; j < 3; ++j)
+      n[j] /= l;
+}
+/// x projected on the plane through `o` with unit normal `n` (vtkPlane::ProjectPoint).
+LOOM_EXEC inline void Project(const double* x, const double* o, const double* n, double* p)
+{
+  const double t = n[0] * (x[0] - o[0]) + n[1] * (x[1] - o[1]) + n[2] * (x[2] - o[2]);
+  for (int j = 0; j < 3; ++j)
+    p[j] = x[j] - t * n[j];
+}
+/// The two axes other than the normal's largest component.
+LOOM_EXEC inline void PlaneAxes(const double* n, int* axes)
+{
+  int idx = 0;
+  double largest = 0.0;
+  for (int i = 0; i < 3; ++i)
+  {
+    const double a = n[i] < 0 ? -n[i] : n[i];
+    if (a > largest)
+    {
+      largest = a;
+      idx = i;
+    }
+  }
+  for (int j = 0, i = 0; i < 3; ++i)
+    if (i != idx)
+      axes[j++] = i;
+}
+
+/// Whether `x` lies in the cell (1), outside (0) or the cell is degenerate (-1), its parametric coordinates
+/// `pc` and, for 2D cells, the squared distance from x to the cell's plane (`dist2`; 0 for 3D cells).
+LOOM_EXEC inline int Evaluate(const CellCorners& c, const double* x, double* pc, double& dist2)
+{
+  dist2 = 0.0;
+  pc[0] = pc[1] = pc[2] = 0.0;
+  switch (c.Shape)
+  {
+    case CELL_SHAPE_TETRA:
+    {
+      const double* p0 = c.X[0];
+      double rhs[3], c1[3], c2[3], c3[3];
+      for (int i = 0; i < 3; ++i)
+      {
+        rhs[i] = x[i] - p0[i];
+        c1[i] = c.X[1][i] - p0[i];
+        c2[i] = c.X[2][i] - p0[i];
+        c3[i] = c.X[3][i] - p0[i];
+      }
+      const double det = Det3(c1, c2, c3);
+      if (det == 0.0)
+        return -1;
+      pc[0] = Det3(rhs, c2, c3) / det;
+      pc[1] = Det3(c1, rhs, c3) / det;
+      pc[2] = Det3(c1, c2, rhs) / det;
+      const double p4 = 1.0 - pc[0] - pc[1] - pc[2];
+      return InSlack(pc[0], 0.001) && InSlack(pc[1], 0.001) && InSlack(pc[2], 0.001) && InSlack(p4, 0.001) ? 1 : 0;
+    }
+    case CELL_SHAPE_VOXEL:
+      pc[0] = (x[0] - c.X[0][0]) / (c.X[1][0] - c.X[0][0]);
+      pc[1] = (x[1] - c.X[0][1]) / (c.X[2][1] - c.X[0][1]);
+      pc[2] = (x[2] - c.X[0][2]) / (c.X[4][2] - c.X[0][2]);
+      return InSlack(pc[0], 0.0) && InSlack(pc[1], 0.0) && InSlack(pc[2], 0.0) ? 1 : 0;
+    case CELL_SHAPE_HEXAHEDRON:
+    case CELL_SHAPE_WEDGE:
+    case CELL_SHAPE_PYRAMID: return EvaluateNewton(c, x, pc);
+    case CELL_SHAPE_TRIANGLE:
+    {
+      const double *pt1 = c.X[1], *pt2 = c.X[2], *pt3 = c.X[0];
+      double n[3], cp[3];
+      NormalDirection(pt1, pt2, pt3, n);
+      const double n2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+      const double t = n[0] * (x[0] - pt1[0]) + n[1] * (x[1] - pt1[1]) + n[2] * (x[2] - pt1[2]);
+      for (int j = 0; j < 3; ++j)
+        cp[j] = n2 != 0.0 ? x[j] - t * n[j] / n2 : x[j];
+      int axes[2];
+      PlaneAxes(n, axes);
+      double rhs[2], c1[2], c2[2];
+      for (int i = 0; i < 2; ++i)
+      {
+        rhs[i] = cp[axes[i]] - pt3[axes[i]];
+        c1[i] = pt1[axes[i]] - pt3[axes[i]];
+        c2[i] = pt2[axes[i]] - pt3[axes[i]];
+      }
+      const double det = Det2(c1, c2);
+      if (det == 0.0)
+        return -1;
+      pc[0] = Det2(rhs, c2) / det;
+      pc[1] = Det2(c1, rhs) / det;
+      const double w0 = 1 - (pc[0] + pc[1]);
+      if (InSlack(w0, 0.0) && InSlack(pc[0], 0.0) && InSlack(pc[1], 0.0))
+      {
+        dist2 = Distance2(cp, x);
+        return 1;
+      }
+      return 0;
+    }
+    case CELL_SHAPE_PIXEL:
+    {
+      double n[3], cp[3], p21[3], p31[3], p[3];
+      UnitNormal(c.X[0], c.X[1], c.X[2], n);
+      Project(x, c.X[0], n, cp);
+      for (int i = 0; i < 3; ++i)
+      {
+        p21[i] = c.X[1][i] - c.X[0][i];
+        p31[i] = c.X[2][i] - c.X[0][i];
+        p[i] = x[i] - c.X[0][i];
+      }
+      double l21 = std::sqrt(p21[0] * p21[0] + p21[1] * p21[1] + p21[2] * p21[2]);
+      double l31 = std::sqrt(p31[0] * p31[0] + p31[1] * p31[1] + p31[2] * p31[2]);
+      l21 = l21 == 0.0 ? 1.0 : l21;
+      l31 = l31 == 0.0 ? 1.0 : l31;
+      pc[0] = (p21[0] * p[0] + p21[1] * p[1] + p21[2] * p[2]) / (l21 * l21);
+      pc[1] = (p31[0] * p[0] + p31[1] * p[1] + p31[2] * p[2]) / (l31 * l31);
+      if (InSlack(pc[0], 0.0) && InSlack(pc[1], 0.0))
+      {
+        dist2 = Distance2(cp, x);
+        return 1;
+      }
+      return 0;
+    }
+    case CELL_SHAPE_QUAD:
+    {
+      double n[3], cp[3];
+      UnitNormal(c.X[0], c.X[1], c.X[2], n);
+      if (n[0] == 0.0 && n[1] == 0.0 && n[2] == 0.0)
+        UnitNormal(c.X[1], c.X[2], c.X[3], n);
+      Project(x, c.X[0], n, cp);
+      int axes[2];
+      PlaneAxes(n, axes);
+      double params[2] = { 0.5, 0.5 };
+      pc[0] = pc[1] = 0.5;
+      bool done = false;
+      for (int iteration = 0; !done && iteration < 20; ++iteration)
+      {
+        const double rm = 1.0 - pc[0], sm = 1.0 - pc[1];
+        const double w[4] = { rm * sm, pc[0] * sm, pc[0] * pc[1], rm * pc[1] };
+        const double dr[4] = { -sm, sm, pc[1], -pc[1] }, ds[4] = { -rm, -pc[0], pc[0], rm };
+        double f[2] = { 0, 0 }, rc[2] = { 0, 0 }, sc[2] = { 0, 0 };
+        for (int i = 0; i < 4; ++i)
+          for (int j = 0; j < 2; ++j)
+          {
+            const double coord = c.X[i][axes[j]];
+            f[j] += coord * w[i];
+            rc[j] += coord * dr[i];
+            sc[j] += coord * ds[i];
+          }
+        for (int j = 0; j < 2; ++j)
+          f[j] -= cp[axes[j]];
+        const double det = Det2(rc, sc);
+        if (det == 0.0)
+          return -1;
+        pc[0] = params[0] - Det2(f, sc) / det;
+        pc[1] = params[1] - Det2(rc, f) / det;
+        if (std::fabs(pc[0] - params[0]) < 1.e-04 && std::fabs(pc[1] - params[1]) < 1.e-04)
+          done = true;
+        else if (std::fabs(pc[0]) > 1.e6 || std::fabs(pc[1]) > 1.e6)
+          return -1;
+        else
+        {
+          params[0] = pc[0];
+          params[1] = pc[1];
+        }
+      }
+      if (!done)
+        return -1;
+      if (InSlack(pc[0], 0.001) && InSlack(pc[1], 0.001))
+      {
+        dist2 = Distance2(cp, x);
+        return 1;
+      }
+      return 0;
+    }
+    default: return -1;
+  }
+}
+
+/// Whether the shape is one Evaluate takes, and its dimension (0 when not).
+LOOM_EXEC_CONT inline int LocatableDimension(UInt8 shape)
+{
+  switch (shape)
+  {
+    case CELL_SHAPE_TRIANGLE:
+    case CELL_SHAPE_QUAD:
+    case CELL_SHAPE_PIXEL: return 2;
+    case CELL_SHAPE_TETRA:
+    case CELL_SHAPE_VOXEL:
+    case CELL_SHAPE_HEXAHEDRON:
+    case CELL_SHAPE_WEDGE:
+    case CELL_SHAPE_PYRAMID: return 3;
+    default: return 0;
+  }
+}
+/// The number of points of a locatable shape.
+LOOM_EXEC_CONT inline int ShapePoints(UInt8 shape)
+{
+  switch (shape)
+  {
+    case CELL_SHAPE_TRIANGLE: return 3;
+    case CELL_SHAPE_QUAD:
+    case CELL_SHAPE_PIXEL:
+    case CELL_SHAPE_TETRA: return 4;
+    case CELL_SHAPE_PYRAMID: return 5;
+    case CELL_SHAPE_WEDGE: return 6;
+    case CELL_SHAPE_VOXEL:
+    case CELL_SHAPE_HEXAHEDRON: return 8;
+    default: return 0;
+  }
+}
+} // namespace locate
+} // namespace algorithms
+} // namespace loom

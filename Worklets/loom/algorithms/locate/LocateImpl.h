@@ -1,0 +1,765 @@
+// Loom algorithms, locate family: the locator's data and the device passes (binning the cells, locating the
+// samples, sampling the fields), written once over raw pointers for every device: Locate.cxx instantiates
+// them for the CPU devices, LocateCuda.cu for CUDA.
+#pragma once
+
+#include <loom/algorithms/DevicePasses.h>
+#include <loom/algorithms/locate/Locate.h>
+#include <loom/algorithms/locate/LocateCell.h>
+#include <loom/cont/Algorithm.h>
+#include <loom/cont/Error.h>
+#include <loom/exec/Atomic.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <string>
+
+namespace loom
+{
+namespace algorithms
+{
+/// What a CellLocator holds (host side; the passes take pointers on their device).
+struct CellLocator::Data
+{
+  enum class Kind
+  {
+    Image,
+    Rectilinear,
+    Cells
+  };
+  Kind Type = Kind::Cells;
+  Id3 Dims{ 1, 1, 1 }; ///< Image and Rectilinear: points per axis
+  double Origin[3] = { 0, 0, 0 }, Spacing[3] = { 1, 1, 1 };
+  loom::cont::ArrayHandle<Float64> Coordinates[3]; ///< Rectilinear
+  // Cells
+  CellSetAny Cells;
+  FieldArray Points;
+  Id NumberOfCells = 0, NumberOfPoints = 0;
+  double Bounds[6] = { 0, 0, 0, 0, 0, 0 };
+  Id Divisions[3] = { 1, 1, 1 };
+  double BinsPerUnit[3] = { 0, 0, 0 };
+  loom::cont::ArrayHandle<Int32> BinStarts; ///< bins + 1
+  loom::cont::ArrayHandle<Int32> BinCells;  ///< the cells of each bin, increasing
+  loom::cont::ArrayHandle<Float32> Boxes;   ///< six per cell (xmin, xmax, ymin, ...), rounded outwards
+};
+
+namespace locate
+{
+LOOM_UNIT_NAMESPACE_BEGIN
+/// The cells of a locator on one device: explicit (32- or 64-bit) or a structured grid's (1, 2, 3 dims).
+struct CellsOnDevice
+{
+  int Kind = 0; ///< 0 explicit Int32, 1 explicit Int64, 2 structured
+  const UInt8* Shapes = nullptr;
+  const Int32* Offsets32 = nullptr;
+  const Int32* Connectivity32 = nullptr;
+  const Int64* Offsets64 = nullptr;
+  const Int64* Connectivity64 = nullptr;
+  Id Dims[3] = { 1, 1, 1 };
+  int Dim = 3;
+
+  LOOM_EXEC UInt8 Shape(Id cell) const
+  {
+    if (this->Kind == 2)
+      return this->Dim == 3 ? CELL_SHAPE_HEXAHEDRON : this->Dim == 2 ? CELL_SHAPE_QUAD : CELL_SHAPE_LINE;
+    return this->Shapes[cell];
+  }
+  /// The cell's shape and point ids (at most 8; more: N is the true count and only 8 are listed).
+  LOOM_EXEC void Ids(Id cell, CellCorners& c) const
+  {
+    c.Shape = this->Shape(cell);
+    if (this->Kind == 0 || this->Kind == 1)
+    {
+      const Id b = this->Kind == 0 ? this->Offsets32[cell] : this->Offsets64[cell];
+      const Id e = this->Kind == 0 ? this->Offsets32[cell + 1] : this->Offsets64[cell + 1];
+      c.N = static_cast<int>(e - b);
+      for (Id k = 0; k < e - b && k < 8; ++k)
+        c.Ids[k] = this->Kind == 0 ? this->Connectivity32[b + k] : this->Connectivity64[b + k];
+      return;
+    }
+    const Id dx = this->Dims[0], dxy = this->Dims[0] * this->Dims[1];
+    const Id cx = this->Dims[0] - 1, cy = this->Dim >= 2 ? this->Dims[1] - 1 : 1;
+    const Id i = cell % cx, j = (cell / cx) % cy, k = cell / (cx * cy);
+    const Id p = i + dx * j + dxy * k;
+    c.Ids[0] = p;
+    c.Ids[1] = p + 1;
+    c.N = 2;
+    if (this->Dim >= 2)
+    {
+      c.Ids[2] = p + 1 + dx;
+      c.Ids[3] = p + dx;
+      c.N = 4;
+    }
+    if (this->Dim == 3)
+    {
+      for (int q = 0; q < 4; ++q)
+        c.Ids[q + 4] = c.Ids[q] + dxy;
+      c.N = 8;
+    }
+  }
+};
+
+/// xyz points, float32 or float64, on one device.
+struct PointsOnDevice
+{
+  ComponentPortal<Float32> F32;
+  ComponentPortal<Float64> F64;
+  bool Double = true;
+  LOOM_EXEC void Get(Id p, double* x) const
+  {
+    for (int j = 0; j < 3; ++j)
+      x[j] = this->Double ? this->F64.Get(p, j) : static_cast<double>(this->F32.Get(p, j));
+  }
+};
+
+/// Sample positions on one device: stored points, or a grid's axes (coordinate d of point (i, j, k):
+/// Axes[0][3i+d] + Axes[1][3j+d] + Axes[2][3k+d]).
+struct SamplesOnDevice
+{
+  PointsOnDevice Stored;
+  bool ByAxes = false;
+  const double* Axes[3] = { nullptr, nullptr, nullptr };
+  Id Dims[3] = { 1, 1, 1 };
+  LOOM_EXEC void Get(Id s, double* x) const
+  {
+    if (!this->ByAxes)
+    {
+      this->Stored.Get(s, x);
+      return;
+    }
+    const Id i = s % this->Dims[0], j = (s / this->Dims[0]) % this->Dims[1], k = s / (this->Dims[0] * this->Dims[1]);
+    for (int d = 0; d < 3; ++d)
+      x[d] = this->Axes[0][3 * i + d] + this->Axes[1][3 * j + d] + this->Axes[2][3 * k + d];
+  }
+};
+
+/// The largest float not above `v` and the smallest not below it.
+LOOM_EXEC inline Float32 FloatDown(double v)
+{
+  Float32 f = static_cast<Float32>(v);
+  return static_cast<double>(f) > v ? std::nextafter(f, -INFINITY) : f;
+}
+LOOM_EXEC inline Float32 FloatUp(double v)
+{
+  Float32 f = static_cast<Float32>(v);
+  return static_cast<double>(f) < v ? std::nextafter(f, INFINITY) : f;
+}
+
+/// The bins of a binned locator on one device.
+struct BinsOnDevice
+{
+  double Bounds[6];
+  Id Divisions[3];
+  double BinsPerUnit[3];
+  LOOM_EXEC Id Index(double v, int a) const
+  {
+    const double f = (v - this->Bounds[2 * a]) * this->BinsPerUnit[a];
+    Id i = f > 0 ? static_cast<Id>(f) : 0;
+    return i >= this->Divisions[a] ? this->Divisions[a] - 1 : i;
+  }
+};
+
+/// Pass 1 per cell: its outward-rounded box, and one count in each bin it overlaps.
+struct BoxAndCount
+{
+  CellsOnDevice Cells;
+  PointsOnDevice Points;
+  BinsOnDevice Bins;
+  Float32* Boxes;
+  Int32* BinCounts;
+  LOOM_EXEC void operator()(Id cell) const
+  {
+    CellCorners c;
+    this->Cells.Ids(cell, c);
+    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+    const int n = c.N < 8 ? c.N : 8;
+    for (int k = 0; k < n; ++k)
+    {
+      double x[3];
+      this->Points.Get(c.Ids[k], x);
+      for (int a = 0; a < 3; ++a)
+      {
+        lo[a] = x[a] < lo[a] ? x[a] : lo[a];
+        hi[a] = x[a] > hi[a] ? x[a] : hi[a];
+      }
+    }
+    bool finite = n > 0 && LocatableDimension(c.Shape) != 0;
+    for (int a = 0; a < 3; ++a)
+      finite = finite && std::isfinite(lo[a]) && std::isfinite(hi[a]);
+    Id r[3][2];
+    for (int a = 0; a < 3; ++a)
+    {
+      // A cell in no bin (no points, a NaN or infinite point, a shape not located in) gets an empty box.
+      this->Boxes[6 * cell + 2 * a] = finite ? FloatDown(lo[a]) : Float32(1);
+      this->Boxes[6 * cell + 2 * a + 1] = finite ? FloatUp(hi[a]) : Float32(0);
+      r[a][0] = finite ? this->Bins.Index(this->Boxes[6 * cell + 2 * a], a) : 0;
+      r[a][1] = finite ? this->Bins.Index(this->Boxes[6 * cell + 2 * a + 1], a) : -1;
+    }
+    if (!finite)
+      return;
+    for (Id k = r[2][0]; k <= r[2][1]; ++k)
+      for (Id j = r[1][0]; j <= r[1][1]; ++j)
+        for (Id i = r[0][0]; i <= r[0][1]; ++i)
+          loom::exec::AtomicAdd(this->BinCounts + i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k), 1);
+  }
+};
+
+/// Pass 2 per cell: its id into each bin it overlaps (a slot taken from the bin's cursor).
+struct FillBins
+{
+  CellsOnDevice Cells;
+  BinsOnDevice Bins;
+  const Float32* Boxes;
+  const Int32* BinStarts;
+  Int32* Cursors;
+  Int32* BinCells;
+  LOOM_EXEC void operator()(Id cell) const
+  {
+    if (!(this->Boxes[6 * cell] <= this->Boxes[6 * cell + 1]))
+      return; // an empty box: in no bin (BoxAndCount)
+    Id r[3][2];
+    for (int a = 0; a < 3; ++a)
+    {
+      r[a][0] = this->Bins.Index(this->Boxes[6 * cell + 2 * a], a);
+      r[a][1] = this->Bins.Index(this->Boxes[6 * cell + 2 * a + 1], a);
+    }
+    for (Id k = r[2][0]; k <= r[2][1]; ++k)
+      for (Id j = r[1][0]; j <= r[1][1]; ++j)
+        for (Id i = r[0][0]; i <= r[0][1]; ++i)
+        {
+          const Id bin = i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k);
+          const Int32 slot = loom::exec::AtomicAdd(this->Cursors + bin, 1);
+          this->BinCells[this->BinStarts[bin] + slot] = static_cast<Int32>(cell);
+        }
+  }
+};
+
+/// Pass 3 per bin: its cells in increasing order (insertion sort: bins are short, and on one thread
+/// already in order).
+struct SortBin
+{
+  const Int32* BinStarts;
+  Int32* BinCells;
+  LOOM_EXEC void operator()(Id bin) const
+  {
+    Int32* a = this->BinCells + this->BinStarts[bin];
+    const Int32 n = this->BinStarts[bin + 1] - this->BinStarts[bin];
+    for (Int32 i = 1; i < n; ++i)
+    {
+      const Int32 v = a[i];
+      Int32 j = i - 1;
+      while (j >= 0 && a[j] > v)
+      {
+        a[j + 1] = a[j];
+        --j;
+      }
+      a[j + 1] = v;
+    }
+  }
+};
+
+/// The locator's search on one device.
+struct LocatorOnDevice
+{
+  int Type = 0; ///< CellLocator::Data::Kind
+  // Image / Rectilinear
+  Id Dims[3] = { 1, 1, 1 };
+  double Origin[3] = { 0, 0, 0 }, Spacing[3] = { 1, 1, 1 };
+  const double* Coordinates[3] = { nullptr, nullptr, nullptr };
+  // Cells
+  CellsOnDevice Cells;
+  PointsOnDevice Points;
+  BinsOnDevice Bins;
+  const Int32* BinStarts = nullptr;
+  const Int32* BinCells = nullptr;
+  const Float32* Boxes = nullptr;
+  // Options
+  bool ComputeTolerance = true;
+  double Tolerance2 = 0.0;
+  bool Highest = false;
+
+  /// The id of grid cell (i, j, k) (a flat axis has one cell layer).
+  LOOM_EXEC Id GridCell(const Id* ijk) const
+  {
+    Id cell = 0, stride = 1;
+    for (int a = 0; a < 3; ++a)
+    {
+      cell += ijk[a] * stride;
+      stride *= this->Dims[a] > 1 ? this->Dims[a] - 1 : 1;
+    }
+    return cell;
+  }
+
+  /// Image: vtkImageData::FindCell (continuous index, 1e-12 snapping at the ends, then the tolerance
+  /// outside the image, measured by the spacing).
+  LOOM_EXEC Id FindInImage(const double* x, double* pc) const
+  {
+    Id ijk[3];
+    bool in = true;
+    double outside2 = 0.0, diagonal2 = 0.0;
+    for (int a = 0; a < 3; ++a)
+    {
+      const Id maxExt = this->Dims[a] - 1;
+      const double loc = (x[a] - this->Origin[a]) / this->Spacing[a];
+      const double fl = std::floor(loc);
+      ijk[a] = static_cast<Id>(fl);
+      pc[a] = loc - fl;
+      if (maxExt > 0)
+        diagonal2 += this->Spacing[a] * this->Spacing[a];
+      bool ok = false;
+      if (maxExt == 0 || ijk[a] < 0)
+      {
+        if (loc * loc <= 1e-12)
+        {
+          pc[a] = 0.0;
+          ijk[a] = 0;
+          ok = true;
+        }
+      }
+      else if (ijk[a] >= maxExt)
+      {
+        const double d = loc - static_cast<double>(maxExt);
+        if (d * d <= 1e-12)
+        {
+          pc[a] = 1.0;
+          ijk[a] = maxExt - 1;
+          ok = true;
+        }
+      }
+      else
+        ok = true;
+      if (!ok)
+      {
+        in = false;
+        // clamped to the boundary, measuring how far out
+        if (ijk[a] < 0)
+        {
+          const double d = loc * this->Spacing[a];
+          outside2 += d * d;
+          ijk[a] = 0;
+          pc[a] = 0.0;
+        }
+        else
+        {
+          const double d = (loc - static_cast<double>(maxExt)) * this->Spacing[a];
+          outside2 += d * d;
+          ijk[a] = maxExt == 0 ? 0 : maxExt - 1;
+          pc[a] = maxExt == 0 ? 0.0 : 1.0;
+        }
+      }
+    }
+    if (!in)
+    {
+      const double tol2 = this->ComputeTolerance ? diagonal2 * 1e-6 : this->Tolerance2;
+      if (!(outside2 <= tol2))
+        return -1;
+    }
+    return this->GridCell(ijk);
+  }
+
+  /// Rectilinear grid: vtkRectilinearGrid::ComputeStructuredCoordinates (a point on an inner coordinate in
+  /// the cell below, with r = 1; the last coordinate outside), by binary search.
+  LOOM_EXEC Id FindInRectilinear(const double* x, double* pc) const
+  {
+    Id ijk[3];
+    for (int a = 0; a < 3; ++a)
+    {
+      const double* c = this->Coordinates[a];
+      const Id n = this->Dims[a];
+      ijk[a] = 0;
+      pc[a] = 0.0;
+      if (!(x[a] >= c[0] && x[a] <= c[n - 1]))
+        return -1;
+      if (n == 1)
+        continue;
+      if (x[a] == c[n - 1])
+        return -1;
+      // the first i >= 1 with x < c[i] or x == c[i]
+      Id lo = 1, hi = n - 1;
+      while (lo < hi)
+      {
+        const Id mid = (lo + hi) / 2;
+        if (x[a] <= c[mid])
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      ijk[a] = lo - 1;
+      pc[a] = x[a] == c[lo] ? 1.0 : (x[a] - c[lo - 1]) / (c[lo] - c[lo - 1]);
+    }
+    return this->GridCell(ijk);
+  }
+
+  /// Whether candidate `cell` contains x: inside its exact bounding box (as VTK's cell locator checks
+  /// first), then inside the cell (2D cells: within the tolerance of its plane).
+  LOOM_EXEC bool Contains(Id cell, const double* x, double* pc) const
+  {
+    const Float32* b = this->Boxes + 6 * cell;
+    if (x[0] < b[0] || x[0] > b[1] || x[1] < b[2] || x[1] > b[3] || x[2] < b[4] || x[2] > b[5])
+      return false;
+    CellCorners c;
+    this->Cells.Ids(cell, c);
+    const int dim = LocatableDimension(c.Shape);
+    if (dim == 0 || c.N != ShapePoints(c.Shape))
+      return false;
+    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+    for (int k = 0; k < c.N; ++k)
+    {
+      this->Points.Get(c.Ids[k], c.X[k]);
+      for (int a = 0; a < 3; ++a)
+      {
+        lo[a] = c.X[k][a] < lo[a] ? c.X[k][a] : lo[a];
+        hi[a] = c.X[k][a] > hi[a] ? c.X[k][a] : hi[a];
+      }
+    }
+    for (int a = 0; a < 3; ++a)
+      if (x[a] < lo[a] || x[a] > hi[a])
+        return false;
+    double dist2 = 0.0;
+    if (Evaluate(c, x, pc, dist2) != 1)
+      return false;
+    if (dim == 3)
+      return true;
+    const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+      (hi[2] - lo[2]) * (hi[2] - lo[2]);
+    return dist2 <= (this->ComputeTolerance ? diagonal2 * 1e-6 : this->Tolerance2);
+  }
+
+  LOOM_EXEC Id FindInCells(const double* x, double* pc) const
+  {
+    const double* b = this->Bins.Bounds;
+    if (!(x[0] >= b[0] && x[0] <= b[1] && x[1] >= b[2] && x[1] <= b[3] && x[2] >= b[4] && x[2] <= b[5]))
+      return -1;
+    const Id bin = this->Bins.Index(x[0], 0) +
+      this->Bins.Divisions[0] * (this->Bins.Index(x[1], 1) + this->Bins.Divisions[1] * this->Bins.Index(x[2], 2));
+    const Int32 begin = this->BinStarts[bin], end = this->BinStarts[bin + 1];
+    for (Int32 k = 0; k < end - begin; ++k)
+    {
+      const Id cell = this->BinCells[this->Highest ? end - 1 - k : begin + k];
+      if (this->Contains(cell, x, pc))
+        return cell;
+    }
+    pc[0] = pc[1] = pc[2] = 0.0;
+    return -1;
+  }
+
+  LOOM_EXEC Id Find(const double* x, double* pc) const
+  {
+    pc[0] = pc[1] = pc[2] = 0.0;
+    if (x[0] != x[0] || x[1] != x[1] || x[2] != x[2])
+      return -1; // NaN
+    if (this->Type == 0)
+      return this->FindInImage(x, pc);
+    if (this->Type == 1)
+      return this->FindInRectilinear(x, pc);
+    return this->FindInCells(x, pc);
+  }
+
+  /// The cell's point ids and weights at `pc` (its shape's functions; image and rectilinear cells by their
+  /// non-flat axes, VTK's voxel order). The number of points.
+  LOOM_EXEC int PointWeights(Id cell, const double* pc, Id* ids, double* w) const
+  {
+    if (this->Type == 2)
+    {
+      CellCorners c;
+      this->Cells.Ids(cell, c);
+      for (int k = 0; k < c.N && k < 8; ++k)
+        ids[k] = c.Ids[k];
+      Weights(c.Shape, pc, w);
+      return c.N < 8 ? c.N : 8;
+    }
+    // Grid cell: corners over the non-flat axes, x fastest.
+    Id ijk[3], cells[3];
+    Id rest = cell;
+    for (int a = 0; a < 3; ++a)
+    {
+      cells[a] = this->Dims[a] > 1 ? this->Dims[a] - 1 : 1;
+      ijk[a] = rest % cells[a];
+      rest /= cells[a];
+    }
+    int n = 1;
+    ids[0] = ijk[0] + this->Dims[0] * (ijk[1] + this->Dims[1] * ijk[2]);
+    w[0] = 1.0;
+    Id stride = 1;
+    for (int a = 0; a < 3; ++a)
+    {
+      if (this->Dims[a] > 1)
+        for (int k = 0; k < n; ++k)
+        {
+          ids[n + k] = ids[k] + stride;
+          w[n + k] = w[k] * pc[a];
+          w[k] = w[k] * (1.0 - pc[a]);
+        }
+      if (this->Dims[a] > 1)
+        n *= 2;
+      stride *= this->Dims[a];
+    }
+    return n;
+  }
+};
+
+/// Pass per sample: its cell and parametric coordinates.
+struct LocateSamples
+{
+  LocatorOnDevice Locator;
+  SamplesOnDevice Samples;
+  Id* Cells;
+  Float64* PCoords;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    double x[3];
+    this->Samples.Get(s, x);
+    this->Cells[s] = this->Locator.Find(x, this->PCoords + 3 * s);
+  }
+};
+
+/// VTK's rounding of an interpolated value into an integer kind: clamped to the kind's range, then half
+/// away from zero.
+template <typename T>
+LOOM_EXEC T RoundInto(double v)
+{
+  if constexpr (std::is_integral<T>::value)
+  {
+    const double lo = static_cast<double>(std::numeric_limits<T>::lowest()), hi = static_cast<double>(std::numeric_limits<T>::max());
+    v = v < lo ? lo : v > hi ? hi : v;
+    return static_cast<T>(v >= 0.0 ? v + 0.5 : v - 0.5);
+  }
+  else
+    return static_cast<T>(v);
+}
+
+/// Pass per sample: a point field interpolated at the sample (0 where none).
+template <typename T>
+struct InterpolateSample
+{
+  LocatorOnDevice Locator;
+  const Id* Cells;
+  const Float64* PCoords;
+  ComponentPortal<T> In, Out;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    const Id cell = this->Cells[s];
+    const IdComponent nc = this->Out.NumberOfComponents;
+    if (cell < 0)
+    {
+      for (IdComponent c = 0; c < nc; ++c)
+        this->Out.Set(s, c, T(0));
+      return;
+    }
+    Id ids[8];
+    double w[8];
+    const int n = this->Locator.PointWeights(cell, this->PCoords + 3 * s, ids, w);
+    for (IdComponent c = 0; c < nc; ++c)
+    {
+      double v = 0.0;
+      for (int k = 0; k < n; ++k)
+        v += w[k] * static_cast<double>(this->In.Get(ids[k], c));
+      this->Out.Set(s, c, RoundInto<T>(v));
+    }
+  }
+};
+
+/// Pass per sample: a cell field's tuple of the sample's cell (0 where none).
+template <typename T>
+struct GatherSample
+{
+  const Id* Cells;
+  ComponentPortal<T> In, Out;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    const Id cell = this->Cells[s];
+    for (IdComponent c = 0; c < this->Out.NumberOfComponents; ++c)
+      this->Out.Set(s, c, cell < 0 ? T(0) : this->In.Get(cell, c));
+  }
+};
+
+/// Pass per sample: the valid-point mask.
+struct MaskSample
+{
+  const Id* Cells;
+  Int8* Mask;
+  LOOM_EXEC void operator()(Id s) const { this->Mask[s] = this->Cells[s] >= 0 ? 1 : 0; }
+};
+
+/// A field's values on device `Tag`, for reading (`write` false) or writing.
+template <typename Tag, typename T>
+ComponentPortal<T> PortalOn(const FieldArray& field, bool write)
+{
+  if constexpr (Tag::IsHost)
+  {
+    (void)write;
+    return field.template GetPortal<T>();
+  }
+  else
+    return field.template GetDevicePortal<T>(write, !write);
+}
+
+template <typename Tag>
+struct Passes : DevicePointersOn<Tag>
+{
+  using Algorithm = loom::cont::DeviceAdapterAlgorithm<Tag>;
+  using Pointers = DevicePointersOn<Tag>;
+  using Pointers::InPlace;
+  using Pointers::Read;
+  using Pointers::Write;
+
+  static PointsOnDevice PointsOf(const FieldArray& points)
+  {
+    PointsOnDevice p;
+    p.Double = points.GetKind() == ValueKind::Float64;
+    if (p.Double)
+      p.F64 = PortalOn<Tag, Float64>(points, false);
+    else
+      p.F32 = PortalOn<Tag, Float32>(points, false);
+    return p;
+  }
+  static CellsOnDevice CellsOf(const CellSetAny& cells)
+  {
+    CellsOnDevice c;
+    std::visit(
+      [&](const auto& set) {
+        using Set = std::decay_t<decltype(set)>;
+        if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value)
+        {
+          c.Kind = 0;
+          c.Shapes = ReadPointer<Tag>(set.GetShapes());
+          c.Offsets32 = ReadPointer<Tag>(set.GetOffsets());
+          c.Connectivity32 = ReadPointer<Tag>(set.GetConnectivity());
+        }
+        else if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
+        {
+          c.Kind = 1;
+          c.Shapes = ReadPointer<Tag>(set.GetShapes());
+          c.Offsets64 = ReadPointer<Tag>(set.GetOffsets());
+          c.Connectivity64 = ReadPointer<Tag>(set.GetConnectivity());
+        }
+        else
+        {
+          c.Kind = 2;
+          for (int a = 0; a < 3; ++a)
+            c.Dims[a] = set.GetPointDimensions()[a];
+          c.Dim = c.Dims[2] > 1 ? 3 : c.Dims[1] > 1 ? 2 : 1;
+        }
+      },
+      cells);
+    return c;
+  }
+  static BinsOnDevice BinsOf(const CellLocator::Data& d)
+  {
+    BinsOnDevice b;
+    for (int a = 0; a < 3; ++a)
+    {
+      b.Bounds[2 * a] = d.Bounds[2 * a];
+      b.Bounds[2 * a + 1] = d.Bounds[2 * a + 1];
+      b.Divisions[a] = d.Divisions[a];
+      b.BinsPerUnit[a] = d.BinsPerUnit[a];
+    }
+    return b;
+  }
+
+  /// The bins of `d` (its bounds and divisions set): boxes, counts, starts, cell lists.
+  static void Bin(CellLocator::Data& d)
+  {
+    const Id bins = d.Divisions[0] * d.Divisions[1] * d.Divisions[2];
+    loom::cont::ArrayHandle<Int32> counts;
+    Int32* count = Write(counts, bins);
+    Algorithm::Schedule(Fill<Int32>{ count, 0 }, bins);
+    BoxAndCount box{ CellsOf(d.Cells), PointsOf(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count };
+    Algorithm::Schedule(box, d.NumberOfCells);
+    const Int32 total = Algorithm::ScanExclusive(counts, d.BinStarts, Int32(0));
+    // The scan's total closes the starts.
+    loom::cont::ArrayHandle<Int32> starts;
+    Int32* s = Write(starts, bins + 1);
+    Algorithm::Schedule(CopyAndClose{ Read(d.BinStarts), s, bins, total }, bins + 1);
+    d.BinStarts = starts;
+    Algorithm::Schedule(Fill<Int32>{ InPlace(counts), 0 }, bins);
+    FillBins fill{ CellsOf(d.Cells), BinsOf(d), Read(d.Boxes), Read(d.BinStarts), InPlace(counts), Write(d.BinCells, total) };
+    Algorithm::Schedule(fill, d.NumberOfCells);
+    Algorithm::Schedule(SortBin{ Read(d.BinStarts), InPlace(d.BinCells) }, bins);
+  }
+  struct CopyAndClose
+  {
+    const Int32* From;
+    Int32* To;
+    Id Bins;
+    Int32 Total;
+    LOOM_EXEC void operator()(Id i) const { this->To[i] = i < this->Bins ? this->From[i] : this->Total; }
+  };
+
+  static LocatorOnDevice LocatorOf(const CellLocator::Data& d, const LocateOptions& options)
+  {
+    LocatorOnDevice l;
+    l.Type = static_cast<int>(d.Type);
+    for (int a = 0; a < 3; ++a)
+    {
+      l.Dims[a] = d.Dims[a];
+      l.Origin[a] = d.Origin[a];
+      l.Spacing[a] = d.Spacing[a];
+      if (d.Type == CellLocator::Data::Kind::Rectilinear)
+        l.Coordinates[a] = Read(d.Coordinates[a]);
+    }
+    if (d.Type == CellLocator::Data::Kind::Cells)
+    {
+      l.Cells = CellsOf(d.Cells);
+      l.Points = PointsOf(d.Points);
+      l.Bins = BinsOf(d);
+      l.BinStarts = Read(d.BinStarts);
+      l.BinCells = Read(d.BinCells);
+      l.Boxes = Read(d.Boxes);
+    }
+    l.ComputeTolerance = options.ComputeTolerance;
+    l.Tolerance2 = options.Tolerance * options.Tolerance;
+    l.Highest = options.Tie == LocateTie::HighestId;
+    return l;
+  }
+
+  static LocatedPoints Locate(const CellLocator::Data& d, const PointPositions& samples, const LocateOptions& options,
+                              const loom::cont::ArrayHandle<Float64> axes[3])
+  {
+    const Id n = samples.GetNumberOfPoints();
+    SamplesOnDevice s;
+    if (samples.Points)
+      s.Stored = PointsOf(*samples.Points);
+    else
+    {
+      s.ByAxes = true;
+      for (int a = 0; a < 3; ++a)
+      {
+        s.Axes[a] = Read(axes[a]);
+        s.Dims[a] = samples.Dims[a];
+      }
+    }
+    LocatedPoints located;
+    LocateSamples pass{ LocatorOf(d, options), s, Write(located.Cells, n), Write(located.PCoords, 3 * n) };
+    Algorithm::Schedule(pass, n);
+    return located;
+  }
+
+  template <typename T>
+  static void Interpolate(const CellLocator::Data& d, const LocatedPoints& located, const FieldArray& in,
+                          const FieldArray& out)
+  {
+    InterpolateSample<T> pass{ LocatorOf(d, LocateOptions()), Read(located.Cells), Read(located.PCoords),
+                               PortalOn<Tag, T>(in, false), PortalOn<Tag, T>(out, true) };
+    Algorithm::Schedule(pass, located.GetNumberOfValues());
+  }
+  template <typename T>
+  static void Gather(const LocatedPoints& located, const FieldArray& in, const FieldArray& out)
+  {
+    GatherSample<T> pass{ Read(located.Cells), PortalOn<Tag, T>(in, false), PortalOn<Tag, T>(out, true) };
+    Algorithm::Schedule(pass, located.GetNumberOfValues());
+  }
+  static loom::cont::ArrayHandle<Int8> Mask(const LocatedPoints& located)
+  {
+    loom::cont::ArrayHandle<Int8> mask;
+    const Id n = located.GetNumberOfValues();
+    Algorithm::Schedule(MaskSample{ Read(located.Cells), Write(mask, n) }, n);
+    return mask;
+  }
+};
+LOOM_UNIT_NAMESPACE_END
+} // namespace locate
+} // namespace algorithms
+} // namespace loom
