@@ -395,3 +395,91 @@ TEST(Locate, FieldsOfEveryKindTheMaskAndUnsupportedCells)
   EXPECT_THROW(CellLocator::ForCells(lines.Cells(), lines.PointField(), loom::test::Device()), loom::cont::ErrorBadType);
   EXPECT_EQ(UnsupportedShape(m.Cells()), "");
 }
+
+TEST(Locate, FusedSamplingEqualsLocateThenInterpolate)
+{
+  // SamplePoints and SampleImage (one pass) give what LocatePoints / LocateImagePoints, InterpolatePointField,
+  // GatherCellField and ValidPointMask give; the image's cell visit matches its point-by-point form.
+  std::mt19937 rng(21);
+  const Mesh m = Grid(4, 1, 0.2, rng); // jittered tetrahedra: many points on shared faces
+  const CellLocator binned = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device());
+  const CellLocator unbinned = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device(), false);
+  EXPECT_EQ(unbinned.GetNumberOfBins(), 0);
+  PointPositions none;
+  EXPECT_THROW(LocatePoints(unbinned, none, LocateOptions()), loom::cont::ErrorBadValue); // no bins to search
+  std::vector<double> f;
+  for (Id p = 0; p < m.Points(); ++p)
+  {
+    f.push_back(Linear(&m.Xyz[3 * p]));
+    f.push_back(-2.0 * Linear(&m.Xyz[3 * p]));
+  }
+  std::vector<Int32> perCell;
+  for (std::size_t c = 0; c < m.Types.size(); ++c)
+    perCell.push_back(static_cast<Int32>(3 * c + 1));
+  const std::vector<FieldArray> pointFields = { FieldArray::FromAOS(cont::make_ArrayHandle(f), 2) };
+  const std::vector<FieldArray> cellFields = { FieldArray::FromAOS(cont::make_ArrayHandle(perCell), 1) };
+  LocateOptions options;
+  options.Device = loom::test::Device();
+
+  // An image over the mesh and beyond it, with points on the mesh's nodes (spacing 0.5 from 0).
+  ImageSamples image;
+  for (int a = 0; a < 3; ++a)
+  {
+    image.Origin[a] = -0.5;
+    image.Spacing[a] = 0.5;
+    image.Dims[a] = 11;
+  }
+  const SampledFields fused = SampleImage(unbinned, image, pointFields, cellFields, options);
+  const LocatedPoints located = LocateImagePoints(binned, image, options);
+  EXPECT_EQ(fused.Found, located.Found);
+  EXPECT_GT(fused.Found, 500);
+  EXPECT_LT(fused.Found, 11 * 11 * 11);
+  // The cell visit against the binned locator's point-by-point search with the highest-id tie.
+  std::vector<double> axes[3];
+  PointPositions grid;
+  for (int a = 0; a < 3; ++a)
+  {
+    for (Id i = 0; i < 11; ++i)
+      for (int d = 0; d < 3; ++d)
+        axes[a].push_back(d == a ? -0.5 + 0.5 * static_cast<double>(i) : 0.0);
+    grid.Dims[a] = 11;
+  }
+  grid.Axes = axes;
+  LocateOptions highest = options;
+  highest.Tie = LocateTie::HighestId;
+  const LocatedPoints byPoints = LocatePoints(binned, grid, highest);
+  const auto a = located.Cells.ReadPortal(), b = byPoints.Cells.ReadPortal();
+  for (Id s = 0; s < a.GetNumberOfValues(); ++s)
+    ASSERT_EQ(a.Get(s), b.Get(s)) << "image point " << s;
+  const FieldArray interpolated = InterpolatePointField(binned, located, pointFields[0], loom::test::Device());
+  const FieldArray gathered = GatherCellField(located, cellFields[0], loom::test::Device());
+  const auto maskArray = ValidPointMask(located, loom::test::Device());
+  for (Id s = 0; s < a.GetNumberOfValues(); ++s)
+  {
+    for (IdComponent c = 0; c < 2; ++c)
+      EXPECT_EQ(fused.PointFields[0].GetPortal<double>().Get(s, c), interpolated.GetPortal<double>().Get(s, c));
+    EXPECT_EQ(fused.CellFields[0].GetPortal<Int32>().Get(s, 0), gathered.GetPortal<Int32>().Get(s, 0));
+    EXPECT_EQ(fused.Mask.ReadPortal().Get(s), maskArray.ReadPortal().Get(s));
+  }
+
+  // Stored samples: SamplePoints against LocatePoints with both ties.
+  const std::vector<double> xyz = Samples(m, 4, rng);
+  const FieldArray sampleField = FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3);
+  PointPositions samples;
+  samples.Points = &sampleField;
+  for (LocateTie tie : { LocateTie::LowestId, LocateTie::HighestId })
+  {
+    LocateOptions o = options;
+    o.Tie = tie;
+    const SampledFields sampled = SamplePoints(binned, samples, pointFields, cellFields, o);
+    const LocatedPoints at = LocatePoints(binned, samples, o);
+    EXPECT_EQ(sampled.Found, at.Found);
+    const FieldArray cells = GatherCellField(at, cellFields[0], loom::test::Device());
+    for (Id s = 0; s < at.GetNumberOfValues(); ++s)
+    {
+      EXPECT_EQ(sampled.CellFields[0].GetPortal<Int32>().Get(s, 0), cells.GetPortal<Int32>().Get(s, 0)) << "sample " << s;
+      if (at.Cells.ReadPortal().Get(s) >= 0)
+        EXPECT_NEAR(sampled.PointFields[0].GetPortal<double>().Get(s, 1), -2.0 * Linear(&xyz[3 * s]), 1e-9);
+    }
+  }
+}

@@ -43,6 +43,17 @@ LOOM_EXEC inline void AtomicMin(UInt64* address, UInt64 value)
   }
 #endif
 }
+LOOM_EXEC inline void AtomicMin(Int32* address, Int32 value)
+{
+#ifdef __CUDA_ARCH__
+  atomicMin(address, value);
+#else
+  Int32 seen = __atomic_load_n(address, __ATOMIC_RELAXED);
+  while (value < seen && !__atomic_compare_exchange_n(address, &seen, value, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+  {
+  }
+#endif
+}
 LOOM_EXEC inline void AtomicMin(Int64* address, Int64 value)
 {
 #ifdef __CUDA_ARCH__

@@ -75,6 +75,110 @@ void PointBounds(const FieldArray& points, loom::cont::DeviceId device, double b
     }
 }
 
+/// How many of `values` pass `counts` (a cell id >= 0, a mask of 1), counted on the host.
+template <typename T, typename Counts>
+Id CountFound(const loom::cont::ArrayHandle<T>& values, loom::cont::DeviceId device, Counts counts)
+{
+  const Id n = values.GetNumberOfValues();
+  const T* v = values.ReadPortal().GetArray();
+  constexpr Id block = Id(1) << 14;
+  const Id blocks = (n + block - 1) / block;
+  std::vector<Id> found(static_cast<std::size_t>(blocks), 0);
+  Id* f = found.data();
+  HostForEach(device, blocks, 1, block, [=](Id b) {
+    Id k = 0;
+    for (Id i = b * block; i < n && i < (b + 1) * block; ++i)
+      k += counts(v[i]) ? 1 : 0;
+    f[b] = k;
+  });
+  Id total = 0;
+  for (Id k : found)
+    total += k;
+  return total;
+}
+Id CountFound(const loom::cont::ArrayHandle<Id>& cells, loom::cont::DeviceId device)
+{
+  return CountFound(cells, device, [](Id c) { return c >= 0; });
+}
+
+/// The sample positions' axes as arrays (grid samples), after checking them and that the locator searches.
+void SampleAxes(const CellLocator& locator, const PointPositions& samples, loom::cont::ArrayHandle<Float64> axes[3])
+{
+  if (!locator.IsBuilt())
+    throw loom::cont::ErrorBadValue("the locator is not built.");
+  if (locator.Get().Type == Data::Kind::Cells && locator.GetNumberOfBins() == 0)
+    throw loom::cont::ErrorBadValue("the locator was built without bins (for images only); it cannot locate points.");
+  if (samples.Points && (samples.Points->GetNumberOfComponents() != 3 ||
+                         (samples.Points->GetKind() != ValueKind::Float32 && samples.Points->GetKind() != ValueKind::Float64)))
+    throw loom::cont::ErrorBadType("the sample points are not xyz float32 or float64 tuples.");
+  if (samples.Points)
+    return;
+  if (!samples.Axes)
+    throw loom::cont::ErrorBadValue("no sample points: neither stored points nor a grid's axes.");
+  for (int a = 0; a < 3; ++a)
+  {
+    if (samples.Dims[a] < 1 || static_cast<Id>(samples.Axes[a].size()) != 3 * samples.Dims[a])
+      throw loom::cont::ErrorBadValue("sample axis " + std::to_string(a) + " has " + std::to_string(samples.Axes[a].size()) +
+                                      " values for " + std::to_string(samples.Dims[a]) + " points.");
+    axes[a] = loom::cont::make_ArrayHandle(samples.Axes[a]);
+  }
+}
+
+/// An image's points as grid samples (their axes written into `axes`).
+PointPositions ImageAxes(const ImageSamples& image, std::vector<double> axes[3])
+{
+  PointPositions samples;
+  for (int a = 0; a < 3; ++a)
+  {
+    for (Id i = 0; i < image.Dims[a]; ++i)
+      for (int c = 0; c < 3; ++c)
+        axes[a].push_back(c == a ? image.Origin[a] + static_cast<double>(i) * image.Spacing[a] : 0.0);
+    samples.Dims[a] = image.Dims[a];
+  }
+  samples.Axes = axes;
+  return samples;
+}
+
+/// The options with the highest-id tie (the image's rule).
+LocateOptions Highest(const LocateOptions& options)
+{
+  LocateOptions highest = options;
+  highest.Tie = LocateTie::HighestId;
+  return highest;
+}
+
+void CheckImage(const CellLocator& locator, const ImageSamples& image)
+{
+  if (!locator.IsBuilt())
+    throw loom::cont::ErrorBadValue("the locator is not built.");
+  for (int a = 0; a < 3; ++a)
+    if (image.Dims[a] < 1)
+      throw loom::cont::ErrorBadValue("the image has " + std::to_string(image.Dims[a]) + " points along axis " +
+                                      std::to_string(a) + ".");
+}
+
+/// Outputs like the inputs, `n` tuples each, after checking the inputs' sizes.
+SampledFields Outputs(const CellLocator& locator, Id n, const std::vector<FieldArray>& pointFields,
+                      const std::vector<FieldArray>& cellFields)
+{
+  SampledFields out;
+  for (const FieldArray& f : pointFields)
+  {
+    if (f.GetNumberOfTuples() < locator.GetNumberOfPoints())
+      throw loom::cont::ErrorBadValue("a point field has " + std::to_string(f.GetNumberOfTuples()) + " tuples for " +
+                                      std::to_string(locator.GetNumberOfPoints()) + " points.");
+    out.PointFields.push_back(FieldArray::Allocate(f.GetKind(), n, f.GetNumberOfComponents()));
+  }
+  for (const FieldArray& f : cellFields)
+  {
+    if (f.GetNumberOfTuples() < locator.GetNumberOfCells())
+      throw loom::cont::ErrorBadValue("a cell field has " + std::to_string(f.GetNumberOfTuples()) + " tuples for " +
+                                      std::to_string(locator.GetNumberOfCells()) + " cells.");
+    out.CellFields.push_back(FieldArray::Allocate(f.GetKind(), n, f.GetNumberOfComponents()));
+  }
+  return out;
+}
+
 /// Bins over `bounds` for `cells` cells: about CellsPerBin cells each, the divisions proportional to the
 /// sides (1 along a flat side).
 void Divide(Data& d)
@@ -175,7 +279,7 @@ CellLocator CellLocator::ForRectilinear(const std::vector<double> coordinates[3]
   return l;
 }
 
-CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& points, loom::cont::DeviceId device)
+CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& points, loom::cont::DeviceId device, bool bin)
 {
   if (points.GetNumberOfComponents() != 3 || points.GetNumberOfTuples() != NumberOfPoints(cells))
     throw loom::cont::ErrorBadValue("the points (" + std::to_string(points.GetNumberOfTuples()) + " tuples of " +
@@ -195,6 +299,12 @@ CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& poi
   d->NumberOfPoints = points.GetNumberOfTuples();
   if (d->NumberOfCells > INT32_MAX)
     throw loom::cont::ErrorBadValue("the locator takes at most 2^31 - 1 cells.");
+  if (!bin)
+  {
+    CellLocator l;
+    l.Impl = d;
+    return l;
+  }
   PointBounds(points, device, d->Bounds);
   if (!(d->Bounds[0] <= d->Bounds[1]))
     for (int k = 0; k < 6; ++k)
@@ -230,7 +340,7 @@ Id CellLocator::GetNumberOfPoints() const
 }
 Id CellLocator::GetNumberOfBins() const
 {
-  return this->Impl && this->Impl->Type == Data::Kind::Cells
+  return this->Impl && this->Impl->BinStarts.GetNumberOfValues() > 0
     ? this->Impl->Divisions[0] * this->Impl->Divisions[1] * this->Impl->Divisions[2]
     : 0;
 }
@@ -249,25 +359,8 @@ std::size_t CellLocator::GetMemoryBytes() const
 
 LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options)
 {
-  if (!locator.IsBuilt())
-    throw loom::cont::ErrorBadValue("LocatePoints: the locator is not built.");
-  if (samples.Points && (samples.Points->GetNumberOfComponents() != 3 ||
-                         (samples.Points->GetKind() != ValueKind::Float32 && samples.Points->GetKind() != ValueKind::Float64)))
-    throw loom::cont::ErrorBadType("the sample points are not xyz float32 or float64 tuples.");
   loom::cont::ArrayHandle<Float64> axes[3];
-  if (!samples.Points)
-  {
-    if (!samples.Axes)
-      throw loom::cont::ErrorBadValue("no sample points: neither stored points nor a grid's axes.");
-    for (int a = 0; a < 3; ++a)
-    {
-      if (samples.Dims[a] < 1 || static_cast<Id>(samples.Axes[a].size()) != 3 * samples.Dims[a])
-        throw loom::cont::ErrorBadValue("sample axis " + std::to_string(a) + " has " +
-                                        std::to_string(samples.Axes[a].size()) + " values for " +
-                                        std::to_string(samples.Dims[a]) + " points.");
-      axes[a] = loom::cont::make_ArrayHandle(samples.Axes[a]);
-    }
-  }
+  SampleAxes(locator, samples, axes);
   const Data& d = locator.Get();
   LocatedPoints located = WithCudaFallback(
     options.Device, "locate",
@@ -277,22 +370,76 @@ LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& sam
         return locate::Passes<decltype(tag)>::Locate(d, samples, options, axes);
       });
     });
-  // The count, on the host.
-  const Id n = located.GetNumberOfValues();
-  const Id* cells = located.Cells.ReadPortal().GetArray();
-  constexpr Id block = Id(1) << 14;
-  const Id blocks = (n + block - 1) / block;
-  std::vector<Id> found(static_cast<std::size_t>(blocks), 0);
-  Id* f = found.data();
-  HostForEach(options.Device, blocks, 1, block, [=](Id b) {
-    Id k = 0;
-    for (Id i = b * block; i < n && i < (b + 1) * block; ++i)
-      k += cells[i] >= 0;
-    f[b] = k;
-  });
-  for (Id k : found)
-    located.Found += k;
+  located.Found = CountFound(located.Cells, options.Device);
   return located;
+}
+
+LocatedPoints LocateImagePoints(const CellLocator& locator, const ImageSamples& image, const LocateOptions& options)
+{
+  CheckImage(locator, image);
+  const Data& d = locator.Get();
+  std::vector<double> axes[3];
+  if (d.Type != Data::Kind::Cells) // grids: point by point, the image's points by its axes
+    return LocatePoints(locator, ImageAxes(image, axes), Highest(options));
+  LocatedPoints located = WithCudaFallback(
+    options.Device, "locate",
+    [&](auto) { return locate::LocateImageCuda(d, image, options); },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) { return locate::Passes<decltype(tag)>::LocateImage(d, image, options); });
+    });
+  located.Found = CountFound(located.Cells, options.Device);
+  return located;
+}
+
+SampledFields SamplePoints(const CellLocator& locator, const PointPositions& samples,
+                           const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,
+                           const LocateOptions& options)
+{
+  loom::cont::ArrayHandle<Float64> axes[3];
+  SampleAxes(locator, samples, axes);
+  SampledFields out = Outputs(locator, samples.GetNumberOfPoints(), pointFields, cellFields);
+  const Data& d = locator.Get();
+  WithCudaFallback(
+    options.Device, "sample",
+    [&](auto) {
+      locate::SamplePointsCuda(d, samples, axes, pointFields, cellFields, options, out);
+      return 0;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        locate::Passes<decltype(tag)>::SamplePoints(d, samples, axes, pointFields, cellFields, options, out);
+        return 0;
+      });
+    });
+  out.Found = CountFound(out.Mask, options.Device, [](Int8 m) { return m != 0; });
+  return out;
+}
+
+SampledFields SampleImage(const CellLocator& locator, const ImageSamples& image, const std::vector<FieldArray>& pointFields,
+                          const std::vector<FieldArray>& cellFields, const LocateOptions& options)
+{
+  CheckImage(locator, image);
+  const Data& d = locator.Get();
+  std::vector<double> axes[3];
+  if (d.Type != Data::Kind::Cells) // grids: point by point, the image's points by its axes
+    return SamplePoints(locator, ImageAxes(image, axes), pointFields, cellFields, Highest(options));
+  if (d.NumberOfCells > INT32_MAX)
+    throw loom::cont::ErrorBadValue("Loom samples images in at most 2^31 - 1 cells.");
+  SampledFields out = Outputs(locator, image.Dims[0] * image.Dims[1] * image.Dims[2], pointFields, cellFields);
+  WithCudaFallback(
+    options.Device, "sample",
+    [&](auto) {
+      locate::SampleImageCuda(d, image, pointFields, cellFields, options, out);
+      return 0;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        locate::Passes<decltype(tag)>::SampleImage(d, image, pointFields, cellFields, options, out);
+        return 0;
+      });
+    });
+  out.Found = CountFound(out.Mask, options.Device, [](Int8 m) { return m != 0; });
+  return out;
 }
 
 namespace

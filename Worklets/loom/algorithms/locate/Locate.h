@@ -52,12 +52,13 @@ public:
   /// A rectilinear grid of increasing `coordinates` per axis, as vtkRectilinearGrid finds cells: a point on
   /// a face between cells is in the cell below it; the last coordinate of a non-flat axis is outside.
   static CellLocator ForRectilinear(const std::vector<double> coordinates[3]);
-  /// `cells` (explicit or a structured grid's) on `points` (xyz, float32 or float64), binned on `device`.
+  /// `cells` (explicit or a structured grid's) on `points` (xyz, float32 or float64), binned on `device`
+  /// (`bin` off: not binned, for LocateImagePoints only, which visits the cells instead).
   /// Linear cells of dimension 2 and 3 are located in (triangles, quadrilaterals, pixels, tetrahedra,
   /// voxels, hexahedra, wedges, pyramids); ErrorBadType names the first other cell type met
   /// (UnsupportedShape says so beforehand).
   static CellLocator ForCells(const CellSetAny& cells, const FieldArray& points,
-                              loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+                              loom::cont::DeviceId device = loom::cont::DeviceId::Auto, bool bin = true);
 
   bool IsBuilt() const { return this->Impl != nullptr; }
   Id GetNumberOfCells() const;
@@ -91,6 +92,40 @@ struct LocatedPoints
 /// with VTK's start, steps and convergence test), a 2D cell a point that projects into it within the
 /// tolerance (LocateOptions); points with a NaN coordinate are in no cell.
 LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options);
+
+/// The points of an image as samples: its first point, its spacing (0 along a flat axis) and its point
+/// dimensions.
+struct ImageSamples
+{
+  double Origin[3] = { 0, 0, 0 };
+  double Spacing[3] = { 1, 1, 1 };
+  Id3 Dims{ 1, 1, 1 };
+};
+
+/// The cell of every point of an image, as vtkProbeFilter finds them when it samples cells at an image's
+/// points: every cell visits the image points within its bounding box, in id order, and each that contains
+/// one (2D cells: within the tolerance) overwrites it: the highest containing id wins. Images and
+/// rectilinear grids are located point by point with that tie rule. A binned locator is not needed.
+LocatedPoints LocateImagePoints(const CellLocator& locator, const ImageSamples& image, const LocateOptions& options);
+
+/// Fields sampled in one pass (SamplePoints, SampleImage): the point fields interpolated, the cell fields
+/// taken from the containing cell, each in its own kind (0 where no cell contains the sample), and the
+/// valid-point mask.
+struct SampledFields
+{
+  std::vector<FieldArray> PointFields, CellFields;
+  loom::cont::ArrayHandle<Int8> Mask;
+  Id Found = 0;
+};
+
+/// LocatePoints, InterpolatePointField, GatherCellField and ValidPointMask fused: one pass over the samples,
+/// nothing stored per sample but the outputs.
+SampledFields SamplePoints(const CellLocator& locator, const PointPositions& samples,
+                           const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,
+                           const LocateOptions& options);
+/// LocateImagePoints and the sampling, fused: the cells' visit, then one pass over the image's points.
+SampledFields SampleImage(const CellLocator& locator, const ImageSamples& image, const std::vector<FieldArray>& pointFields,
+                          const std::vector<FieldArray>& cellFields, const LocateOptions& options);
 
 /// The point field `values` (one tuple per point of the located dataset) at each sample: its cell's points
 /// weighted by the cell's interpolation functions at the parametric coordinates (VTK's weights), in the

@@ -20,6 +20,21 @@ LocatedPoints LocateCuda(const CellLocator::Data& data, const PointPositions& sa
 {
   return Cuda::Locate(data, samples, options, axes);
 }
+LocatedPoints LocateImageCuda(const CellLocator::Data& data, const ImageSamples& image, const LocateOptions& options)
+{
+  return Cuda::LocateImage(data, image, options);
+}
+void SamplePointsCuda(const CellLocator::Data& data, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
+                      const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,
+                      const LocateOptions& options, SampledFields& out)
+{
+  Cuda::SamplePoints(data, samples, axes, pointFields, cellFields, options, out);
+}
+void SampleImageCuda(const CellLocator::Data& data, const ImageSamples& image, const std::vector<FieldArray>& pointFields,
+                     const std::vector<FieldArray>& cellFields, const LocateOptions& options, SampledFields& out)
+{
+  Cuda::SampleImage(data, image, pointFields, cellFields, options, out);
+}
 void InterpolateCuda(const CellLocator::Data& data, const LocatedPoints& located, const FieldArray& in,
                      const FieldArray& out)
 {

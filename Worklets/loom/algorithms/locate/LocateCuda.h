@@ -13,6 +13,12 @@ namespace locate
 void BinCellsCuda(CellLocator::Data& data);
 LocatedPoints LocateCuda(const CellLocator::Data& data, const PointPositions& samples, const LocateOptions& options,
                          const loom::cont::ArrayHandle<Float64> axes[3]);
+LocatedPoints LocateImageCuda(const CellLocator::Data& data, const ImageSamples& image, const LocateOptions& options);
+void SamplePointsCuda(const CellLocator::Data& data, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
+                      const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,
+                      const LocateOptions& options, SampledFields& out);
+void SampleImageCuda(const CellLocator::Data& data, const ImageSamples& image, const std::vector<FieldArray>& pointFields,
+                     const std::vector<FieldArray>& cellFields, const LocateOptions& options, SampledFields& out);
 void InterpolateCuda(const CellLocator::Data& data, const LocatedPoints& located, const FieldArray& in,
                      const FieldArray& out);
 void GatherCuda(const LocatedPoints& located, const FieldArray& in, const FieldArray& out);

@@ -360,7 +360,8 @@ struct LocatorOnDevice
   }
 
   /// Rectilinear grid: vtkRectilinearGrid::ComputeStructuredCoordinates (a point on an inner coordinate in
-  /// the cell below, with r = 1; the last coordinate outside), by binary search.
+  /// the cell below, with r = 1; the last coordinate outside), by binary search. With the highest-id tie,
+  /// as its voxels contain points instead (an inner coordinate in the cell above; the last one inside).
   LOOM_EXEC Id FindInRectilinear(const double* x, double* pc) const
   {
     Id ijk[3];
@@ -375,7 +376,30 @@ struct LocatorOnDevice
       if (n == 1)
         continue;
       if (x[a] == c[n - 1])
-        return -1;
+      {
+        if (!this->Highest)
+          return -1;
+        ijk[a] = n - 2; // as a voxel contains it: the last cell, r = 1
+        pc[a] = 1.0;
+        continue;
+      }
+      if (this->Highest)
+      {
+        // The cell above a coordinate the point lies on (the voxels of both contain it): the first i with
+        // x < c[i].
+        Id lo = 1, hi = n - 1;
+        while (lo < hi)
+        {
+          const Id mid = (lo + hi) / 2;
+          if (x[a] < c[mid])
+            hi = mid;
+          else
+            lo = mid + 1;
+        }
+        ijk[a] = lo - 1;
+        pc[a] = (x[a] - c[lo - 1]) / (c[lo] - c[lo - 1]);
+        continue;
+      }
       // the first i >= 1 with x < c[i] or x == c[i]
       Id lo = 1, hi = n - 1;
       while (lo < hi)
@@ -500,18 +524,74 @@ struct LocatorOnDevice
   }
 };
 
-/// Pass per sample: its cell and parametric coordinates.
-struct LocateSamples
+/// Pass per cell (LocateImagePoints): the image points within the cell's bounding box (VTK's index range:
+/// ceil and floor of the box in image steps; index 0 along a flat axis) that the cell contains; each takes
+/// the cell's id unless a higher one has (Winner holds minus the id, 1 for none).
+struct ScatterToImage
 {
   LocatorOnDevice Locator;
-  SamplesOnDevice Samples;
-  Id* Cells;
-  Float64* PCoords;
-  LOOM_EXEC void operator()(Id s) const
+  double Start[3], Step[3], InverseStep[3];
+  Id Dims[3];
+  Int32* Winner;
+  // ceil(d / Step[a]) and floor(d / Step[a]) as VTK computes them (a division), by a multiplication where
+  // the quotient is not within 1e-6 of an integer (there the product's rounding cannot move it past one).
+  LOOM_EXEC double Ceil(double d, int a) const
   {
-    double x[3];
-    this->Samples.Get(s, x);
-    this->Cells[s] = this->Locator.Find(x, this->PCoords + 3 * s);
+    const double q = d * this->InverseStep[a], r = std::ceil(q);
+    return r - q > 1e-6 && q - (r - 1.0) > 1e-6 ? r : std::ceil(d / this->Step[a]);
+  }
+  LOOM_EXEC double Floor(double d, int a) const
+  {
+    const double q = d * this->InverseStep[a], r = std::floor(q);
+    return q - r > 1e-6 && (r + 1.0) - q > 1e-6 ? r : std::floor(d / this->Step[a]);
+  }
+  LOOM_EXEC void operator()(Id cell) const
+  {
+    CellCorners c;
+    this->Locator.Cells.Ids(cell, c);
+    const int dim = LocatableDimension(c.Shape);
+    if (dim == 0 || c.N != ShapePoints(c.Shape))
+      return;
+    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+    for (int k = 0; k < c.N; ++k)
+    {
+      this->Locator.Points.Get(c.Ids[k], c.X[k]);
+      for (int a = 0; a < 3; ++a)
+      {
+        lo[a] = c.X[k][a] < lo[a] ? c.X[k][a] : lo[a];
+        hi[a] = c.X[k][a] > hi[a] ? c.X[k][a] : hi[a];
+      }
+    }
+    Id range[3][2];
+    for (int a = 0; a < 3; ++a)
+    {
+      if (!(lo[a] <= hi[a]))
+        return; // a NaN point
+      if (this->Step[a] == 0)
+      {
+        range[a][0] = range[a][1] = 0;
+        continue;
+      }
+      const double from = Ceil((lo[a] - this->Start[a]), a);
+      const double to = Floor((hi[a] - this->Start[a]), a);
+      range[a][0] = from < 0 ? 0 : static_cast<Id>(from);
+      range[a][1] = to > static_cast<double>(this->Dims[a] - 1) ? this->Dims[a] - 1 : static_cast<Id>(to);
+      if (from > static_cast<double>(this->Dims[a] - 1) || to < 0)
+        return;
+    }
+    const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]);
+    const double tol2 = this->Locator.ComputeTolerance ? diagonal2 * 1e-6 : this->Locator.Tolerance2;
+    for (Id k = range[2][0]; k <= range[2][1]; ++k)
+      for (Id j = range[1][0]; j <= range[1][1]; ++j)
+        for (Id i = range[0][0]; i <= range[0][1]; ++i)
+        {
+          const double x[3] = { this->Start[0] + static_cast<double>(i) * this->Step[0],
+                                this->Start[1] + static_cast<double>(j) * this->Step[1],
+                                this->Start[2] + static_cast<double>(k) * this->Step[2] };
+          double pc[3], dist2 = 0.0;
+          if (Evaluate(c, x, pc, dist2) == 1 && (dim == 3 || dist2 <= tol2))
+            loom::exec::AtomicMin(this->Winner + i + this->Dims[0] * (j + this->Dims[1] * k), -static_cast<Int32>(cell));
+        }
   }
 };
 
@@ -529,6 +609,138 @@ LOOM_EXEC T RoundInto(double v)
   else
     return static_cast<T>(v);
 }
+
+/// Where an image point lies (LocateImagePoints, SampleImage): its winning cell (-1: none) and the
+/// parametric coordinates there.
+struct ImagePointCell
+{
+  LocatorOnDevice Locator;
+  double Start[3], Step[3];
+  Id Dims[3];
+  const Int32* Winner;
+  LOOM_EXEC Id operator()(Id s, double* pc) const
+  {
+    pc[0] = pc[1] = pc[2] = 0.0;
+    const Int32 w = this->Winner[s];
+    if (w > 0)
+      return -1;
+    const Id cell = -static_cast<Id>(w);
+    const Id i = s % this->Dims[0], j = (s / this->Dims[0]) % this->Dims[1], k = s / (this->Dims[0] * this->Dims[1]);
+    const double x[3] = { this->Start[0] + static_cast<double>(i) * this->Step[0],
+                          this->Start[1] + static_cast<double>(j) * this->Step[1],
+                          this->Start[2] + static_cast<double>(k) * this->Step[2] };
+    CellCorners c;
+    this->Locator.Cells.Ids(cell, c);
+    for (int q = 0; q < c.N; ++q)
+      this->Locator.Points.Get(c.Ids[q], c.X[q]);
+    double dist2 = 0.0;
+    Evaluate(c, x, pc, dist2);
+    return cell;
+  }
+};
+/// Where a stored or grid sample lies (LocatePoints, SamplePoints).
+struct SamplePointCell
+{
+  LocatorOnDevice Locator;
+  SamplesOnDevice Samples;
+  LOOM_EXEC Id operator()(Id s, double* pc) const
+  {
+    double x[3];
+    this->Samples.Get(s, x);
+    return this->Locator.Find(x, pc);
+  }
+};
+
+/// Pass per sample: its cell and parametric coordinates, by `Where` (ImagePointCell or SamplePointCell).
+template <typename Where>
+struct LocateSamples
+{
+  Where Find;
+  Id* Cells;
+  Float64* PCoords;
+  LOOM_EXEC void operator()(Id s) const { this->Cells[s] = this->Find(s, this->PCoords + 3 * s); }
+};
+
+/// A field of any kind on a device, read and written as doubles (integers rounded as VTK rounds them).
+struct AnyPortal
+{
+  ValueKind Kind = ValueKind::Float32;
+  IdComponent Components = 0;
+  Id Stride = 1;
+  void* Pointers[MaxComponents] = {};
+
+  template <typename T>
+  LOOM_EXEC T* At(Id t, IdComponent c) const
+  {
+    return static_cast<T*>(this->Pointers[c]) + t * this->Stride;
+  }
+  template <typename F>
+  LOOM_EXEC void Typed(F&& f) const
+  {
+    switch (this->Kind)
+    {
+      case ValueKind::Int8: f(Int8{}); return;
+      case ValueKind::UInt8: f(UInt8{}); return;
+      case ValueKind::Int16: f(Int16{}); return;
+      case ValueKind::UInt16: f(UInt16{}); return;
+      case ValueKind::Int32: f(Int32{}); return;
+      case ValueKind::UInt32: f(UInt32{}); return;
+      case ValueKind::Int64: f(Int64{}); return;
+      case ValueKind::UInt64: f(UInt64{}); return;
+      case ValueKind::Float32: f(Float32{}); return;
+      case ValueKind::Float64: f(Float64{}); return;
+    }
+  }
+};
+
+/// Pass per sample (SamplePoints, SampleImage): the sample's cell (by `Where`), then every point field
+/// interpolated there and every cell field copied from it, and the mask; zeros where no cell contains it.
+template <typename Where>
+struct SampleFieldsPass
+{
+  Where Find;
+  const AnyPortal* PointIn;
+  const AnyPortal* PointOut;
+  int PointFields;
+  const AnyPortal* CellIn;
+  const AnyPortal* CellOut;
+  int CellFields;
+  Int8* Mask;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    double pc[3];
+    const Id cell = this->Find(s, pc);
+    this->Mask[s] = cell >= 0 ? 1 : 0;
+    Id ids[8];
+    double w[8];
+    const int n = cell >= 0 ? this->Find.Locator.PointWeights(cell, pc, ids, w) : 0;
+    for (int f = 0; f < this->PointFields; ++f)
+    {
+      const AnyPortal& in = this->PointIn[f];
+      const AnyPortal& out = this->PointOut[f];
+      in.Typed([&](auto zero) {
+        using T = decltype(zero);
+        for (IdComponent c = 0; c < out.Components; ++c)
+        {
+          double v = 0.0;
+          for (int k = 0; k < n; ++k)
+            v += w[k] * static_cast<double>(*in.template At<T>(ids[k], c));
+          *out.template At<T>(s, c) = cell >= 0 ? RoundInto<T>(v) : T(0);
+        }
+      });
+    }
+    for (int f = 0; f < this->CellFields; ++f)
+    {
+      const AnyPortal& in = this->CellIn[f];
+      const AnyPortal& out = this->CellOut[f];
+      in.Typed([&](auto zero) {
+        using T = decltype(zero);
+        for (IdComponent c = 0; c < out.Components; ++c)
+          *out.template At<T>(s, c) = cell >= 0 ? *in.template At<T>(cell, c) : T(0);
+      });
+    }
+  }
+};
 
 /// Pass per sample: a point field interpolated at the sample (0 where none).
 template <typename T>
@@ -705,9 +917,12 @@ struct Passes : DevicePointersOn<Tag>
       l.Cells = CellsOf(d.Cells);
       l.Points = PointsOf(d.Points);
       l.Bins = BinsOf(d);
-      l.BinStarts = Read(d.BinStarts);
-      l.BinCells = Read(d.BinCells);
-      l.Boxes = Read(d.Boxes);
+      if (d.BinStarts.GetNumberOfValues() > 0) // binned (LocateImagePoints needs no bins)
+      {
+        l.BinStarts = Read(d.BinStarts);
+        l.BinCells = Read(d.BinCells);
+        l.Boxes = Read(d.Boxes);
+      }
     }
     l.ComputeTolerance = options.ComputeTolerance;
     l.Tolerance2 = options.Tolerance * options.Tolerance;
@@ -715,10 +930,8 @@ struct Passes : DevicePointersOn<Tag>
     return l;
   }
 
-  static LocatedPoints Locate(const CellLocator::Data& d, const PointPositions& samples, const LocateOptions& options,
-                              const loom::cont::ArrayHandle<Float64> axes[3])
+  static SamplesOnDevice SamplesOf(const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3])
   {
-    const Id n = samples.GetNumberOfPoints();
     SamplesOnDevice s;
     if (samples.Points)
       s.Stored = PointsOf(*samples.Points);
@@ -731,10 +944,91 @@ struct Passes : DevicePointersOn<Tag>
         s.Dims[a] = samples.Dims[a];
       }
     }
+    return s;
+  }
+
+  static LocatedPoints Locate(const CellLocator::Data& d, const PointPositions& samples, const LocateOptions& options,
+                              const loom::cont::ArrayHandle<Float64> axes[3])
+  {
+    const Id n = samples.GetNumberOfPoints();
     LocatedPoints located;
-    LocateSamples pass{ LocatorOf(d, options), s, Write(located.Cells, n), Write(located.PCoords, 3 * n) };
+    LocateSamples<SamplePointCell> pass{ { LocatorOf(d, options), SamplesOf(samples, axes) }, Write(located.Cells, n),
+                                         Write(located.PCoords, 3 * n) };
     Algorithm::Schedule(pass, n);
     return located;
+  }
+
+  /// The cells' visit of SampleImage and LocateImagePoints: each image point's winner (minus its cell id;
+  /// 1 where none), and how to find a point's cell from it.
+  static ImagePointCell VisitCells(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options,
+                                   loom::cont::ArrayHandle<Int32>& winner)
+  {
+    const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
+    Algorithm::Schedule(Fill<Int32>{ Write(winner, n), 1 }, n);
+    ScatterToImage scatter{ LocatorOf(d, options), {}, {}, {}, {}, InPlace(winner) };
+    ImagePointCell where{ LocatorOf(d, options), {}, {}, {}, nullptr };
+    for (int a = 0; a < 3; ++a)
+    {
+      scatter.Start[a] = where.Start[a] = image.Origin[a];
+      scatter.Step[a] = where.Step[a] = image.Spacing[a];
+      scatter.InverseStep[a] = image.Spacing[a] != 0 ? 1.0 / image.Spacing[a] : 0.0;
+      scatter.Dims[a] = where.Dims[a] = image.Dims[a];
+    }
+    Algorithm::Schedule(scatter, d.NumberOfCells);
+    where.Winner = Read(winner);
+    return where;
+  }
+
+  static LocatedPoints LocateImage(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options)
+  {
+    const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
+    loom::cont::ArrayHandle<Int32> winner;
+    LocatedPoints located;
+    LocateSamples<ImagePointCell> pass{ VisitCells(d, image, options, winner), Write(located.Cells, n),
+                                        Write(located.PCoords, 3 * n) };
+    Algorithm::Schedule(pass, n);
+    return located;
+  }
+
+  /// The fields as AnyPortals on this device (outputs allocated like their inputs, `tuples` each).
+  static loom::cont::ArrayHandle<AnyPortal> PortalsOf(const std::vector<FieldArray>& fields, bool write)
+  {
+    std::vector<AnyPortal> portals(fields.size());
+    for (std::size_t f = 0; f < fields.size(); ++f)
+      CallWithKind(fields[f].GetKind(), [&](auto zero) {
+        using T = decltype(zero);
+        const ComponentPortal<T> p = PortalOn<Tag, T>(fields[f], write);
+        portals[f].Kind = fields[f].GetKind();
+        portals[f].Components = p.NumberOfComponents;
+        portals[f].Stride = p.Stride;
+        for (IdComponent c = 0; c < p.NumberOfComponents; ++c)
+          portals[f].Pointers[c] = p.Pointers[c];
+      });
+    return loom::cont::make_ArrayHandle(portals);
+  }
+
+  template <typename Where>
+  static void Sample(const Where& where, Id n, const std::vector<FieldArray>& pointIn, const std::vector<FieldArray>& cellIn,
+                     SampledFields& out)
+  {
+    const loom::cont::ArrayHandle<AnyPortal> pi = PortalsOf(pointIn, false), po = PortalsOf(out.PointFields, true),
+                                             ci = PortalsOf(cellIn, false), co = PortalsOf(out.CellFields, true);
+    SampleFieldsPass<Where> pass{ where, Read(pi), Read(po), static_cast<int>(pointIn.size()), Read(ci), Read(co),
+                                  static_cast<int>(cellIn.size()), Write(out.Mask, n) };
+    Algorithm::Schedule(pass, n);
+  }
+  static void SamplePoints(const CellLocator::Data& d, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
+                           const std::vector<FieldArray>& pointIn, const std::vector<FieldArray>& cellIn,
+                           const LocateOptions& options, SampledFields& out)
+  {
+    Sample(SamplePointCell{ LocatorOf(d, options), SamplesOf(samples, axes) }, samples.GetNumberOfPoints(), pointIn, cellIn, out);
+  }
+  static void SampleImage(const CellLocator::Data& d, const ImageSamples& image, const std::vector<FieldArray>& pointIn,
+                          const std::vector<FieldArray>& cellIn, const LocateOptions& options, SampledFields& out)
+  {
+    loom::cont::ArrayHandle<Int32> winner;
+    const ImagePointCell where = VisitCells(d, image, options, winner);
+    Sample(where, image.Dims[0] * image.Dims[1] * image.Dims[2], pointIn, cellIn, out);
   }
 
   template <typename T>
