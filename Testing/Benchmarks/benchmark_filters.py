@@ -31,8 +31,10 @@
 # ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
 # Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
 # and on the tetrahedralized wavelet (ParaView's general path) at 128^3 and below.
+# Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
+# (ParaView's default), on the image and the hexahedra at 128^3 and below.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask, cellsize;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize, resample;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -46,7 +48,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,resample').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -393,6 +395,11 @@ for n in sizes:
                     variants.append(('Loom %s' % device, LoomCellSize(Input=src, ComputeSum=1, Device=device)))
                 time_variants(n, layout, what, variants)
             Delete(tets)
+        if 'resample' in groups and n <= 128:
+            variants = [('ParaView Resample To Image', ResampleToImage(Input=source))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomResampleToImage(Input=source, Device=device)))
+            time_variants(n, layout, 'resample-image', variants)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:

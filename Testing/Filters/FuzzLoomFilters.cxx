@@ -43,6 +43,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExtractSurface.h"
 #include "vtkLoomGradient.h"
@@ -742,6 +743,16 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       f->SetComputeArea(in.Chance(70));
       f->SetComputeVolume(in.Chance(70));
       f->SetComputeSum(in.Chance(50));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomResampleToImage>::New();
+      f->SetUseInputBounds(in.Chance(60));
+      f->SetSamplingBounds(in.Coordinate(), in.Coordinate(), in.Coordinate(), in.Coordinate(), in.Coordinate(),
+                           in.Coordinate());
+      f->SetSamplingDimensions(in.Byte() % 13, in.Byte() % 13, in.Byte() % 13); // 0 included: an error
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
       return f;

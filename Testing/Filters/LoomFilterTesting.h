@@ -6,11 +6,12 @@
 
 #include <vtkAlgorithm.h>
 #include <vtkAppendFilter.h>
+#include <vtkCellData.h>
 #include <vtkCommand.h>
 #include <vtkDataSetReader.h>
 #include <vtkExecutive.h>
-#include <vtkImageData.h>
 #include <vtkIdList.h>
+#include <vtkImageData.h>
 #include <vtkImageDataToPointSet.h>
 #include <vtkIntArray.h>
 #include <vtkLogger.h>
@@ -18,6 +19,7 @@
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkRTAnalyticSource.h>
+#include <vtkRectilinearGrid.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkFloatArray.h>
@@ -28,6 +30,7 @@
 #include <vtkLoomSettings.h>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <vector>
 
 #include <cmath>
@@ -137,6 +140,26 @@ inline vtkSmartPointer<vtkUnstructuredGrid> Hexahedra(vtkImageData* image)
   toPoints->SetInputData(image);
   toPoints->Update();
   return Append(toPoints->GetOutput());
+}
+
+/// The image's points and arrays on a rectilinear grid whose coordinate i along axis a is `coordinate(a, i)`
+/// (uneven steps where the tests want them).
+inline vtkSmartPointer<vtkRectilinearGrid> Rectilinear(vtkImageData* image, const std::function<double(int, int)>& coordinate)
+{
+  auto grid = vtkSmartPointer<vtkRectilinearGrid>::New();
+  int dims[3];
+  image->GetDimensions(dims);
+  grid->SetDimensions(dims);
+  vtkNew<vtkDoubleArray> c[3];
+  for (int a = 0; a < 3; ++a)
+    for (int i = 0; i < dims[a]; ++i)
+      c[a]->InsertNextValue(coordinate(a, i));
+  grid->SetXCoordinates(c[0]);
+  grid->SetYCoordinates(c[1]);
+  grid->SetZCoordinates(c[2]);
+  grid->GetPointData()->ShallowCopy(image->GetPointData());
+  grid->GetCellData()->ShallowCopy(image->GetCellData());
+  return grid;
 }
 
 /// A file of Data/, with every scalar, vector and field array it holds.

@@ -15,6 +15,7 @@
 #include <vtkLoomContour.h>
 #include <vtkLoomGradient.h>
 #include <vtkLoomLevelOfDetail.h>
+#include <vtkLoomResampleToImage.h>
 #include <vtkLoomSlice.h>
 #include <vtkLoomThreshold.h>
 #include <vtkLoomWarpByScalar.h>
@@ -83,6 +84,8 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     rtdata();
     f->SetScaleFactor(0.01);
   }
+  else if (auto* f = vtkLoomResampleToImage::SafeDownCast(filter))
+    f->SetSamplingDimensions(13, 11, 9);
   else if (vtkLoomWarpByVector::SafeDownCast(filter))
     filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Normals");
   else

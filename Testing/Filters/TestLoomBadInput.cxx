@@ -20,6 +20,7 @@
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
+#include <vtkResampleToImage.h>
 #include <vtkElevationFilter.h>
 #include <vtkGeometryFilter.h>
 #include <vtkGradientFilter.h>
@@ -46,6 +47,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
 #include "vtkLoomExtractSurface.h"
@@ -610,6 +612,16 @@ std::vector<Filter> Filters()
                         return Make<vtkLoomCellSize>([&](vtkLoomCellSize* f) { f->SetDevice(s.Device); });
                       },
                       [](const Settings&) { return Make<vtkCellSizeFilter>([](vtkCellSizeFilter*) {}); } });
+  filters.push_back({ "Resample To Image", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomResampleToImage>([&](vtkLoomResampleToImage* f) {
+                          f->SetSamplingDimensions(9, 8, 7);
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [](const Settings&) {
+                        return Make<vtkResampleToImage>([](vtkResampleToImage* f) { f->SetSamplingDimensions(9, 8, 7); });
+                      } });
   return filters;
 }
 

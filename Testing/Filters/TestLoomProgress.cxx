@@ -15,6 +15,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
 #include "vtkLoomExtractSurface.h"
@@ -163,6 +164,9 @@ std::vector<Case> AllCases()
                    } });
   cases.push_back({ "Elevation", false, [](int d) { return New<vtkLoomElevation>(d); } });
   cases.push_back({ "Cell Size", false, [](int d) { return New<vtkLoomCellSize>(d); } });
+  cases.push_back({ "Resample To Image", false, [](int d) {
+                     return New<vtkLoomResampleToImage>(d, [](vtkLoomResampleToImage* f) { f->SetSamplingDimensions(120, 120, 120); });
+                   } });
   cases.push_back({ "Warp By Scalar", false, [](int d) {
                      return New<vtkLoomWarpByScalar>(d, [](vtkLoomWarpByScalar* f) {
                        Points(f, "RTData");

@@ -237,20 +237,7 @@ vtkSmartPointer<vtkImageData> Image(int half, bool flat = false)
 
 vtkSmartPointer<vtkRectilinearGrid> Rectilinear(vtkImageData* image)
 {
-  auto grid = vtkSmartPointer<vtkRectilinearGrid>::New();
-  int dims[3];
-  image->GetDimensions(dims);
-  grid->SetDimensions(dims);
-  vtkNew<vtkDoubleArray> c[3];
-  for (int a = 0; a < 3; ++a)
-    for (int i = 0; i < dims[a]; ++i)
-      c[a]->InsertNextValue(i + 0.3 * std::sin(1.7 * i + a));
-  grid->SetXCoordinates(c[0]);
-  grid->SetYCoordinates(c[1]);
-  grid->SetZCoordinates(c[2]);
-  grid->GetPointData()->ShallowCopy(image->GetPointData());
-  grid->GetCellData()->ShallowCopy(image->GetCellData());
-  return grid;
+  return loomtest::Rectilinear(image, [](int a, int i) { return i + 0.3 * std::sin(1.7 * i + a); });
 }
 
 vtkSmartPointer<vtkUnstructuredGrid> Tetrahedra(vtkDataSet* data)

@@ -348,6 +348,8 @@ FILTERS = [
      lambda s: dict({'Vectors': points(s), 'ScaleFactor': 0.1}, **mask_properties(s)), 'WarpByVector',
      lambda s: {'Vectors': points(s), 'ScaleFactor': 0.1}, 'V', ('9 components',)),
     ('Cell Size', False, False, False, 'LoomCellSize', lambda s: {}, 'CellSize', lambda s: {}, 's', ()),
+    ('Resample To Image', False, False, False, 'LoomResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]},
+     'ResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]}, 's', ()),
 ]
 
 # Cells where ParaView's own proxy aborts the process (so it is not run; Loom's outcome is checked alone):

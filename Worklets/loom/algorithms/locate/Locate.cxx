@@ -236,20 +236,36 @@ std::string UnsupportedShape(const CellSetAny& cells)
 
 CellLocator CellLocator::ForImage(const double origin[3], const double spacing[3], const Id3& dims)
 {
+  double m[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+  const Id extent[6] = { 0, dims[0] - 1, 0, dims[1] - 1, 0, dims[2] - 1 };
+  for (int a = 0; a < 3; ++a)
+  {
+    m[5 * a] = 1.0 / spacing[a];
+    m[4 * a + 3] = -origin[a] / spacing[a];
+  }
+  return ForImage(m, spacing, extent);
+}
+
+CellLocator CellLocator::ForImage(const double physicalToIndex[12], const double spacing[3], const Id extent[6])
+{
   auto d = std::make_shared<Data>();
   d->Type = Data::Kind::Image;
   for (int a = 0; a < 3; ++a)
   {
-    if (dims[a] < 1 || !(spacing[a] > 0) || !std::isfinite(origin[a]))
-      throw loom::cont::ErrorBadValue("the image has " + std::to_string(dims[a]) + " points and spacing " +
+    const Id points = extent[2 * a + 1] - extent[2 * a] + 1;
+    if (points < 1 || !(spacing[a] > 0))
+      throw loom::cont::ErrorBadValue("the image has " + std::to_string(points) + " points and spacing " +
                                       std::to_string(spacing[a]) + " along axis " + std::to_string(a) +
                                       "; Loom locates in images of positive spacing.");
-    d->Dims[a] = dims[a];
-    d->Origin[a] = origin[a];
+    d->Dims[a] = points;
     d->Spacing[a] = spacing[a];
+    d->ExtentMin[a] = extent[2 * a];
   }
-  d->NumberOfPoints = dims[0] * dims[1] * dims[2];
-  d->NumberOfCells = std::max<Id>(dims[0] - 1, 1) * std::max<Id>(dims[1] - 1, 1) * std::max<Id>(dims[2] - 1, 1);
+  for (int k = 0; k < 12; ++k)
+    d->PhysicalToIndex[k] = physicalToIndex[k];
+  d->NumberOfPoints = d->Dims[0] * d->Dims[1] * d->Dims[2];
+  d->NumberOfCells =
+    std::max<Id>(d->Dims[0] - 1, 1) * std::max<Id>(d->Dims[1] - 1, 1) * std::max<Id>(d->Dims[2] - 1, 1);
   CellLocator l;
   l.Impl = d;
   return l;

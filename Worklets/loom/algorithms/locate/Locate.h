@@ -49,6 +49,10 @@ public:
   /// vtkImageData finds cells: a point on a face between cells is in the cell above it, and a point within
   /// the tolerance outside the image in the boundary cell.
   static CellLocator ForImage(const double origin[3], const double spacing[3], const Id3& dims);
+  /// An image of any orientation as vtkImageData gives it: the first three rows of its physical-to-index
+  /// matrix (a point's continuous index is computed from them as VTK computes it, so that both find the same
+  /// cells and weights to the last bit), its spacing (positive) and its extent.
+  static CellLocator ForImage(const double physicalToIndex[12], const double spacing[3], const Id extent[6]);
   /// A rectilinear grid of increasing `coordinates` per axis, as vtkRectilinearGrid finds cells: a point on
   /// a face between cells is in the cell below it; the last coordinate of a non-flat axis is outside.
   static CellLocator ForRectilinear(const std::vector<double> coordinates[3]);

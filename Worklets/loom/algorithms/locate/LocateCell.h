@@ -182,8 +182,10 @@ LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, doubl
     const double d2 = Distance2(c.X[e[0]], c.X[e[1]]);
     longest = longest < d2 ? d2 : longest;
   }
-  const double bound = std::pow(longest, 1.5);
-  const double detTolerance = 1e-20 < .00001 * bound ? 1e-20 : .00001 * bound;
+  // VTK: the smaller of 1e-20 and 1e-5 longest^1.5, which is 1e-20 unless the cell is tiny (longest under
+  // 1e-10): pow only then.
+  const double detTolerance = longest >= 1e-9 ? 1e-20
+                                               : (1e-20 < .00001 * std::pow(longest, 1.5) ? 1e-20 : .00001 * std::pow(longest, 1.5));
   const double start = pyramid ? 0.3333333 : 0.5;
   const double converged = hex ? 1.e-05 : 1.e-03;
   double params[3] = { start, start, start };

@@ -31,7 +31,9 @@ struct CellLocator::Data
   };
   Kind Type = Kind::Cells;
   Id3 Dims{ 1, 1, 1 }; ///< Image and Rectilinear: points per axis
-  double Origin[3] = { 0, 0, 0 }, Spacing[3] = { 1, 1, 1 };
+  double Spacing[3] = { 1, 1, 1 };
+  double PhysicalToIndex[12] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0 }; ///< Image: rows of VTK's matrix
+  Id ExtentMin[3] = { 0, 0, 0 };                                       ///< Image: its extent's first index
   loom::cont::ArrayHandle<Float64> Coordinates[3]; ///< Rectilinear
   // Cells
   CellSetAny Cells;
@@ -266,7 +268,9 @@ struct LocatorOnDevice
   int Type = 0; ///< CellLocator::Data::Kind
   // Image / Rectilinear
   Id Dims[3] = { 1, 1, 1 };
-  double Origin[3] = { 0, 0, 0 }, Spacing[3] = { 1, 1, 1 };
+  double Spacing[3] = { 1, 1, 1 };
+  double PhysicalToIndex[12] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0 };
+  Id ExtentMin[3] = { 0, 0, 0 };
   const double* Coordinates[3] = { nullptr, nullptr, nullptr };
   // Cells
   CellsOnDevice Cells;
@@ -299,19 +303,25 @@ struct LocatorOnDevice
     Id ijk[3];
     bool in = true;
     double outside2 = 0.0, diagonal2 = 0.0;
+    const double* m = this->PhysicalToIndex;
+    const double index[3] = { m[0] * x[0] + m[1] * x[1] + m[2] * x[2] + m[3], m[4] * x[0] + m[5] * x[1] + m[6] * x[2] + m[7],
+                              m[8] * x[0] + m[9] * x[1] + m[10] * x[2] + m[11] };
     for (int a = 0; a < 3; ++a)
     {
+      // Indices from the extent's start (VTK compares the absolute index with the extent: the same).
       const Id maxExt = this->Dims[a] - 1;
-      const double loc = (x[a] - this->Origin[a]) / this->Spacing[a];
-      const double fl = std::floor(loc);
-      ijk[a] = static_cast<Id>(fl);
-      pc[a] = loc - fl;
+      const double fl = std::floor(index[a]);
+      ijk[a] = static_cast<Id>(fl) - this->ExtentMin[a];
+      pc[a] = index[a] - fl;
+      // Distances from the extent's ends, in absolute indices as VTK measures them.
+      const double low = index[a] - static_cast<double>(this->ExtentMin[a]);
+      const double high = index[a] - static_cast<double>(this->ExtentMin[a] + maxExt);
       if (maxExt > 0)
         diagonal2 += this->Spacing[a] * this->Spacing[a];
       bool ok = false;
       if (maxExt == 0 || ijk[a] < 0)
       {
-        if (loc * loc <= 1e-12)
+        if (low * low <= 1e-12)
         {
           pc[a] = 0.0;
           ijk[a] = 0;
@@ -320,8 +330,7 @@ struct LocatorOnDevice
       }
       else if (ijk[a] >= maxExt)
       {
-        const double d = loc - static_cast<double>(maxExt);
-        if (d * d <= 1e-12)
+        if (high * high <= 1e-12)
         {
           pc[a] = 1.0;
           ijk[a] = maxExt - 1;
@@ -336,14 +345,14 @@ struct LocatorOnDevice
         // clamped to the boundary, measuring how far out
         if (ijk[a] < 0)
         {
-          const double d = loc * this->Spacing[a];
+          const double d = low * this->Spacing[a];
           outside2 += d * d;
           ijk[a] = 0;
           pc[a] = 0.0;
         }
         else
         {
-          const double d = (loc - static_cast<double>(maxExt)) * this->Spacing[a];
+          const double d = high * this->Spacing[a];
           outside2 += d * d;
           ijk[a] = maxExt == 0 ? 0 : maxExt - 1;
           pc[a] = maxExt == 0 ? 0.0 : 1.0;
@@ -524,6 +533,97 @@ struct LocatorOnDevice
   }
 };
 
+/// VTK's rounding of an interpolated value into an integer kind: clamped to the kind's range, then half
+/// away from zero.
+template <typename T>
+LOOM_EXEC T RoundInto(double v)
+{
+  if constexpr (std::is_integral<T>::value)
+  {
+    if (v != v)
+      return T(0); // NaN: 0, as VTK
+    const double lo = static_cast<double>(std::numeric_limits<T>::lowest()), hi = static_cast<double>(std::numeric_limits<T>::max());
+    v = v < lo ? lo : v > hi ? hi : v;
+    return static_cast<T>(v >= 0.0 ? v + 0.5 : v - 0.5);
+  }
+  else
+    return static_cast<T>(v);
+}
+
+/// A field of any kind on a device, read and written as doubles (integers rounded as VTK rounds them).
+struct AnyPortal
+{
+  ValueKind Kind = ValueKind::Float32;
+  IdComponent Components = 0;
+  Id Stride = 1;
+  void* Pointers[MaxComponents] = {};
+
+  template <typename T>
+  LOOM_EXEC T* At(Id t, IdComponent c) const
+  {
+    return static_cast<T*>(this->Pointers[c]) + t * this->Stride;
+  }
+  template <typename F>
+  LOOM_EXEC void Typed(F&& f) const
+  {
+    switch (this->Kind)
+    {
+      case ValueKind::Int8: f(Int8{}); return;
+      case ValueKind::UInt8: f(UInt8{}); return;
+      case ValueKind::Int16: f(Int16{}); return;
+      case ValueKind::UInt16: f(UInt16{}); return;
+      case ValueKind::Int32: f(Int32{}); return;
+      case ValueKind::UInt32: f(UInt32{}); return;
+      case ValueKind::Int64: f(Int64{}); return;
+      case ValueKind::UInt64: f(UInt64{}); return;
+      case ValueKind::Float32: f(Float32{}); return;
+      case ValueKind::Float64: f(Float64{}); return;
+    }
+  }
+};
+
+/// Where the sampled fields go: every point field interpolated with a cell's weights, every cell field
+/// copied from the cell, the mask; zeros for a sample in no cell (`cell` < 0).
+struct FieldWriter
+{
+  const AnyPortal* PointIn;
+  const AnyPortal* PointOut;
+  int PointFields;
+  const AnyPortal* CellIn;
+  const AnyPortal* CellOut;
+  int CellFields;
+  Int8* Mask;
+  LOOM_EXEC void Write(Id s, Id cell, const Id* ids, const double* w, int n) const
+  {
+    this->Mask[s] = cell >= 0 ? 1 : 0;
+    for (int f = 0; f < this->PointFields; ++f)
+    {
+      const AnyPortal& in = this->PointIn[f];
+      const AnyPortal& out = this->PointOut[f];
+      in.Typed([&](auto zero) {
+        using T = decltype(zero);
+        for (IdComponent c = 0; c < out.Components; ++c)
+        {
+          double v = 0.0;
+          for (int k = 0; k < n; ++k)
+            v += w[k] * static_cast<double>(*in.template At<T>(ids[k], c));
+          *out.template At<T>(s, c) = cell >= 0 ? RoundInto<T>(v) : T(0);
+        }
+      });
+    }
+    for (int f = 0; f < this->CellFields; ++f)
+    {
+      const AnyPortal& in = this->CellIn[f];
+      const AnyPortal& out = this->CellOut[f];
+      in.Typed([&](auto zero) {
+        using T = decltype(zero);
+        for (IdComponent c = 0; c < out.Components; ++c)
+          *out.template At<T>(s, c) = cell >= 0 ? *in.template At<T>(cell, c) : T(0);
+      });
+    }
+  }
+};
+
 /// Pass per cell (LocateImagePoints): the image points within the cell's bounding box (VTK's index range:
 /// ceil and floor of the box in image steps; index 0 along a flat axis) that the cell contains; each takes
 /// the cell's id unless a higher one has (Winner holds minus the id, 1 for none).
@@ -533,6 +633,9 @@ struct ScatterToImage
   double Start[3], Step[3], InverseStep[3];
   Id Dims[3];
   Int32* Winner;
+  /// One thread visiting the cells in id order (Serial): each cell writes the fields at the points it
+  /// contains at once (the last, highest, writer stays), no second pass. Null: record the winners only.
+  const FieldWriter* Direct = nullptr;
   // ceil(d / Step[a]) and floor(d / Step[a]) as VTK computes them (a division), by a multiplication where
   // the quotient is not within 1e-6 of an integer (there the product's rounding cannot move it past one).
   LOOM_EXEC double Ceil(double d, int a) const
@@ -589,26 +692,20 @@ struct ScatterToImage
                                 this->Start[1] + static_cast<double>(j) * this->Step[1],
                                 this->Start[2] + static_cast<double>(k) * this->Step[2] };
           double pc[3], dist2 = 0.0;
-          if (Evaluate(c, x, pc, dist2) == 1 && (dim == 3 || dist2 <= tol2))
-            loom::exec::AtomicMin(this->Winner + i + this->Dims[0] * (j + this->Dims[1] * k), -static_cast<Int32>(cell));
+          if (Evaluate(c, x, pc, dist2) != 1 || (dim != 3 && dist2 > tol2))
+            continue;
+          const Id s = i + this->Dims[0] * (j + this->Dims[1] * k);
+          if (this->Direct)
+          {
+            double w[8];
+            Weights(c.Shape, pc, w);
+            this->Direct->Write(s, cell, c.Ids, w, c.N);
+          }
+          else
+            loom::exec::AtomicMin(this->Winner + s, -static_cast<Int32>(cell));
         }
   }
 };
-
-/// VTK's rounding of an interpolated value into an integer kind: clamped to the kind's range, then half
-/// away from zero.
-template <typename T>
-LOOM_EXEC T RoundInto(double v)
-{
-  if constexpr (std::is_integral<T>::value)
-  {
-    const double lo = static_cast<double>(std::numeric_limits<T>::lowest()), hi = static_cast<double>(std::numeric_limits<T>::max());
-    v = v < lo ? lo : v > hi ? hi : v;
-    return static_cast<T>(v >= 0.0 ? v + 0.5 : v - 0.5);
-  }
-  else
-    return static_cast<T>(v);
-}
 
 /// Where an image point lies (LocateImagePoints, SampleImage): its winning cell (-1: none) and the
 /// parametric coordinates there.
@@ -661,85 +758,28 @@ struct LocateSamples
   LOOM_EXEC void operator()(Id s) const { this->Cells[s] = this->Find(s, this->PCoords + 3 * s); }
 };
 
-/// A field of any kind on a device, read and written as doubles (integers rounded as VTK rounds them).
-struct AnyPortal
-{
-  ValueKind Kind = ValueKind::Float32;
-  IdComponent Components = 0;
-  Id Stride = 1;
-  void* Pointers[MaxComponents] = {};
-
-  template <typename T>
-  LOOM_EXEC T* At(Id t, IdComponent c) const
-  {
-    return static_cast<T*>(this->Pointers[c]) + t * this->Stride;
-  }
-  template <typename F>
-  LOOM_EXEC void Typed(F&& f) const
-  {
-    switch (this->Kind)
-    {
-      case ValueKind::Int8: f(Int8{}); return;
-      case ValueKind::UInt8: f(UInt8{}); return;
-      case ValueKind::Int16: f(Int16{}); return;
-      case ValueKind::UInt16: f(UInt16{}); return;
-      case ValueKind::Int32: f(Int32{}); return;
-      case ValueKind::UInt32: f(UInt32{}); return;
-      case ValueKind::Int64: f(Int64{}); return;
-      case ValueKind::UInt64: f(UInt64{}); return;
-      case ValueKind::Float32: f(Float32{}); return;
-      case ValueKind::Float64: f(Float64{}); return;
-    }
-  }
-};
-
-/// Pass per sample (SamplePoints, SampleImage): the sample's cell (by `Where`), then every point field
-/// interpolated there and every cell field copied from it, and the mask; zeros where no cell contains it.
+/// Pass per sample (SamplePoints, SampleImage): the sample's cell (by `Where`), then the fields written there.
 template <typename Where>
 struct SampleFieldsPass
 {
   Where Find;
-  const AnyPortal* PointIn;
-  const AnyPortal* PointOut;
-  int PointFields;
-  const AnyPortal* CellIn;
-  const AnyPortal* CellOut;
-  int CellFields;
-  Int8* Mask;
+  FieldWriter Out;
   LOOM_EXEC void operator()(Id s) const
   {
     double pc[3];
     const Id cell = this->Find(s, pc);
-    this->Mask[s] = cell >= 0 ? 1 : 0;
     Id ids[8];
     double w[8];
     const int n = cell >= 0 ? this->Find.Locator.PointWeights(cell, pc, ids, w) : 0;
-    for (int f = 0; f < this->PointFields; ++f)
-    {
-      const AnyPortal& in = this->PointIn[f];
-      const AnyPortal& out = this->PointOut[f];
-      in.Typed([&](auto zero) {
-        using T = decltype(zero);
-        for (IdComponent c = 0; c < out.Components; ++c)
-        {
-          double v = 0.0;
-          for (int k = 0; k < n; ++k)
-            v += w[k] * static_cast<double>(*in.template At<T>(ids[k], c));
-          *out.template At<T>(s, c) = cell >= 0 ? RoundInto<T>(v) : T(0);
-        }
-      });
-    }
-    for (int f = 0; f < this->CellFields; ++f)
-    {
-      const AnyPortal& in = this->CellIn[f];
-      const AnyPortal& out = this->CellOut[f];
-      in.Typed([&](auto zero) {
-        using T = decltype(zero);
-        for (IdComponent c = 0; c < out.Components; ++c)
-          *out.template At<T>(s, c) = cell >= 0 ? *in.template At<T>(cell, c) : T(0);
-      });
-    }
+    this->Out.Write(s, cell, ids, w, n);
   }
+};
+
+/// Pass per sample: every output zero and the mask 0 (before a visit that writes the samples it finds).
+struct ZeroSamples
+{
+  FieldWriter Out;
+  LOOM_EXEC void operator()(Id s) const { this->Out.Write(s, -1, nullptr, nullptr, 0); }
 };
 
 /// Pass per sample: a point field interpolated at the sample (0 where none).
@@ -904,11 +944,13 @@ struct Passes : DevicePointersOn<Tag>
   {
     LocatorOnDevice l;
     l.Type = static_cast<int>(d.Type);
+    for (int k = 0; k < 12; ++k)
+      l.PhysicalToIndex[k] = d.PhysicalToIndex[k];
     for (int a = 0; a < 3; ++a)
     {
       l.Dims[a] = d.Dims[a];
-      l.Origin[a] = d.Origin[a];
       l.Spacing[a] = d.Spacing[a];
+      l.ExtentMin[a] = d.ExtentMin[a];
       if (d.Type == CellLocator::Data::Kind::Rectilinear)
         l.Coordinates[a] = Read(d.Coordinates[a]);
     }
@@ -965,18 +1007,30 @@ struct Passes : DevicePointersOn<Tag>
   {
     const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
     Algorithm::Schedule(Fill<Int32>{ Write(winner, n), 1 }, n);
-    ScatterToImage scatter{ LocatorOf(d, options), {}, {}, {}, {}, InPlace(winner) };
-    ImagePointCell where{ LocatorOf(d, options), {}, {}, {}, nullptr };
+    ScatterToImage scatter = ScatterOf(d, image, options);
+    scatter.Winner = InPlace(winner);
+    Algorithm::Schedule(scatter, d.NumberOfCells);
+    ImagePointCell where{ scatter.Locator, {}, {}, {}, Read(winner) };
     for (int a = 0; a < 3; ++a)
     {
-      scatter.Start[a] = where.Start[a] = image.Origin[a];
-      scatter.Step[a] = where.Step[a] = image.Spacing[a];
-      scatter.InverseStep[a] = image.Spacing[a] != 0 ? 1.0 / image.Spacing[a] : 0.0;
-      scatter.Dims[a] = where.Dims[a] = image.Dims[a];
+      where.Start[a] = scatter.Start[a];
+      where.Step[a] = scatter.Step[a];
+      where.Dims[a] = scatter.Dims[a];
     }
-    Algorithm::Schedule(scatter, d.NumberOfCells);
-    where.Winner = Read(winner);
     return where;
+  }
+  /// The cells' visit of an image (no winners nor writer set).
+  static ScatterToImage ScatterOf(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options)
+  {
+    ScatterToImage scatter{ LocatorOf(d, options), {}, {}, {}, {}, nullptr, nullptr };
+    for (int a = 0; a < 3; ++a)
+    {
+      scatter.Start[a] = image.Origin[a];
+      scatter.Step[a] = image.Spacing[a];
+      scatter.InverseStep[a] = image.Spacing[a] != 0 ? 1.0 / image.Spacing[a] : 0.0;
+      scatter.Dims[a] = image.Dims[a];
+    }
+    return scatter;
   }
 
   static LocatedPoints LocateImage(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options)
@@ -1007,15 +1061,31 @@ struct Passes : DevicePointersOn<Tag>
     return loom::cont::make_ArrayHandle(portals);
   }
 
+  /// A sampling's writer on this device, with the handles that keep its portals.
+  struct Writer
+  {
+    loom::cont::ArrayHandle<AnyPortal> PointIn, PointOut, CellIn, CellOut;
+    FieldWriter Out;
+  };
+  static Writer WriterOf(Id n, const std::vector<FieldArray>& pointIn, const std::vector<FieldArray>& cellIn,
+                         SampledFields& out)
+  {
+    Writer w;
+    w.PointIn = PortalsOf(pointIn, false);
+    w.PointOut = PortalsOf(out.PointFields, true);
+    w.CellIn = PortalsOf(cellIn, false);
+    w.CellOut = PortalsOf(out.CellFields, true);
+    w.Out = FieldWriter{ Read(w.PointIn), Read(w.PointOut), static_cast<int>(pointIn.size()), Read(w.CellIn),
+                         Read(w.CellOut), static_cast<int>(cellIn.size()), Write(out.Mask, n) };
+    return w;
+  }
+
   template <typename Where>
   static void Sample(const Where& where, Id n, const std::vector<FieldArray>& pointIn, const std::vector<FieldArray>& cellIn,
                      SampledFields& out)
   {
-    const loom::cont::ArrayHandle<AnyPortal> pi = PortalsOf(pointIn, false), po = PortalsOf(out.PointFields, true),
-                                             ci = PortalsOf(cellIn, false), co = PortalsOf(out.CellFields, true);
-    SampleFieldsPass<Where> pass{ where, Read(pi), Read(po), static_cast<int>(pointIn.size()), Read(ci), Read(co),
-                                  static_cast<int>(cellIn.size()), Write(out.Mask, n) };
-    Algorithm::Schedule(pass, n);
+    const Writer w = WriterOf(n, pointIn, cellIn, out);
+    Algorithm::Schedule(SampleFieldsPass<Where>{ where, w.Out }, n);
   }
   static void SamplePoints(const CellLocator::Data& d, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
                            const std::vector<FieldArray>& pointIn, const std::vector<FieldArray>& cellIn,
@@ -1026,9 +1096,21 @@ struct Passes : DevicePointersOn<Tag>
   static void SampleImage(const CellLocator::Data& d, const ImageSamples& image, const std::vector<FieldArray>& pointIn,
                           const std::vector<FieldArray>& cellIn, const LocateOptions& options, SampledFields& out)
   {
+    const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
+    if constexpr (std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value)
+    {
+      // One thread visits the cells in id order: each writes the samples it contains (the highest id last), one
+      // evaluation per (cell, point) and no winners.
+      const Writer w = WriterOf(n, pointIn, cellIn, out);
+      Algorithm::Schedule(ZeroSamples{ w.Out }, n);
+      ScatterToImage scatter = ScatterOf(d, image, options);
+      scatter.Direct = &w.Out;
+      Algorithm::Schedule(scatter, d.NumberOfCells);
+      return;
+    }
     loom::cont::ArrayHandle<Int32> winner;
     const ImagePointCell where = VisitCells(d, image, options, winner);
-    Sample(where, image.Dims[0] * image.Dims[1] * image.Dims[2], pointIn, cellIn, out);
+    Sample(where, n, pointIn, cellIn, out);
   }
 
   template <typename T>

@@ -1,0 +1,91 @@
+// Loom filters: what the sampling filters (Resample To Image, Resample With Dataset, Probe Location, Plot
+// Over Line) share: a source dataset prepared for sampling (its locator, built once and kept while the
+// source is unmodified) and the sampled arrays handed to VTK in the order and types VTK's probe filter
+// gives them.
+#pragma once
+
+#include "LoomInterop.h"
+
+#include <loom/algorithms/locate/Locate.h>
+
+#include <vtkSmartPointer.h>
+
+#include <string>
+
+class vtkDataSet;
+class vtkPointData;
+
+namespace loom
+{
+namespace interop
+{
+/// A source dataset and its locator for one sampling filter. Keep one per filter: Prepare rebuilds the
+/// locator only when the source, its modification time or the device changes.
+class LOOMFILTERS_EXPORT ProbeSource
+{
+public:
+  /// "" when Loom samples `source`; otherwise what it has that Loom does not sample ("polygons (VTK cell type
+  /// 7)", "an image with a direction matrix", "ghost cells", "string arrays"), for the fallback's note.
+  static std::string Unsupported(vtkDataSet* source);
+
+  /// The locator for `source` on `device` (reused when nothing changed; `Reused()` says so); `binned` for
+  /// Sample (point by point), not for SampleImage (which visits the cells). Throws Loom's errors for input it
+  /// cannot locate in (Unsupported says so beforehand).
+  void Prepare(vtkDataSet* source, loom::cont::DeviceId device, bool binned = true);
+  bool Reused() const { return this->WasReused; }
+  const loom::algorithms::CellLocator& Locator() const { return this->Cells; }
+  /// Seconds the last build took (0 when reused) and the bytes the locator holds.
+  double BuildSeconds() const { return this->Seconds; }
+
+  /// Samples `source` (the prepared source, or an empty dataset, whose samples are all invalid) at `samples`
+  /// into `out`, as vtkProbeFilter fills its output's point data: the source's point arrays interpolated
+  /// (sorted by name, global and pedigree ids left out), its cell arrays taken from the containing cell
+  /// (sorted by name, those named like a point array left out), then vtkValidPointMask (char, 1 where a cell
+  /// contains the sample). Samples in no cell hold 0. Returns the mask (for blanking).
+  loom::cont::ArrayHandle<Int8> Sample(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
+                                       const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
+  /// Sample at an image's points, as vtkProbeFilter samples cells there (loom::algorithms::SampleImage: the
+  /// highest containing cell).
+  loom::cont::ArrayHandle<Int8> SampleImage(vtkDataSet* source, const loom::algorithms::ImageSamples& image,
+                                            const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
+
+  /// vtkResampleToImage's and vtkResampleWithDataSet's blanking: vtkGhostType on the points (HIDDENPOINT
+  /// where a sample is in no cell, `mask` 0) and on the cells (HIDDENCELL where any of a cell's points is),
+  /// added to `output`.
+  static void MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<Int8>& mask, loom::cont::DeviceId device);
+
+  /// The arrays Sample gives from `source`, in order, a line each ("name<TAB>VTK type<TAB>components"),
+  /// vtkValidPointMask left out: what the ranks of a parallel run compare, and ZeroArrays makes.
+  static std::string Signature(vtkDataSet* source);
+  /// Arrays of `samples` zeros per line of `signature`, and a zero vtkValidPointMask, into `out` (a rank
+  /// whose piece is empty).
+  static void ZeroArrays(const std::string& signature, vtkIdType samples, vtkPointData* out);
+
+  /// "" unless `source` holds a cell VTK's probe crashes on (a triangle strip without one valid triangle:
+  /// vtkTriangleStrip::EvaluatePosition writes past its weights); else which cell, for the filter's error
+  /// (the fallback would end the process).
+  static std::string CrashesVTK(vtkDataSet* source);
+
+  /// VTK's probe filters leave a string array of their output short (values only up to the last valid
+  /// sample): after a fallback to them, such arrays are completed with empty strings (zeros for others), so
+  /// that every array has a tuple per point and cell.
+  static void CompleteArrays(vtkDataObject* output);
+
+private:
+  /// Sample's and SampleImage's work: the arrays to sample in VTK's order, `run` (the family's fused pass, or
+  /// none for an empty source: zeros), the outputs added to `out`.
+  template <typename Run>
+  loom::cont::ArrayHandle<Int8> Fill(vtkDataSet* source, Id samples, Run&& run, vtkPointData* out) const;
+
+  vtkDataSet* Source = nullptr;
+  bool Binned = true;
+  vtkMTimeType SourceTime = 0;
+  loom::cont::DeviceId BuiltOn = loom::cont::DeviceId::Auto;
+  loom::algorithms::CellLocator Cells;
+  std::vector<double> Coordinates[3];
+  loom::algorithms::FieldArray Points;
+  bool WasReused = false;
+  double Seconds = 0.0;
+};
+} // namespace interop
+} // namespace loom
