@@ -636,6 +636,11 @@ struct ScatterToImage
   /// One thread visiting the cells in id order (Serial): each cell writes the fields at the points it
   /// contains at once (the last, highest, writer stays), no second pass. Null: record the winners only.
   const FieldWriter* Direct = nullptr;
+  /// With winners: how many cells contain each point, and the parametric coordinates the first one found
+  /// (three per point). Where one cell alone contains a point (most points), the second pass reads them
+  /// instead of evaluating the cell again.
+  Int32* Claims = nullptr;
+  double* First = nullptr;
   // ceil(d / Step[a]) and floor(d / Step[a]) as VTK computes them (a division), by a multiplication where
   // the quotient is not within 1e-6 of an integer (there the product's rounding cannot move it past one).
   LOOM_EXEC double Ceil(double d, int a) const
@@ -702,7 +707,12 @@ struct ScatterToImage
             this->Direct->Write(s, cell, c.Ids, w, c.N);
           }
           else
+          {
             loom::exec::AtomicMin(this->Winner + s, -static_cast<Int32>(cell));
+            if (loom::exec::AtomicAdd(this->Claims + s, 1) == 0)
+              for (int a = 0; a < 3; ++a)
+                this->First[3 * s + a] = pc[a];
+          }
         }
   }
 };
@@ -715,6 +725,8 @@ struct ImagePointCell
   double Start[3], Step[3];
   Id Dims[3];
   const Int32* Winner;
+  const Int32* Claims;
+  const double* First;
   LOOM_EXEC Id operator()(Id s, double* pc) const
   {
     pc[0] = pc[1] = pc[2] = 0.0;
@@ -722,6 +734,12 @@ struct ImagePointCell
     if (w > 0)
       return -1;
     const Id cell = -static_cast<Id>(w);
+    if (this->Claims[s] == 1) // its only cell, evaluated by the visit
+    {
+      for (int a = 0; a < 3; ++a)
+        pc[a] = this->First[3 * s + a];
+      return cell;
+    }
     const Id i = s % this->Dims[0], j = (s / this->Dims[0]) % this->Dims[1], k = s / (this->Dims[0] * this->Dims[1]);
     const double x[3] = { this->Start[0] + static_cast<double>(i) * this->Step[0],
                           this->Start[1] + static_cast<double>(j) * this->Step[1],
@@ -1002,15 +1020,24 @@ struct Passes : DevicePointersOn<Tag>
 
   /// The cells' visit of SampleImage and LocateImagePoints: each image point's winner (minus its cell id;
   /// 1 where none), and how to find a point's cell from it.
+  /// The visit's per-point records (kept alive while the second pass reads them).
+  struct Visit
+  {
+    loom::cont::ArrayHandle<Int32> Winner, Claims;
+    loom::cont::ArrayHandle<double> First;
+  };
   static ImagePointCell VisitCells(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options,
-                                   loom::cont::ArrayHandle<Int32>& winner)
+                                   Visit& visit)
   {
     const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
-    Algorithm::Schedule(Fill<Int32>{ Write(winner, n), 1 }, n);
+    Algorithm::Schedule(Fill<Int32>{ Write(visit.Winner, n), 1 }, n);
+    Algorithm::Schedule(Fill<Int32>{ Write(visit.Claims, n), 0 }, n);
     ScatterToImage scatter = ScatterOf(d, image, options);
-    scatter.Winner = InPlace(winner);
+    scatter.Winner = InPlace(visit.Winner);
+    scatter.Claims = InPlace(visit.Claims);
+    scatter.First = Write(visit.First, 3 * n); // read only where a point was claimed
     Algorithm::Schedule(scatter, d.NumberOfCells);
-    ImagePointCell where{ scatter.Locator, {}, {}, {}, Read(winner) };
+    ImagePointCell where{ scatter.Locator, {}, {}, {}, Read(visit.Winner), Read(visit.Claims), Read(visit.First) };
     for (int a = 0; a < 3; ++a)
     {
       where.Start[a] = scatter.Start[a];
@@ -1022,7 +1049,7 @@ struct Passes : DevicePointersOn<Tag>
   /// The cells' visit of an image (no winners nor writer set).
   static ScatterToImage ScatterOf(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options)
   {
-    ScatterToImage scatter{ LocatorOf(d, options), {}, {}, {}, {}, nullptr, nullptr };
+    ScatterToImage scatter{ LocatorOf(d, options), {}, {}, {}, {}, nullptr, nullptr, nullptr, nullptr };
     for (int a = 0; a < 3; ++a)
     {
       scatter.Start[a] = image.Origin[a];
@@ -1036,9 +1063,9 @@ struct Passes : DevicePointersOn<Tag>
   static LocatedPoints LocateImage(const CellLocator::Data& d, const ImageSamples& image, const LocateOptions& options)
   {
     const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
-    loom::cont::ArrayHandle<Int32> winner;
+    Visit visit;
     LocatedPoints located;
-    LocateSamples<ImagePointCell> pass{ VisitCells(d, image, options, winner), Write(located.Cells, n),
+    LocateSamples<ImagePointCell> pass{ VisitCells(d, image, options, visit), Write(located.Cells, n),
                                         Write(located.PCoords, 3 * n) };
     Algorithm::Schedule(pass, n);
     return located;
@@ -1108,8 +1135,8 @@ struct Passes : DevicePointersOn<Tag>
       Algorithm::Schedule(scatter, d.NumberOfCells);
       return;
     }
-    loom::cont::ArrayHandle<Int32> winner;
-    const ImagePointCell where = VisitCells(d, image, options, winner);
+    Visit visit;
+    const ImagePointCell where = VisitCells(d, image, options, visit);
     Sample(where, n, pointIn, cellIn, out);
   }
 
