@@ -3,14 +3,18 @@
 // points) and Clip (by the field, points and the field at them; on the grid and on the grid's cells as
 // explicit hexahedra) of a wavelet-like field on an N^3 grid; Tetrahedralize of the grid (six
 // tetrahedra a cell) and the point-to-cell average of the field, unmasked and over 1% of the cells
-// given as ids (spread evenly).
+// given as ids (spread evenly). Locate: the binned locator's build over the grid's cells as explicit
+// hexahedra (its bytes as a counter), the sampling of the field at the points of a 49^3 grid inside it through
+// that locator (SamplePoints), and at a 100^3 image by the cells' visit (SampleImage, no locator).
 // Each iteration starts from host input (the field written on the host, as ParaView hands it over)
 // and ends with every output on the host (as VTK reads it); on CUDA the `resident` rows leave the
 // field on the GPU between iterations. Min and median over repeats (scripts/benchmark.sh).
 //   loom_benchmark_families [--benchmark_filter=Clip] ; LOOM_BENCH_FAMILY_SIZES=128,256,512;
 //   LOOM_BENCH_FIRST=1 times one run (the first in the process).
 #include <loom/algorithms/average/Average.h>
+#include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/clip/Clip.h>
+#include <loom/algorithms/locate/Locate.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/tetrahedralize/Tetrahedralize.h>
 #include <loom/algorithms/threshold/Threshold.h>
@@ -264,6 +268,88 @@ void PointToCellFamily(benchmark::State& state)
   Label(state, v, computed, v.N * v.N * v.N);
 }
 
+/// The grid's points as xyz (float64), once per size.
+const FieldArray& GridXyz(const Volume& v)
+{
+  static auto* made = new std::map<Id, FieldArray>();
+  auto it = made->find(v.N);
+  if (it == made->end())
+    it = made->emplace(v.N, GridPoints(Id3(v.N, v.N, v.N), v.Axes, ValueKind::Float64)).first;
+  return it->second;
+}
+
+void LocatorBuildFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const CellSetAny cells = Hexahedra(v.N);
+  const DeviceId device = DeviceArg(state);
+  std::size_t bytes = 0;
+  Id bins = 0;
+  for (auto _ : state)
+  {
+    const CellLocator locator = CellLocator::ForCells(cells, GridXyz(v), device);
+    bytes = locator.GetMemoryBytes();
+    bins = locator.GetNumberOfBins();
+  }
+  state.counters["locator_MB"] = static_cast<double>(bytes) / 1e6;
+  state.counters["bins"] = static_cast<double>(bins);
+  Label(state, v, NumberOfCells(cells), v.N * v.N * v.N);
+}
+
+/// The field at the points of an m^3 grid spanning [-9.5, 9.5]^3 (inside the volume), by the binned locator.
+void SamplePointsFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const DeviceId device = DeviceArg(state);
+  const CellLocator locator = CellLocator::ForCells(Hexahedra(v.N), GridXyz(v), device);
+  constexpr Id m = 49;
+  std::vector<double> axes[3];
+  for (int a = 0; a < 3; ++a)
+    for (Id i = 0; i < m; ++i)
+      for (int c = 0; c < 3; ++c)
+        axes[a].push_back(c == a ? -9.5 + 19.0 * double(i) / double(m - 1) : 0.0);
+  PointPositions samples;
+  samples.Axes = axes;
+  samples.Dims = Id3(m, m, m);
+  LocateOptions options;
+  options.Device = device;
+  Id found = 0;
+  for (auto _ : state)
+  {
+    HostInput(v, state.range(2) != 0);
+    const SampledFields out = SamplePoints(locator, samples, { v.Field }, {}, options);
+    ToHost(out.PointFields[0]);
+    found = out.Found;
+  }
+  Label(state, v, found, m * m * m);
+}
+
+/// The field at the points of a 100^3 image over the volume, by the cells' visit.
+void SampleImageFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  const DeviceId device = DeviceArg(state);
+  const CellLocator cells = CellLocator::ForCells(Hexahedra(v.N), GridXyz(v), device, /*bin=*/false);
+  ImageSamples image;
+  for (int a = 0; a < 3; ++a)
+  {
+    image.Origin[a] = -10.0 + 1e-5;
+    image.Spacing[a] = (20.0 - 2e-5) / 99.0;
+    image.Dims[a] = 100;
+  }
+  LocateOptions options;
+  options.Device = device;
+  Id found = 0;
+  for (auto _ : state)
+  {
+    HostInput(v, state.range(2) != 0);
+    const SampledFields out = SampleImage(cells, image, { v.Field }, {}, options);
+    ToHost(out.PointFields[0]);
+    found = out.Found;
+  }
+  Label(state, v, found, 100 * 100 * 100);
+}
+
 void FamilyArgs(benchmark::internal::Benchmark* b)
 {
   std::vector<Id> sizes;
@@ -298,6 +384,9 @@ int main(int argc, char** argv)
   benchmark::RegisterBenchmark("TetrahedralizeFamily", TetrahedralizeFamily)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("PointToCellFamily", PointToCellFamily<false>)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("PointToCellFamily1PercentIds", PointToCellFamily<true>)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("LocatorBuildFamily", LocatorBuildFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("SamplePointsFamily", SamplePointsFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("SampleImageFamily", SampleImageFamily)->Apply(FamilyArgs);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

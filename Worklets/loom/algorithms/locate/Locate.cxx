@@ -18,7 +18,7 @@ using Data = CellLocator::Data;
 
 /// Cells per bin the locator aims at: few enough that a sample tests few candidates, enough that a cell
 /// overlaps few bins.
-constexpr double CellsPerBin = 2.0;
+constexpr double CellsPerBin = 8.0;
 
 const char* ShapeName(UInt8 shape)
 {
