@@ -139,6 +139,13 @@ PointPositions ImageAxes(const ImageSamples& image, std::vector<double> axes[3])
   return samples;
 }
 
+/// A grid's point and cell counts from its point dimensions (a flat axis has one cell layer).
+void CountGrid(Data& d)
+{
+  d.NumberOfPoints = d.Dims[0] * d.Dims[1] * d.Dims[2];
+  d.NumberOfCells = std::max<Id>(d.Dims[0] - 1, 1) * std::max<Id>(d.Dims[1] - 1, 1) * std::max<Id>(d.Dims[2] - 1, 1);
+}
+
 /// The options with the highest-id tie (the image's rule).
 LocateOptions Highest(const LocateOptions& options)
 {
@@ -263,9 +270,7 @@ CellLocator CellLocator::ForImage(const double physicalToIndex[12], const double
   }
   for (int k = 0; k < 12; ++k)
     d->PhysicalToIndex[k] = physicalToIndex[k];
-  d->NumberOfPoints = d->Dims[0] * d->Dims[1] * d->Dims[2];
-  d->NumberOfCells =
-    std::max<Id>(d->Dims[0] - 1, 1) * std::max<Id>(d->Dims[1] - 1, 1) * std::max<Id>(d->Dims[2] - 1, 1);
+  CountGrid(*d);
   CellLocator l;
   l.Impl = d;
   return l;
@@ -287,9 +292,7 @@ CellLocator CellLocator::ForRectilinear(const std::vector<double> coordinates[3]
     d->Dims[a] = static_cast<Id>(c.size());
     d->Coordinates[a] = loom::cont::make_ArrayHandle(c);
   }
-  d->NumberOfPoints = d->Dims[0] * d->Dims[1] * d->Dims[2];
-  d->NumberOfCells =
-    std::max<Id>(d->Dims[0] - 1, 1) * std::max<Id>(d->Dims[1] - 1, 1) * std::max<Id>(d->Dims[2] - 1, 1);
+  CountGrid(*d);
   CellLocator l;
   l.Impl = d;
   return l;
