@@ -6,7 +6,6 @@
 
 #include "LoomProbe.h"
 
-#include <loom/algorithms/HostForEach.h>
 
 #include <vtkBoundingBox.h>
 #include <vtkCompositeDataSet.h>
@@ -14,7 +13,6 @@
 #include <vtkExtentTranslator.h>
 #include <vtkFieldData.h>
 #include <vtkImageData.h>
-#include <vtkIntArray.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkObjectFactory.h>
@@ -23,6 +21,8 @@
 #include <vtkPResampleToImage.h>
 #include <vtkResampleToImage.h>
 #include <vtkUnstructuredGrid.h>
+
+#include <vector>
 #include <vtkStreamingDemandDrivenPipeline.h>
 
 
@@ -142,7 +142,8 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
   int code = !begun || !crash.empty() ? 2 : !unsupported.empty() ? 1 : 0;
   std::string note = unsupported.empty() ? "" : "the input has " + unsupported + ", which Loom's locate family does not sample";
   if (parallel)
-    code = this->Agree(controller, code, empty ? "" : loom::interop::ProbeSource::Signature(input), note);
+    code = loom::interop::ParallelSampling::Agree(controller, code, empty ? "" : loom::interop::ProbeSource::Signature(input), note,
+                                                  this->AgreedSignature);
   if (code == 2 && (!begun || !crash.empty()))
   {
     if (parallel) // VTK's parallel filter runs on every rank: this one takes part with nothing
@@ -163,7 +164,7 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
   {
     input->GetBounds(bounds);
     if (parallel)
-      this->GlobalBounds(controller, empty, bounds);
+      loom::interop::ParallelSampling::GlobalBounds(controller, empty, bounds);
     vtkBoundingBox box(bounds);
     box.ScaleAboutCenter(1.0 - 1.0e-6); // inwards, off the input's boundary
     box.GetBounds(bounds);
@@ -230,7 +231,17 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
       this->Source->SampleImage(input, image, options, arrays);
     }
     if (parallel)
-      this->Combine(controller, arrays, whole, extent, output->GetPointData());
+    {
+      // This rank keeps its extent's rows of the whole image.
+      const int dims[3] = { whole[1] - whole[0] + 1, whole[3] - whole[2] + 1, whole[5] - whole[4] + 1 };
+      std::vector<loom::interop::ParallelSampling::Run> rows;
+      for (int k = extent[4]; k <= extent[5]; ++k)
+        for (int j = extent[2]; j <= extent[3]; ++j)
+          rows.push_back({ (extent[0] - whole[0]) + static_cast<vtkIdType>(dims[0]) *
+                             ((j - whole[2]) + static_cast<vtkIdType>(dims[1]) * (k - whole[4])),
+                           extent[1] - extent[0] + 1 });
+      loom::interop::ParallelSampling::Combine(controller, arrays, rows, output->GetPointData());
+    }
     else
       output->GetPointData()->ShallowCopy(arrays);
     vtkDataArray* mask = output->GetPointData()->GetArray("vtkValidPointMask");
@@ -241,113 +252,6 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
     output->GetFieldData()->PassData(input->GetFieldData());
     return 1;
   });
-}
-
-int vtkLoomResampleToImage::Agree(vtkMultiProcessController* controller, int code, const std::string& signature,
-                                  std::string& note)
-{
-  // The arrays every rank samples: those of the first rank with data (ranks with empty pieces make them of zeros);
-  // a rank with other arrays sends every rank to VTK's filter.
-  const int ranks = controller->GetNumberOfProcesses(), rank = controller->GetLocalProcessId();
-  int mine = signature.empty() ? ranks : rank, first = ranks;
-  controller->AllReduce(&mine, &first, 1, vtkCommunicator::MIN_OP);
-  this->AgreedSignature.clear();
-  if (first < ranks)
-  {
-    vtkIdType length = static_cast<vtkIdType>(signature.size());
-    controller->Broadcast(&length, 1, first);
-    std::vector<char> text(static_cast<std::size_t>(length) + 1, '\0');
-    if (rank == first)
-      std::copy(signature.begin(), signature.end(), text.begin());
-    controller->Broadcast(text.data(), length, first);
-    this->AgreedSignature.assign(text.data(), static_cast<std::size_t>(length));
-  }
-  if (code == 0 && !signature.empty() && signature != this->AgreedSignature)
-  {
-    code = 1;
-    note = "this rank's piece has other arrays than rank " + std::to_string(first) + "'s";
-  }
-  int worst = code;
-  controller->AllReduce(&code, &worst, 1, vtkCommunicator::MAX_OP);
-  if (code == 0 && worst != 0)
-    note = "another rank's piece is one Loom's locate family does not sample";
-  return worst == 2 && code != 2 ? 1 : std::max(code, worst == 0 ? 0 : 1);
-}
-
-void vtkLoomResampleToImage::GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6])
-{
-  // Minima and minus maxima reduced together (an empty piece adds nothing).
-  double local[6], global[6];
-  for (int a = 0; a < 3; ++a)
-  {
-    local[a] = empty ? VTK_DOUBLE_MAX : bounds[2 * a];
-    local[3 + a] = empty ? VTK_DOUBLE_MAX : -bounds[2 * a + 1];
-  }
-  controller->AllReduce(local, global, 6, vtkCommunicator::MIN_OP);
-  if (global[0] == VTK_DOUBLE_MAX) // every piece empty: the empty bounds VTK gives
-    return;
-  for (int a = 0; a < 3; ++a)
-  {
-    bounds[2 * a] = global[a];
-    bounds[2 * a + 1] = -global[3 + a];
-  }
-}
-
-void vtkLoomResampleToImage::Combine(vtkMultiProcessController* controller, vtkPointData* sampled, const int whole[6],
-                                     const int extent[6], vtkPointData* out)
-{
-  // Each image point's owner: the highest rank whose piece has a cell containing it (later ranks overwrite, as
-  // ParaView's parallel probe). Every rank zeroes the values it does not own; the sums over the ranks are then the
-  // owners' values. This rank keeps its update extent of them.
-  const int rank = controller->GetLocalProcessId();
-  vtkDataArray* mask = sampled->GetArray("vtkValidPointMask");
-  const vtkIdType n = mask->GetNumberOfTuples();
-  vtkNew<vtkIntArray> mine, owner;
-  mine->SetNumberOfTuples(n);
-  owner->SetNumberOfTuples(n);
-  const char* valid = static_cast<const char*>(mask->GetVoidPointer(0));
-  int* m = mine->GetPointer(0);
-  loom::algorithms::HostForEach(loom::cont::DeviceId::Auto, n, 4096, [=](loom::Id p) { m[p] = valid[p] ? rank + 1 : 0; });
-  controller->AllReduce(mine, owner, vtkCommunicator::MAX_OP);
-  const int* o = owner->GetPointer(0);
-  const int dims[3] = { whole[1] - whole[0] + 1, whole[3] - whole[2] + 1, whole[5] - whole[4] + 1 };
-  const int sub[3] = { extent[1] - extent[0] + 1, extent[3] - extent[2] + 1, extent[5] - extent[4] + 1 };
-  for (int a = 0; a < sampled->GetNumberOfArrays(); ++a)
-  {
-    vtkDataArray* array = sampled->GetArray(a);
-    const bool isMask = array == mask;
-    const int bytes = array->GetDataTypeSize() * array->GetNumberOfComponents();
-    char* values = static_cast<char*>(array->GetVoidPointer(0));
-    loom::algorithms::HostForEach(loom::cont::DeviceId::Auto, n, 4096, [=](loom::Id p) {
-      if (isMask)
-        values[p] = o[p] > 0 ? 1 : 0; // the reduced mask: valid on some rank (set by the owner only)
-      if (o[p] != rank + 1)
-        std::fill_n(values + p * bytes, bytes, char(0));
-    });
-    vtkSmartPointer<vtkDataArray> total;
-    total.TakeReference(array->NewInstance());
-    total->SetName(array->GetName());
-    total->SetNumberOfComponents(array->GetNumberOfComponents());
-    total->SetNumberOfTuples(n);
-    controller->AllReduce(array, total, vtkCommunicator::SUM_OP);
-    // This rank's part: rows of the update extent.
-    vtkSmartPointer<vtkDataArray> part;
-    part.TakeReference(array->NewInstance());
-    part->SetName(array->GetName());
-    part->SetNumberOfComponents(array->GetNumberOfComponents());
-    part->SetNumberOfTuples(static_cast<vtkIdType>(sub[0]) * sub[1] * sub[2]);
-    const char* from = static_cast<const char*>(total->GetVoidPointer(0));
-    char* to = static_cast<char*>(part->GetVoidPointer(0));
-    for (int k = 0; k < sub[2]; ++k)
-      for (int j = 0; j < sub[1]; ++j)
-      {
-        const vtkIdType source = (extent[0] - whole[0]) +
-          static_cast<vtkIdType>(dims[0]) * ((extent[2] - whole[2] + j) + static_cast<vtkIdType>(dims[1]) * (extent[4] - whole[4] + k));
-        std::copy_n(from + source * bytes, static_cast<std::size_t>(sub[0]) * bytes,
-                    to + (static_cast<vtkIdType>(sub[0]) * (j + static_cast<vtkIdType>(sub[1]) * k)) * bytes);
-      }
-    out->AddArray(part);
-  }
 }
 
 void vtkLoomResampleToImage::PrintSelf(ostream& os, vtkIndent indent)

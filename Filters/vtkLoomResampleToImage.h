@@ -11,9 +11,6 @@
 #include <memory>
 #include <string>
 
-class vtkMultiProcessController;
-class vtkPointData;
-
 namespace loom
 {
 namespace interop
@@ -80,17 +77,6 @@ protected:
   double SamplingBounds[6] = { 0, 1, 0, 1, 0, 1 };
   int SamplingDimensions[3] = { 10, 10, 10 };
 #ifndef __VTK_WRAP__
-  /// Under MPI: what this rank can do (`code`: 0 Loom, 1 VTK's filter, 2 an error) agreed with every rank (the
-  /// worst of them; an error elsewhere makes this rank use VTK's filter too); the arrays every rank samples
-  /// (AgreedSignature) from the first rank with data. `note` says why when this rank does not run Loom.
-  int Agree(vtkMultiProcessController* controller, int code, const std::string& signature, std::string& note);
-  /// The bounds of every rank's piece (`empty`: this rank's adds nothing).
-  void GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6]);
-  /// The ranks' samples of the whole image combined (each point from the highest rank that found it), this
-  /// rank's update extent of them into `out`.
-  void Combine(vtkMultiProcessController* controller, vtkPointData* sampled, const int whole[6], const int extent[6],
-               vtkPointData* out);
-
   std::unique_ptr<loom::interop::ProbeSource> Source;
   std::string AgreedSignature;
 #endif

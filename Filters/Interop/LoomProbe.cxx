@@ -8,9 +8,14 @@
 
 #include <vtkCellData.h>
 #include <vtkCharArray.h>
+#include <vtkCommunicator.h>
+#include <vtkCompositeDataSet.h>
+#include <vtkIntArray.h>
+#include <vtkMultiProcessController.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
 #include <vtkDataSetAttributes.h>
+#include <vtkGenericCell.h>
 #include <vtkImageData.h>
 #include <vtkMatrix4x4.h>
 #include <vtkPointData.h>
@@ -282,8 +287,50 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleImage(vtkDataSet* source, const
     out);
 }
 
-std::string ProbeSource::CrashesVTK(vtkDataSet* source)
+std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
 {
+  // vtkPentagonalPrism's and vtkHexagonalPrism's CellBoundary give the cell's own point numbers (0 to 9, 0 to
+  // 11) where the grid's are meant: the closest-point strategy's walk out of such a cell reads the point links
+  // of those numbers, past the end when the grid has fewer points.
+  // A cell type VTK has no class for: vtkDataSet::GetCell gives no cell, which the probe measures.
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(source); grid && grid->GetCellTypesArray())
+  {
+    const vtkIdType n = std::min(grid->GetNumberOfCells(), grid->GetCellTypesArray()->GetNumberOfValues());
+    const unsigned char* type = grid->GetCellTypesArray()->GetPointer(0);
+    bool known[256] = {};
+    bool checked[256] = {};
+    for (vtkIdType c = 0; c < n; ++c)
+    {
+      if (!checked[type[c]])
+      {
+        checked[type[c]] = true;
+        if (vtkCell* cell = vtkGenericCell::InstantiateCell(type[c]))
+        {
+          known[type[c]] = true;
+          cell->Delete();
+        }
+      }
+      if (!known[type[c]])
+        return "cell " + std::to_string(c) + " has the cell type " + std::to_string(type[c]) +
+          ", which VTK does not know and on which VTK's probe (the fallback) would crash";
+    }
+  }
+  // A polygonal or unstructured dataset of points without cells: the closest-point strategy finds a point and
+  // reads its cells from the missing cell arrays.
+  if (walks && (vtkPolyData::SafeDownCast(source) || vtkUnstructuredGrid::SafeDownCast(source)) &&
+      source->GetNumberOfPoints() > 0 && source->GetNumberOfCells() == 0)
+    return "points without cells, on which VTK's probe of points (the fallback) would crash (it reads their "
+           "missing cells)";
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(source); walks && grid && grid->GetCellTypesArray())
+  {
+    const vtkIdType n = grid->GetNumberOfCells(), points = grid->GetNumberOfPoints();
+    const unsigned char* type = grid->GetCellTypesArray()->GetPointer(0);
+    for (vtkIdType c = 0; c < n; ++c)
+      if ((type[c] == VTK_PENTAGONAL_PRISM && points < 10) || (type[c] == VTK_HEXAGONAL_PRISM && points < 12))
+        return "cell " + std::to_string(c) + " is a " + (type[c] == VTK_PENTAGONAL_PRISM ? "pentagonal" : "hexagonal") +
+          " prism in a grid of " + std::to_string(points) + " points, on which VTK's probe (the fallback) would read "
+          "past the grid's points (its walk out of such a cell takes the cell's own point numbers for the grid's)";
+  }
   // vtkTriangleStrip::EvaluatePosition writes the weights at the index of its best triangle, left unset when
   // no triangle of the strip is valid (fewer than three points, or every triangle degenerate: VTK's
   // triangle determinant exactly 0, found here with the same formula).
@@ -310,15 +357,82 @@ std::string ProbeSource::CrashesVTK(vtkDataSet* source)
     }
     return -1;
   };
-  vtkIdType found = -1;
+  // vtkTriangle::EvaluatePosition asserts ("a branch thought to be dead") when its weights are NaN: a triangle,
+  // a strip's triangle or a tetrahedron's face with a non-finite coordinate.
+  auto nonFinite = [&](vtkCellArray* cells, vtkIdType first, const unsigned char* types, bool polys) -> vtkIdType {
+    vtkNew<vtkIdList> ids;
+    for (vtkIdType c = 0; cells && c < cells->GetNumberOfCells(); ++c)
+    {
+      if (types && types[c] != VTK_TRIANGLE && types[c] != VTK_TRIANGLE_STRIP && types[c] != VTK_TETRA)
+        continue;
+      cells->GetCellAtId(c, ids);
+      if (polys && ids->GetNumberOfIds() != 3)
+        continue;
+      for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k)
+      {
+        double x[3];
+        source->GetPoint(ids->GetId(k), x);
+        if (!std::isfinite(x[0]) || !std::isfinite(x[1]) || !std::isfinite(x[2]))
+          return first + c;
+      }
+    }
+    return -1;
+  };
+  vtkIdType found = -1, infinite = -1;
   if (auto* poly = vtkPolyData::SafeDownCast(source))
-    found = broken(poly->GetStrips(), poly->GetNumberOfVerts() + poly->GetNumberOfLines() + poly->GetNumberOfPolys(), nullptr);
+  {
+    const vtkIdType polys = poly->GetNumberOfVerts() + poly->GetNumberOfLines();
+    found = broken(poly->GetStrips(), polys + poly->GetNumberOfPolys(), nullptr);
+    infinite = nonFinite(poly->GetPolys(), polys, nullptr, true);
+    if (infinite < 0)
+      infinite = nonFinite(poly->GetStrips(), polys + poly->GetNumberOfPolys(), nullptr, false);
+  }
   else if (auto* grid = vtkUnstructuredGrid::SafeDownCast(source))
     if (grid->GetCellTypesArray() && grid->GetCells())
+    {
       found = broken(grid->GetCells(), 0, grid->GetCellTypesArray()->GetPointer(0));
-  return found < 0 ? std::string()
-                   : "cell " + std::to_string(found) + " is a triangle strip without one valid triangle, on which VTK's "
-                     "probe (the fallback for strips) would crash";
+      infinite = nonFinite(grid->GetCells(), 0, grid->GetCellTypesArray()->GetPointer(0), false);
+    }
+  if (found >= 0)
+    return "cell " + std::to_string(found) + " is a triangle strip without one valid triangle, on which VTK's "
+      "probe (the fallback for strips) would crash";
+  if (infinite >= 0)
+    return "cell " + std::to_string(infinite) + " has a point with a NaN or infinite coordinate, on which VTK's "
+      "probe (the fallback) would abort (vtkTriangle's assertion)";
+  return std::string();
+}
+
+std::string ProbeSource::BlocksDisagree(vtkCompositeDataSet* composite)
+{
+  struct Seen
+  {
+    int Type, Components;
+    size_t Block;
+    std::string Name;
+  };
+  std::map<std::string, Seen> seen[2];
+  const std::vector<vtkDataSet*> blocks = vtkCompositeDataSet::GetDataSets(composite);
+  for (size_t b = 0; b < blocks.size(); ++b)
+    for (int side = 0; side < 2; ++side)
+    {
+      vtkDataSetAttributes* arrays = side ? static_cast<vtkDataSetAttributes*>(blocks[b]->GetCellData())
+                                          : static_cast<vtkDataSetAttributes*>(blocks[b]->GetPointData());
+      for (int a = 0; a < arrays->GetNumberOfArrays(); ++a)
+      {
+        vtkAbstractArray* array = arrays->GetAbstractArray(a);
+        if (!array->GetName())
+          continue;
+        const Seen here{ array->GetDataType(), array->GetNumberOfComponents(), b, array->GetDataTypeAsString() };
+        auto [at, first] = seen[side].emplace(array->GetName(), here);
+        if (!first && (at->second.Type != here.Type || at->second.Components != here.Components))
+          return std::string("the ") + (side ? "cell" : "point") + " array '" + array->GetName() + "' is " +
+            std::to_string(at->second.Components) + " components of " + at->second.Name +
+            " in block " + std::to_string(at->second.Block) + " and " + std::to_string(here.Components) +
+            " components of " + here.Name + " in block " + std::to_string(b) +
+            ", which VTK's probe of composite data (the fallback) cannot interpolate (it errs or reads past the array)";
+      }
+    }
+  return std::string();
 }
 
 void ProbeSource::CompleteArrays(vtkDataObject* output)
@@ -345,6 +459,46 @@ void ProbeSource::CompleteArrays(vtkDataObject* output)
           for (int c = 0; c < numbers->GetNumberOfComponents(); ++c)
             numbers->SetComponent(t, c, 0.0);
     }
+}
+
+loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
+                                                         const loom::algorithms::LocateOptions& options, vtkPointData* out) const
+{
+  if (!this->Cells.IsBuilt() || source != this->Source || this->Cells.GetNumberOfBins() == 0)
+    return this->Sample(source, samples, options, out); // grids: one cell per point
+  return this->Fill(
+    source, samples.GetNumberOfPoints(),
+    [&](const std::vector<loom::algorithms::FieldArray>& pointFields, const std::vector<loom::algorithms::FieldArray>& cellFields) {
+      loom::algorithms::LocateOptions lowest = options, highest = options;
+      lowest.Tie = loom::algorithms::LocateTie::LowestId;
+      highest.Tie = loom::algorithms::LocateTie::HighestId;
+      loom::algorithms::LocatedPoints located = loom::algorithms::LocatePoints(this->Cells, samples, highest);
+      const loom::algorithms::LocatedPoints low = loom::algorithms::LocatePoints(this->Cells, samples, lowest);
+      // The walk in order (on the host: only points two cells contain change).
+      Id* cells = located.Cells.WritePortal().GetArray();
+      Float64* pc = located.PCoords.WritePortal().GetArray();
+      const Id* lowCells = low.Cells.ReadPortal().GetArray();
+      const Float64* lowPc = low.PCoords.ReadPortal().GetArray();
+      Id previous = -1;
+      for (Id s = 0; s < located.GetNumberOfValues(); ++s)
+      {
+        if (cells[s] != lowCells[s] && previous == lowCells[s])
+        {
+          cells[s] = lowCells[s];
+          std::copy_n(lowPc + 3 * s, 3, pc + 3 * s);
+        }
+        previous = cells[s] >= 0 ? cells[s] : previous;
+      }
+      loom::algorithms::SampledFields sampled;
+      for (const auto& field : pointFields)
+        sampled.PointFields.push_back(loom::algorithms::InterpolatePointField(this->Cells, located, field, options.Device));
+      for (const auto& field : cellFields)
+        sampled.CellFields.push_back(loom::algorithms::GatherCellField(located, field, options.Device));
+      sampled.Mask = loom::algorithms::ValidPointMask(located, options.Device);
+      sampled.Found = located.Found;
+      return sampled;
+    },
+    out);
 }
 
 void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<Int8>& mask, loom::cont::DeviceId device)
@@ -394,5 +548,108 @@ void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<In
   output->GetPointData()->AddArray(pointGhosts);
   output->GetCellData()->AddArray(cellGhosts);
 }
+int ParallelSampling::Agree(vtkMultiProcessController* controller, int code, const std::string& signature,
+                            std::string& note, std::string& agreed)
+{
+  // The arrays every rank samples: those of the first rank with data (ranks with empty pieces make them of zeros);
+  // a rank with other arrays sends every rank to VTK's filter.
+  const int ranks = controller->GetNumberOfProcesses(), rank = controller->GetLocalProcessId();
+  int mine = signature.empty() ? ranks : rank, first = ranks;
+  controller->AllReduce(&mine, &first, 1, vtkCommunicator::MIN_OP);
+  agreed.clear();
+  if (first < ranks)
+  {
+    vtkIdType length = static_cast<vtkIdType>(signature.size());
+    controller->Broadcast(&length, 1, first);
+    std::vector<char> text(static_cast<std::size_t>(length) + 1, '\0');
+    if (rank == first)
+      std::copy(signature.begin(), signature.end(), text.begin());
+    controller->Broadcast(text.data(), length, first);
+    agreed.assign(text.data(), static_cast<std::size_t>(length));
+  }
+  if (code == 0 && !signature.empty() && signature != agreed)
+  {
+    code = 1;
+    note = "this rank's piece has other arrays than rank " + std::to_string(first) + "'s";
+  }
+  int worst = code;
+  controller->AllReduce(&code, &worst, 1, vtkCommunicator::MAX_OP);
+  if (code == 0 && worst != 0)
+    note = "another rank's piece is one Loom's locate family does not sample";
+  return worst == 2 && code != 2 ? 1 : std::max(code, worst == 0 ? 0 : 1);
+}
+
+void ParallelSampling::GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6])
+{
+  // Minima and minus maxima reduced together (an empty piece adds nothing).
+  double local[6], global[6];
+  for (int a = 0; a < 3; ++a)
+  {
+    local[a] = empty ? VTK_DOUBLE_MAX : bounds[2 * a];
+    local[3 + a] = empty ? VTK_DOUBLE_MAX : -bounds[2 * a + 1];
+  }
+  controller->AllReduce(local, global, 6, vtkCommunicator::MIN_OP);
+  if (global[0] == VTK_DOUBLE_MAX) // every piece empty: the empty bounds VTK gives
+    return;
+  for (int a = 0; a < 3; ++a)
+  {
+    bounds[2 * a] = global[a];
+    bounds[2 * a + 1] = -global[3 + a];
+  }
+}
+
+void ParallelSampling::Combine(vtkMultiProcessController* controller, vtkPointData* sampled, const std::vector<Run>& keep,
+                               vtkPointData* out)
+{
+  // Each sample's owner: the highest rank that found it. Every rank zeroes the values it does not own; the sums
+  // over the ranks are then the owners' values.
+  const int rank = controller->GetLocalProcessId();
+  vtkDataArray* mask = sampled->GetArray("vtkValidPointMask");
+  const vtkIdType n = mask->GetNumberOfTuples();
+  vtkNew<vtkIntArray> mine, owner;
+  mine->SetNumberOfTuples(n);
+  owner->SetNumberOfTuples(n);
+  const char* valid = static_cast<const char*>(mask->GetVoidPointer(0));
+  int* m = mine->GetPointer(0);
+  loom::algorithms::HostForEach(loom::cont::DeviceId::Auto, n, 4096, [=](loom::Id p) { m[p] = valid[p] ? rank + 1 : 0; });
+  controller->AllReduce(mine, owner, vtkCommunicator::MAX_OP);
+  const int* o = owner->GetPointer(0);
+  vtkIdType kept = 0;
+  for (const Run& run : keep)
+    kept += run.Count;
+  for (int a = 0; a < sampled->GetNumberOfArrays(); ++a)
+  {
+    vtkDataArray* array = sampled->GetArray(a);
+    const bool isMask = array == mask;
+    const int bytes = array->GetDataTypeSize() * array->GetNumberOfComponents();
+    char* values = static_cast<char*>(array->GetVoidPointer(0));
+    loom::algorithms::HostForEach(loom::cont::DeviceId::Auto, n, 4096, [=](loom::Id p) {
+      if (isMask)
+        values[p] = o[p] > 0 ? 1 : 0; // the reduced mask: valid on some rank (set by the owner only)
+      if (o[p] != rank + 1)
+        std::fill_n(values + p * bytes, bytes, char(0));
+    });
+    vtkSmartPointer<vtkDataArray> total;
+    total.TakeReference(array->NewInstance());
+    total->SetName(array->GetName());
+    total->SetNumberOfComponents(array->GetNumberOfComponents());
+    total->SetNumberOfTuples(n);
+    controller->AllReduce(array, total, vtkCommunicator::SUM_OP);
+    vtkSmartPointer<vtkDataArray> part;
+    part.TakeReference(array->NewInstance());
+    part->SetName(array->GetName());
+    part->SetNumberOfComponents(array->GetNumberOfComponents());
+    part->SetNumberOfTuples(kept);
+    const char* from = static_cast<const char*>(total->GetVoidPointer(0));
+    char* to = static_cast<char*>(part->GetVoidPointer(0));
+    for (const Run& run : keep)
+    {
+      std::copy_n(from + run.From * bytes, static_cast<std::size_t>(run.Count) * bytes, to);
+      to += run.Count * bytes;
+    }
+    out->AddArray(part);
+  }
+}
+
 } // namespace interop
 } // namespace loom

@@ -12,7 +12,9 @@
 
 #include <string>
 
+class vtkCompositeDataSet;
 class vtkDataSet;
+class vtkMultiProcessController;
 class vtkPointData;
 
 namespace loom
@@ -48,6 +50,12 @@ public:
   /// highest containing cell).
   loom::cont::ArrayHandle<Int8> SampleImage(vtkDataSet* source, const loom::algorithms::ImageSamples& image,
                                             const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
+  /// Sample at points ParaView's probe walks in order, as it finds them without a cell locator: where two
+  /// cells contain a point (a shared face), the previous point's cell if it is one of them (the probe tries it
+  /// first), else the higher id (the closest point's cells, which it tries from the highest). Points and
+  /// stored samples only (lines and probes: a second search per point).
+  loom::cont::ArrayHandle<Int8> SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
+                                              const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
 
   /// vtkResampleToImage's and vtkResampleWithDataSet's blanking: vtkGhostType on the points (HIDDENPOINT
   /// where a sample is in no cell, `mask` 0) and on the cells (HIDDENCELL where any of a cell's points is),
@@ -62,14 +70,23 @@ public:
   static void ZeroArrays(const std::string& signature, vtkIdType samples, vtkPointData* out);
 
   /// "" unless `source` holds a cell VTK's probe crashes on (a triangle strip without one valid triangle:
-  /// vtkTriangleStrip::EvaluatePosition writes past its weights); else which cell, for the filter's error
-  /// (the fallback would end the process).
-  static std::string CrashesVTK(vtkDataSet* source);
+  /// vtkTriangleStrip::EvaluatePosition writes past its weights; a triangle, strip or tetrahedron with a NaN or
+  /// infinite coordinate: vtkTriangle::EvaluatePosition asserts); else which cell, for the filter's error (the
+  /// fallback would end the process).
+  /// `walks`: the probe of points (vtkProbeFilter without a locator walks from cell to cell), where a
+  /// pentagonal or hexagonal prism in a grid of fewer points than it has corners reads past the points.
+  static std::string CrashesVTK(vtkDataSet* source, bool walks = false);
 
   /// VTK's probe filters leave a string array of their output short (values only up to the last valid
   /// sample): after a fallback to them, such arrays are completed with empty strings (zeros for others), so
   /// that every array has a tuple per point and cell.
   static void CompleteArrays(vtkDataObject* output);
+
+  /// "" unless two blocks of `composite` hold a point (or cell) array of the same name in another value type or
+  /// number of components; else which array and blocks. VTK's probe of points over composite data (the
+  /// fallback) interpolates one block's array into the other's: it errs ("Cannot interpolate arrays of
+  /// different type") or reads past the array.
+  static std::string BlocksDisagree(vtkCompositeDataSet* composite);
 
 private:
   /// Sample's and SampleImage's work: the arrays to sample in VTK's order, `run` (the family's fused pass, or
@@ -86,6 +103,29 @@ private:
   loom::algorithms::FieldArray Points;
   bool WasReused = false;
   double Seconds = 0.0;
+};
+/// What the sampling filters do together under MPI: agree on what every rank runs, reduce bounds, and combine
+/// the ranks' samples of the same points (each point from the highest rank that found it, as ParaView's parallel
+/// probe, where later ranks overwrite).
+struct LOOMFILTERS_EXPORT ParallelSampling
+{
+  /// What this rank can do (`code`: 0 Loom, 1 VTK's filter, 2 an error) agreed with every rank: 0 where every
+  /// rank runs Loom, 2 where this rank fails (it takes part in VTK's parallel filter with nothing), else 1.
+  /// `agreed`: the arrays every rank samples (ProbeSource::Signature), those of the first rank with data; a rank
+  /// with others sends every rank to VTK's filter. `note` says why when this rank does not run Loom.
+  static int Agree(vtkMultiProcessController* controller, int code, const std::string& signature, std::string& note,
+                   std::string& agreed);
+  /// The bounds of every rank's piece (`empty`: this rank's adds nothing; all empty: `bounds` unchanged).
+  static void GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6]);
+  /// Consecutive samples this rank keeps: Count samples from From.
+  struct Run
+  {
+    vtkIdType From, Count;
+  };
+  /// The ranks' arrays of the same samples (`sampled`: every rank's, the same arrays in the same order, with
+  /// vtkValidPointMask) combined; this rank's `keep` runs of them, in order, into `out`.
+  static void Combine(vtkMultiProcessController* controller, vtkPointData* sampled, const std::vector<Run>& keep,
+                      vtkPointData* out);
 };
 } // namespace interop
 } // namespace loom

@@ -15,6 +15,9 @@ with open(REGISTRY_PATH) as _file:
     REGISTRY = json.load(_file)['filters']
 # proxy name -> (input, properties).
 PROXIES = {entry['proxy']: (entry['test']['input'], entry['test']['properties']) for entry in REGISTRY}
+# proxy name -> True where, under MPI, the first rank holds the whole output and the others' are empty (as
+# ParaView's filter beside it gathers: Plot Over Line, Probe Location).
+GATHERED = {entry['proxy']: entry.get('gathered', False) for entry in REGISTRY}
 # ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test
 # applies them from the Filters menu with their default properties).
 BETWEEN = {'WaveletCells': ['PointDataToCellData'], 'WaveletContour': ['Contour']}

@@ -140,7 +140,9 @@ def gui(out_dir):
     Point Data to Cell Data or Contour between them where the table's input says so), leaves
     every output shown, and is closed by --exit when the event script ends."""
     events = ''
-    for name in sorted(loom_proxy_table.PROXIES):
+    # The gathered filters last: ParaView shows them in a view of their own (a line chart, a spreadsheet),
+    # which becomes the active view, where the render view's outputs after them would not be shown.
+    for name in sorted(loom_proxy_table.PROXIES, key=lambda n: (loom_proxy_table.GATHERED[n], n)):
         events += GUI_SELECT_WAVELET
         for between in loom_proxy_table.BETWEEN.get(loom_proxy_table.PROXIES[name][0], []):
             events += GUI_APPLY % between  # the proxy's XML name

@@ -43,6 +43,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomPlotOverLine.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExtractSurface.h"
@@ -745,6 +746,22 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       f->SetComputeSum(in.Chance(50));
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomPlotOverLine>::New();
+      f->SetPoint1(in.Coordinate(), in.Coordinate(), in.Coordinate());
+      f->SetPoint2(in.Coordinate(), in.Coordinate(), in.Coordinate());
+      f->SetLineResolution(in.Byte() % 40); // 0 included: an error
+      f->SetSamplingPattern(in.Chance(80) ? 2 : in.Byte() % 2);
+      f->SetPassPartialArrays(in.Chance(50));
+      f->SetComputeTolerance(in.Chance(70));
+      f->SetDevice(RandomDevice(in));
+      // Loom's own path only: the fallback, VTK's probe of points (it walks from cell to cell), ends the
+      // process on much of what the fuzzer makes (freed cells, reads past arrays and links); the cases found
+      // are refused before it (ProbeSource::CrashesVTK, BlocksDisagree), the rest is ParaView's own crash.
+      f->SetFallbackToVTK(false);
+      (void)in.Chance(50);
       return f;
     },
     [](Bytes& in) -> Ptr {

@@ -184,6 +184,16 @@ struct ErrorCatcher : vtkCommand
 
 /// What an Update did: the executive's status, the output, and the filter's error and warning texts
 /// (errors the executive reports included).
+/// How many points a probe output's vtkValidPointMask marks valid (0 without the array).
+inline vtkIdType ValidPoints(vtkDataSet* probed)
+{
+  vtkDataArray* mask = probed->GetPointData()->GetArray("vtkValidPointMask");
+  vtkIdType valid = 0;
+  for (vtkIdType p = 0; mask && p < mask->GetNumberOfTuples(); ++p)
+    valid += mask->GetComponent(p, 0) != 0;
+  return valid;
+}
+
 struct Outcome
 {
   int Status = 0;

@@ -15,6 +15,7 @@
 #include <vtkLoomContour.h>
 #include <vtkLoomGradient.h>
 #include <vtkLoomLevelOfDetail.h>
+#include <vtkLoomPlotOverLine.h>
 #include <vtkLoomResampleToImage.h>
 #include <vtkLoomSlice.h>
 #include <vtkLoomThreshold.h>
@@ -86,6 +87,12 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
   }
   else if (auto* f = vtkLoomResampleToImage::SafeDownCast(filter))
     f->SetSamplingDimensions(13, 11, 9);
+  else if (auto* f = vtkLoomPlotOverLine::SafeDownCast(filter))
+  {
+    f->SetPoint1(-7.5, -6.25, -5.0);
+    f->SetPoint2(6.75, 7.0, 5.25);
+    f->SetLineResolution(40);
+  }
   else if (vtkLoomWarpByVector::SafeDownCast(filter))
     filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Normals");
   else

@@ -47,6 +47,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomPlotOverLine.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
@@ -622,6 +623,25 @@ std::vector<Filter> Filters()
                       [](const Settings&) {
                         return Make<vtkResampleToImage>([](vtkResampleToImage* f) { f->SetSamplingDimensions(9, 8, 7); });
                       } });
+  // A line through the base grid (points -4 to 3 along each axis) and beyond it.
+  auto line = [](vtkLoomPlotOverLine* f) {
+    f->SetPoint1(-4.5, -3.75, -2.5);
+    f->SetPoint2(3.25, 2.5, 1.75);
+    f->SetLineResolution(60);
+  };
+  filters.push_back({ "Plot Over Line", false, false, false,
+                      [=](const Settings& s) {
+                        return Make<vtkLoomPlotOverLine>([&](vtkLoomPlotOverLine* f) {
+                          line(f);
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [=](const Settings&) {
+                        vtkNew<vtkLoomPlotOverLine> settings; // its VTK filter: ParaView's line source and probe
+                        line(settings);
+                        return settings->VTKFilter();
+                      },
+                      { "points, no cells" } }); // vtkProbeLineFilter reads the grid's missing cell types
   return filters;
 }
 
@@ -890,11 +910,18 @@ TEST(BadInput, Matrix)
       // ParaView's Contour aborts the process on a 9-component array (its Contour By offers one-component
       // arrays only; vtkContourFilter alone takes it): Loom Contour refuses it with one clear error.
       const bool paraviewAborts = filter.Name == "Contour" && c.Name == "9 components";
+      // ParaView's Plot Over Line errs on blocks whose arrays disagree ("Cannot interpolate arrays of different
+      // type"; vtkProbeLineFilter alone, without ParaView's controller, takes this input) and reads past the
+      // arrays on other such data (the fuzzer's): Loom Plot Over Line refuses it with one clear error.
+      const bool paraviewErrs = filter.Name == "Plot Over Line" && c.Name == "partitions disagree on a type";
       if (loomFailed)
       {
-        outcome = vtkCrashes ? "error (VTK crashes)" : paraviewAborts ? "error (ParaView aborts)" : "error";
+        outcome = vtkCrashes ? "error (VTK crashes)"
+          : paraviewAborts   ? "error (ParaView aborts)"
+          : paraviewErrs     ? "error (ParaView errs)"
+                             : "error";
         EXPECT_EQ(0, l.Facts.Cells) << "an error leaves an empty output";
-        if (!paraviewAborts)
+        if (!paraviewAborts && !paraviewErrs)
           EXPECT_TRUE(vtkEmpty) << "Loom refuses what VTK's filter takes: " << l.Outcome.Errors;
         if (c.ForArrayReaders || c.Name == "9 components")
           EXPECT_NE(std::string::npos, l.Outcome.Errors.find("'" + setup.Array + "'"))
@@ -908,7 +935,7 @@ TEST(BadInput, Matrix)
       {
         outcome = l.Fallback ? "VTK" : "=";
         if (!vtkRan)
-          outcome = "runs"; // nothing to compare with: cells the filter does not read, or VTK aborts
+          outcome = vtkCrashes ? "runs (VTK crashes)" : "runs"; // nothing to compare with: cells the filter does not read, or VTK aborts
         else if (vtkFailed)
           outcome += " (VTK fails)";
         else if (!(difference = Compare(l.Facts, v.Facts)).empty())

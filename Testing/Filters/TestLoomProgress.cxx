@@ -15,6 +15,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomPlotOverLine.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
@@ -164,6 +165,13 @@ std::vector<Case> AllCases()
                    } });
   cases.push_back({ "Elevation", false, [](int d) { return New<vtkLoomElevation>(d); } });
   cases.push_back({ "Cell Size", false, [](int d) { return New<vtkLoomCellSize>(d); } });
+  cases.push_back({ "Plot Over Line", false, [](int d) {
+                     return New<vtkLoomPlotOverLine>(d, [](vtkLoomPlotOverLine* f) {
+                       f->SetPoint1(-10, -10, -10);
+                       f->SetPoint2(10, 10, 10);
+                       f->SetLineResolution(2000000);
+                     });
+                   } });
   cases.push_back({ "Resample To Image", false, [](int d) {
                      return New<vtkLoomResampleToImage>(d, [](vtkLoomResampleToImage* f) { f->SetSamplingDimensions(120, 120, 120); });
                    } });

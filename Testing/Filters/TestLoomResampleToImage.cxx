@@ -197,9 +197,7 @@ vtkIdType ExpectAsVTK(vtkDataObject* input, const Sampling& s, const std::string
     ExpectArrays(expected->GetCellData(), got->GetCellData(), at + " cells");
     vtkDataArray* mask = got->GetPointData()->GetArray("vtkValidPointMask");
     EXPECT_NE(nullptr, vtkCharArray::SafeDownCast(mask)) << at;
-    valid = 0;
-    for (vtkIdType p = 0; mask && p < mask->GetNumberOfTuples(); ++p)
-      valid += mask->GetComponent(p, 0) != 0;
+    valid = loomtest::ValidPoints(got);
   }
   return valid;
 }

@@ -115,3 +115,13 @@ def wavelet_hexahedra(extent):
     append.SetInputConnection(to_points.GetOutputPort())
     append.Update()
     return append.GetOutput()
+
+
+def sampling_sources(simple, extent=(-8, 8, -8, 8, -8, 8)):
+    """The sampling filters' test inputs through ParaView's proxies (module `simple`): the Wavelet with its
+    point data also averaged to cells, as an image, as hexahedra and as tetrahedra; (proxy, name) pairs."""
+    wavelet = simple.Wavelet(WholeExtent=list(extent))
+    with_cells = simple.PointDatatoCellData(Input=wavelet, PassPointData=1)
+    hexahedra = simple.AppendDatasets(Input=simple.ImageDatatoPointSet(Input=with_cells))
+    tetrahedra = simple.Tetrahedralize(Input=hexahedra)
+    return ((with_cells, 'image'), (hexahedra, 'hexahedra'), (tetrahedra, 'tetrahedra'))

@@ -9,7 +9,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, fetch, sampling_sources  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
@@ -38,11 +38,9 @@ def against_paraview(source, what, **properties):
     return int(vtk_to_numpy(reference.GetPointData().GetArray('vtkValidPointMask')).sum())
 
 
-wavelet = Wavelet(WholeExtent=[-8, 8, -8, 8, -8, 8])
-with_cells = PointDatatoCellData(Input=wavelet, PassPointData=1)
-hexahedra = AppendDatasets(Input=ImageDatatoPointSet(Input=with_cells))
-tetrahedra = Tetrahedralize(Input=hexahedra)
-for source, what in ((with_cells, 'image'), (hexahedra, 'hexahedra'), (tetrahedra, 'tetrahedra')):
+sources = sampling_sources(sys.modules["paraview.simple"])
+(with_cells, _), (hexahedra, _), (tetrahedra, _) = sources
+for source, what in sources:
     valid = against_paraview(source, what, SamplingDimensions=[23, 19, 17])
     check(valid == 23 * 19 * 17, '%s: %d valid points' % (what, valid))
     partly = against_paraview(source, what + ', bounds partly outside', UseInputBounds=0,
@@ -51,7 +49,7 @@ for source, what in ((with_cells, 'image'), (hexahedra, 'hexahedra'), (tetrahedr
     against_paraview(source, what + ', a flat axis', SamplingDimensions=[17, 9, 1])
 
 # ParaView's defaults on the proxy (100^3 points, the input's bounds).
-loom = LoomResampleToImage(Input=wavelet)
+loom = LoomResampleToImage(Input=with_cells)
 check(list(loom.SamplingDimensions) == [100, 100, 100] and loom.UseInputBounds == 1, 'the proxy\'s defaults')
 check(fetch(loom).GetNumberOfPoints() == 100 ** 3, 'the default image')
 

@@ -33,6 +33,11 @@ struct LocateOptions
   bool ComputeTolerance = true;
   double Tolerance = 2.2204460492503131e-16;
   LocateTie Tie = LocateTie::LowestId;
+  /// Binned cells: how far outside the dataset's bounds a point is still looked for, with no test of the
+  /// cells' boxes (a cell contains it within its parametric slack): VTK's closest-point strategy (its probe's
+  /// default without a cell locator) grows the bounds by the tolerance and walks cells without box tests. 0:
+  /// VTK's cell locator (exact bounds, each candidate's box first).
+  double BoundsTolerance = 0.0;
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 

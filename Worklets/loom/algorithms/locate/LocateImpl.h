@@ -283,6 +283,7 @@ struct LocatorOnDevice
   bool ComputeTolerance = true;
   double Tolerance2 = 0.0;
   bool Highest = false;
+  double Pad = 0.0; ///< LocateOptions::BoundsTolerance
 
   /// The id of grid cell (i, j, k) (a flat axis has one cell layer).
   LOOM_EXEC Id GridCell(const Id* ijk) const
@@ -430,7 +431,8 @@ struct LocatorOnDevice
   LOOM_EXEC bool Contains(Id cell, const double* x, double* pc) const
   {
     const Float32* b = this->Boxes + 6 * cell;
-    if (x[0] < b[0] || x[0] > b[1] || x[1] < b[2] || x[1] > b[3] || x[2] < b[4] || x[2] > b[5])
+    const double p = this->Pad;
+    if (x[0] < b[0] - p || x[0] > b[1] + p || x[1] < b[2] - p || x[1] > b[3] + p || x[2] < b[4] - p || x[2] > b[5] + p)
       return false;
     CellCorners c;
     this->Cells.Ids(cell, c);
@@ -448,7 +450,7 @@ struct LocatorOnDevice
       }
     }
     for (int a = 0; a < 3; ++a)
-      if (x[a] < lo[a] || x[a] > hi[a])
+      if (p == 0.0 && (x[a] < lo[a] || x[a] > hi[a])) // the cell locator's box test (none with a pad)
         return false;
     double dist2 = 0.0;
     if (Evaluate(c, x, pc, dist2) != 1)
@@ -463,19 +465,55 @@ struct LocatorOnDevice
   LOOM_EXEC Id FindInCells(const double* x, double* pc) const
   {
     const double* b = this->Bins.Bounds;
-    if (!(x[0] >= b[0] && x[0] <= b[1] && x[1] >= b[2] && x[1] <= b[3] && x[2] >= b[4] && x[2] <= b[5]))
+    const double p = this->Pad;
+    if (!(x[0] >= b[0] - p && x[0] <= b[1] + p && x[1] >= b[2] - p && x[1] <= b[3] + p && x[2] >= b[4] - p &&
+          x[2] <= b[5] + p))
       return -1;
-    const Id bin = this->Bins.Index(x[0], 0) +
-      this->Bins.Divisions[0] * (this->Bins.Index(x[1], 1) + this->Bins.Divisions[1] * this->Bins.Index(x[2], 2));
-    const Int32 begin = this->BinStarts[bin], end = this->BinStarts[bin + 1];
-    for (Int32 k = 0; k < end - begin; ++k)
+    if (p == 0.0)
     {
-      const Id cell = this->BinCells[this->Highest ? end - 1 - k : begin + k];
-      if (this->Contains(cell, x, pc))
-        return cell;
+      const Id bin = this->Bins.Index(x[0], 0) +
+        this->Bins.Divisions[0] * (this->Bins.Index(x[1], 1) + this->Bins.Divisions[1] * this->Bins.Index(x[2], 2));
+      const Int32 begin = this->BinStarts[bin], end = this->BinStarts[bin + 1];
+      for (Int32 k = 0; k < end - begin; ++k)
+      {
+        const Id cell = this->BinCells[this->Highest ? end - 1 - k : begin + k];
+        if (this->Contains(cell, x, pc))
+          return cell;
+      }
+      pc[0] = pc[1] = pc[2] = 0.0;
+      return -1;
     }
-    pc[0] = pc[1] = pc[2] = 0.0;
-    return -1;
+    // With a pad: every bin the padded point's box overlaps, the tie's cell among all that contain it.
+    Id range[3][2];
+    for (int a = 0; a < 3; ++a)
+    {
+      range[a][0] = this->Bins.Index(x[a] - p, a);
+      range[a][1] = this->Bins.Index(x[a] + p, a);
+    }
+    Id best = -1;
+    double at[3] = { 0, 0, 0 };
+    for (Id k = range[2][0]; k <= range[2][1]; ++k)
+      for (Id j = range[1][0]; j <= range[1][1]; ++j)
+        for (Id i = range[0][0]; i <= range[0][1]; ++i)
+        {
+          const Id bin = i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k);
+          for (Int32 q = this->BinStarts[bin]; q < this->BinStarts[bin + 1]; ++q)
+          {
+            const Id cell = this->BinCells[q];
+            if (best >= 0 && (this->Highest ? cell <= best : cell >= best))
+              continue;
+            if (this->Contains(cell, x, at))
+            {
+              best = cell;
+              pc[0] = at[0];
+              pc[1] = at[1];
+              pc[2] = at[2];
+            }
+          }
+        }
+    if (best < 0)
+      pc[0] = pc[1] = pc[2] = 0.0;
+    return best;
   }
 
   LOOM_EXEC Id Find(const double* x, double* pc) const
@@ -987,6 +1025,7 @@ struct Passes : DevicePointersOn<Tag>
     l.ComputeTolerance = options.ComputeTolerance;
     l.Tolerance2 = options.Tolerance * options.Tolerance;
     l.Highest = options.Tie == LocateTie::HighestId;
+    l.Pad = options.BoundsTolerance;
     return l;
   }
 

@@ -1,0 +1,231 @@
+// Loom Plot Over Line against VTK's code for ParaView's Plot Over Line (a float line source into
+// vtkProbeLineFilter, as vtkPVProbeLineFilter runs it), Serial and TBB, point for point: the points, every
+// array's type and values (1e-6 relative, NaN where VTK has NaN), the valid-point mask, arc_length; on every
+// dataset type, lines partly outside, a degenerate line; the other sampling patterns and bad input.
+#include "LoomFilterTesting.h"
+
+#include <vtkLoomPlotOverLine.h>
+
+#include <vtkCellData.h>
+#include <vtkDataSetTriangleFilter.h>
+#include <vtkDoubleArray.h>
+#include <vtkPartitionedDataSet.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPointDataToCellData.h>
+#include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace
+{
+vtkSmartPointer<vtkImageData> Source(int half)
+{
+  vtkSmartPointer<vtkImageData> wavelet = loomtest::Wavelet(half);
+  vtkNew<vtkPointDataToCellData> cells;
+  cells->SetInputData(wavelet);
+  cells->PassPointDataOn();
+  cells->Update();
+  auto image = vtkSmartPointer<vtkImageData>::New();
+  image->DeepCopy(cells->GetOutput());
+  image->GetCellData()->GetArray("RTData")->SetName("C");
+  return image;
+}
+
+vtkSmartPointer<vtkUnstructuredGrid> Tetrahedra(vtkDataSet* data)
+{
+  vtkNew<vtkDataSetTriangleFilter> tets;
+  tets->SetInputData(data);
+  tets->Update();
+  return tets->GetOutput();
+}
+
+struct Line
+{
+  double P1[3], P2[3];
+  int Resolution;
+};
+
+/// Loom's polyline equals VTK's on `input`, on every device (`fallback`: VTK's code made it); returns the
+/// valid points.
+vtkIdType ExpectAsVTK(vtkDataObject* input, const Line& l, const std::string& what, int pattern = 2, bool fallback = false)
+{
+  vtkNew<vtkLoomPlotOverLine> settings;
+  settings->SetPoint1(l.P1);
+  settings->SetPoint2(l.P2);
+  settings->SetLineResolution(l.Resolution);
+  settings->SetSamplingPattern(pattern);
+  vtkSmartPointer<vtkAlgorithm> vtk = settings->VTKFilter();
+  vtk->SetInputDataObject(0, input);
+  vtk->Update();
+  auto* expected = vtkPolyData::SafeDownCast(vtk->GetOutputDataObject(0));
+  vtkIdType valid = 0;
+  for (int device : loomtest::Devices())
+  {
+    vtkNew<vtkLoomPlotOverLine> loom;
+    loom->SetInputData(input);
+    loom->SetPoint1(l.P1);
+    loom->SetPoint2(l.P2);
+    loom->SetLineResolution(l.Resolution);
+    loom->SetSamplingPattern(pattern);
+    loom->SetDevice(device);
+    loomtest::LogCapture log;
+    EXPECT_EQ(1, loom->GetExecutive()->Update()) << what;
+    const std::string at = what + " device " + std::to_string(device);
+    EXPECT_EQ(fallback, log.Text.find("vtkProbeLineFilter samples it instead") != std::string::npos) << at << ": " << log.Text;
+    if (!fallback)
+      loomtest::ExpectRanOn(loom, device, at);
+    vtkPolyData* got = loom->GetOutput();
+    [&]() { // ASSERTs leave this comparison only
+    ASSERT_EQ(expected->GetNumberOfPoints(), got->GetNumberOfPoints()) << at;
+    ASSERT_EQ(expected->GetNumberOfCells(), got->GetNumberOfCells()) << at;
+    for (vtkIdType p = 0; p < got->GetNumberOfPoints(); ++p)
+      for (int a = 0; a < 3; ++a)
+        ASSERT_EQ(expected->GetPoint(p)[a], got->GetPoint(p)[a]) << at << " point " << p;
+    vtkPointData* e = expected->GetPointData();
+    vtkPointData* g = got->GetPointData();
+    ASSERT_EQ(e->GetNumberOfArrays(), g->GetNumberOfArrays()) << at;
+    for (int a = 0; a < e->GetNumberOfArrays(); ++a)
+    {
+      vtkDataArray* x = e->GetArray(a);
+      vtkDataArray* y = g->GetArray(a);
+      ASSERT_STREQ(x->GetName(), y->GetName()) << at;
+      ASSERT_EQ(x->GetDataType(), y->GetDataType()) << at << " " << x->GetName();
+      int differ = 0;
+      for (vtkIdType t = 0; t < x->GetNumberOfTuples(); ++t)
+        for (int c = 0; c < x->GetNumberOfComponents(); ++c)
+        {
+          const double u = x->GetComponent(t, c), v = y->GetComponent(t, c);
+          if (!(std::abs(u - v) <= 1e-6 * std::max(std::abs(u), 1e-300) || (std::isnan(u) && std::isnan(v))) && differ++ < 5)
+            ADD_FAILURE() << at << " " << x->GetName() << " point " << t << ": VTK " << u << ", Loom " << v;
+        }
+      EXPECT_EQ(0, differ) << at << " " << x->GetName();
+    }
+    }();
+    valid = loomtest::ValidPoints(got);
+  }
+  return valid;
+}
+} // namespace
+
+TEST(LoomPlotOverLine, EveryDatasetTypeAsVTK)
+{
+  vtkSmartPointer<vtkImageData> image = Source(8);
+  const Line inside{ { -7.25, -5.5, -6.0 }, { 6.5, 5.75, 4.25 }, 97 };
+  const Line partly{ { -11.0, -2.3, 0.7 }, { 3.1, 9.6, -1.2 }, 64 };
+  for (auto input : { vtkSmartPointer<vtkDataSet>(image), vtkSmartPointer<vtkDataSet>(loomtest::Hexahedra(image)),
+                      vtkSmartPointer<vtkDataSet>(Tetrahedra(image)), vtkSmartPointer<vtkDataSet>(loomtest::Append(image)),
+                      vtkSmartPointer<vtkDataSet>(loomtest::Rectilinear(image, [](int, int i) { return -8.0 + i + 0.2 * std::sin(1.3 * i); })) })
+  {
+    const std::string what = input->GetClassName();
+    EXPECT_EQ(98, ExpectAsVTK(input, inside, what + ", inside"));
+    const vtkIdType valid = ExpectAsVTK(input, partly, what + ", partly outside");
+    EXPECT_GT(valid, 10) << what;
+    EXPECT_LT(valid, 65) << what;
+  }
+  // The default line of ParaView's proxy: the bounds' corners (ends exactly on the boundary).
+  EXPECT_EQ(1001, ExpectAsVTK(loomtest::Hexahedra(image), Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "corner to corner"));
+}
+
+TEST(LoomPlotOverLine, PatternsDegenerateLinesAndBadInput)
+{
+  vtkSmartPointer<vtkImageData> image = Source(5);
+  const Line line{ { -4.5, -3.2, -1.1 }, { 3.9, 2.7, 3.3 }, 20 };
+  // The patterns at cell boundaries and segment centres: VTK's code.
+  ExpectAsVTK(image, line, "cell boundaries", 0, true);
+  ExpectAsVTK(image, line, "segment centres", 1, true);
+  // A degenerate line (Point1 equal to Point2): every sample the same point.
+  ExpectAsVTK(loomtest::Hexahedra(image), Line{ { 0.3, 0.4, 0.5 }, { 0.3, 0.4, 0.5 }, 10 }, "a point");
+  // Wholly outside: every sample invalid (NaN in float arrays).
+  EXPECT_EQ(0, ExpectAsVTK(Tetrahedra(image), Line{ { 20, 20, 20 }, { 30, 21, 22 }, 10 }, "outside"));
+  // Resolution 0: an error naming the property.
+  vtkNew<vtkLoomPlotOverLine> loom;
+  loom->SetInputData(image);
+  loom->SetLineResolution(0);
+  const loomtest::Outcome outcome = loomtest::UpdateCapturing(loom);
+  EXPECT_NE(std::string::npos, outcome.Errors.find("Resolution")) << outcome.Errors;
+  // Empty input: ParaView's line, every point invalid.
+  EXPECT_EQ(0, ExpectAsVTK(vtkSmartPointer<vtkUnstructuredGrid>::New(), line, "empty input"));
+}
+
+TEST(LoomPlotOverLine, LocatorReusedWhenTheLineMoves)
+{
+  vtkSmartPointer<vtkUnstructuredGrid> tets = Tetrahedra(Source(5));
+  vtkNew<vtkLoomPlotOverLine> loom;
+  loom->SetInputData(tets);
+  loom->SetPoint1(-4, -4, -4);
+  loom->SetPoint2(4, 4, 4);
+  loom->Update();
+  EXPECT_FALSE(loom->GetLocatorReused());
+  EXPECT_GT(loom->GetLocatorBytes(), 0);
+  loom->SetPoint2(4, -3, 2); // the line moved: the same locator
+  loom->Update();
+  EXPECT_TRUE(loom->GetLocatorReused());
+  tets->GetPoints()->Modified();
+  loom->Update();
+  EXPECT_FALSE(loom->GetLocatorReused());
+}
+
+TEST(LoomPlotOverLine, WhatParaViewsProbeCrashesOnIsRefused)
+{
+  vtkSmartPointer<vtkImageData> image = Source(3);
+  auto run = [](vtkDataObject* input, const Line& l, int pattern) {
+    vtkNew<vtkLoomPlotOverLine> loom;
+    loom->SetInputData(input);
+    loom->SetPoint1(l.P1[0], l.P1[1], l.P1[2]);
+    loom->SetPoint2(l.P2[0], l.P2[1], l.P2[2]);
+    loom->SetLineResolution(l.Resolution);
+    loom->SetSamplingPattern(pattern);
+    const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
+    return std::make_pair(o, vtkSmartPointer<vtkPolyData>(loom->GetOutput()));
+  };
+  const double nan = std::nan("");
+  // A NaN end on Loom's path: the line, every sample invalid; through VTK's code (another pattern): an error.
+  auto [onLoom, line] = run(loomtest::Hexahedra(image), Line{ { nan, 0, 0 }, { 1, 1, 1 }, 10 }, 2);
+  EXPECT_EQ("", onLoom.Errors);
+  ASSERT_EQ(11, line->GetNumberOfPoints());
+  vtkDataArray* valid = line->GetPointData()->GetArray("vtkValidPointMask");
+  ASSERT_NE(nullptr, valid);
+  EXPECT_EQ(0.0, valid->GetRange()[1]) << "a NaN line is in no cell";
+  EXPECT_NE(std::string::npos, run(image, Line{ { nan, 0, 0 }, { 1, 1, 1 }, 10 }, 0).first.Errors.find("Point1"));
+  // A tetrahedron with an infinite coordinate, handed to VTK's code by the pattern: refused, naming the cell.
+  vtkSmartPointer<vtkUnstructuredGrid> tets = Tetrahedra(image);
+  tets->GetPoints()->SetPoint(0, std::numeric_limits<double>::infinity(), 0, 0);
+  const std::string infinite = run(tets, Line{ { -2, -2, -2 }, { 2, 2, 2 }, 10 }, 0).first.Errors;
+  EXPECT_NE(std::string::npos, infinite.find("infinite coordinate")) << infinite;
+  // A hexagonal prism in a grid of fewer points than its corners (VTK's walk would read past them).
+  vtkNew<vtkUnstructuredGrid> prism;
+  vtkNew<vtkPoints> points;
+  for (int i = 0; i < 6; ++i)
+    points->InsertNextPoint(std::cos(i), std::sin(i), i % 2);
+  prism->SetPoints(points);
+  const vtkIdType corners[12] = { 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5 };
+  prism->InsertNextCell(VTK_HEXAGONAL_PRISM, 12, corners);
+  const std::string walk = run(prism, Line{ { -1, 0, 0 }, { 1, 0, 1 }, 10 }, 2).first.Errors;
+  EXPECT_NE(std::string::npos, walk.find("hexagonal prism")) << walk;
+  // Composite data (VTK's code): blocks whose arrays disagree on a type, a block of points without cells.
+  vtkNew<vtkPartitionedDataSet> disagree;
+  disagree->SetPartition(0, image);
+  auto second = vtkSmartPointer<vtkImageData>::New();
+  second->DeepCopy(image);
+  vtkNew<vtkDoubleArray> wider; // the wavelet's float RTData as double in the second block
+  wider->DeepCopy(image->GetPointData()->GetArray("RTData"));
+  ASSERT_NE(wider->GetDataType(), image->GetPointData()->GetArray("RTData")->GetDataType());
+  second->GetPointData()->AddArray(wider);
+  disagree->SetPartition(1, second);
+  const std::string types = run(disagree, Line{ { -2, -2, -2 }, { 2, 2, 2 }, 10 }, 2).first.Errors;
+  EXPECT_NE(std::string::npos, types.find("'RTData'")) << types;
+  EXPECT_NE(std::string::npos, types.find("block 1")) << types;
+  vtkNew<vtkPartitionedDataSet> pointsOnly;
+  pointsOnly->SetPartition(0, image);
+  vtkNew<vtkUnstructuredGrid> cloud;
+  cloud->SetPoints(tets->GetPoints());
+  pointsOnly->SetPartition(1, cloud);
+  const std::string cloudError = run(pointsOnly, Line{ { -2, -2, -2 }, { 2, 2, 2 }, 10 }, 2).first.Errors;
+  EXPECT_NE(std::string::npos, cloudError.find("points without cells")) << cloudError;
+}

@@ -1,0 +1,53 @@
+# Loom pvpython test: LoomPlotOverLine as a ParaView user runs it (LoadDistributedPlugin, paraview.simple)
+# beside ParaView's Plot Over Line with ParaView's property names: the wavelet as image, hexahedra and
+# tetrahedra, lines inside, partly outside and corner to corner (the proxy's default): the same points and every
+# array point for point (1e-6 relative, NaN where ParaView has NaN), the proxy's defaults and its chart view.
+import os
+import sys
+
+from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loom_testing import check, fetch, sampling_sources  # noqa: E402
+
+LoadDistributedPlugin('Loom', ns=globals())
+
+
+def against_paraview(source, what, **properties):
+    reference = fetch(PlotOverLine(Input=source, **properties))
+    for device in ('Serial', 'TBB'):
+        out = fetch(LoomPlotOverLine(Input=source, Device=device, **properties))
+        at = '%s (%s)' % (what, device)
+        check(out.GetNumberOfPoints() == reference.GetNumberOfPoints() and out.GetNumberOfCells() == 1, at + ': points')
+        a, b = vtk_to_numpy(reference.GetPoints().GetData()), vtk_to_numpy(out.GetPoints().GetData())
+        check((a == b).all(), at + ': other points')
+        x, y = reference.GetPointData(), out.GetPointData()
+        names = [x.GetArrayName(i) for i in range(x.GetNumberOfArrays())]
+        check(names == [y.GetArrayName(i) for i in range(y.GetNumberOfArrays())], '%s arrays %s' % (at, names))
+        for name in names:
+            u, v = vtk_to_numpy(x.GetArray(name)).astype(float), vtk_to_numpy(y.GetArray(name)).astype(float)
+            check(x.GetArray(name).GetDataType() == y.GetArray(name).GetDataType(), '%s %s: type' % (at, name))
+            same = (abs(u - v) <= 1e-6 * abs(u).clip(1e-300)) | (u != u) & (v != v)
+            check(same.all(), '%s %s: %d values differ' % (at, name, (~same).sum()))
+    return int(vtk_to_numpy(reference.GetPointData().GetArray('vtkValidPointMask')).sum())
+
+
+sources = sampling_sources(sys.modules["paraview.simple"])
+(with_cells, _), (hexahedra, _), (tetrahedra, _) = sources
+for source, what in sources:
+    inside = against_paraview(source, what, Point1=[-7.25, -5.5, -6.0], Point2=[6.5, 5.75, 4.25], Resolution=97)
+    check(inside == 98, '%s: %d valid points inside' % (what, inside))
+    partly = against_paraview(source, what + ', partly outside', Point1=[-11.0, -2.3, 0.7], Point2=[3.1, 9.6, -1.2],
+                              Resolution=64)
+    check(10 < partly < 65, '%s: %d valid points partly outside' % (what, partly))
+    corners = against_paraview(source, what + ', corner to corner', Point1=[-8, -8, -8], Point2=[8, 8, 8], Resolution=200)
+    check(corners == 201, '%s: %d valid points corner to corner' % (what, corners))
+
+# ParaView's defaults on the proxy: the input's bounds' corners, 1000 segments, uniform sampling.
+loom = LoomPlotOverLine(Input=hexahedra)
+check(list(loom.Point1) == [-8, -8, -8] and list(loom.Point2) == [8, 8, 8] and loom.Resolution == 1000 and
+      loom.SamplingPattern == 'Sample Uniformly', 'the proxy\'s defaults: %s %s' % (list(loom.Point1), list(loom.Point2)))
+check(fetch(loom).GetNumberOfPoints() == 1001, 'the default line')
+
+print('pvpython Loom plot over line test passed')
