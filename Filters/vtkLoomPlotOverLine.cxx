@@ -109,9 +109,10 @@ int vtkLoomPlotOverLine::RequestData(vtkInformation*, vtkInformationVector** inp
 {
   loom::interop::FilterRun run(this, "Loom Plot Over Line", this->Core, inputVector, outputVector);
   vtkDataObject* given = vtkDataObject::GetData(inputVector[0]);
+  vtkSmartPointer<vtkCompositeDataSet> converted; // blocks' arrays in one type, for VTK's filter
   auto vtkProbe = [&]() -> int {
     vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
-    vtk->SetInputDataObject(0, given);
+    vtk->SetInputDataObject(0, converted ? converted.Get() : given);
     vtk->Update();
     run.Output()->ShallowCopy(vtk->GetOutputDataObject(0));
     loom::interop::ProbeSource::CompleteArrays(run.Output());
@@ -130,19 +131,11 @@ int vtkLoomPlotOverLine::RequestData(vtkInformation*, vtkInformationVector** inp
   const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
   if (auto* composite = vtkCompositeDataSet::SafeDownCast(given))
   {
-    for (vtkDataSet* leaf : vtkCompositeDataSet::GetDataSets(composite))
-    {
-      const std::string malformed = loom::interop::MalformedCells(leaf);
-      const std::string crash = malformed.empty() ? loom::interop::ProbeSource::CrashesVTK(leaf, true) : std::string();
-      if (!malformed.empty() || !crash.empty())
-        return run.Fail("the input is composite data, which VTK's vtkProbeLineFilter samples for Loom, and in a " +
-                        std::string(leaf->GetClassName()) + " block " + (malformed.empty() ? crash : malformed) + ".");
-    }
+    const std::string refused = loom::interop::ProbeSource::RefuseComposite(composite, "vtkProbeLineFilter", this->PassPartialArrays, &converted);
+    if (!refused.empty())
+      return run.Fail(refused);
     if (!finiteLine)
       return run.Fail(lineError + ".");
-    const std::string disagree = loom::interop::ProbeSource::BlocksDisagree(composite);
-    if (!disagree.empty())
-      return run.Fail("the input is composite data, and " + disagree + ".");
     return run.FallBack("the input is composite data, whose blocks Loom's locate family does not sample together; VTK's "
                         "vtkProbeLineFilter samples it instead.",
                         vtkProbe);
@@ -204,54 +197,10 @@ int vtkLoomPlotOverLine::RequestData(vtkInformation*, vtkInformationVector** inp
       for (int a = 0; a < 3; ++a)
         x[3 * i + a] = static_cast<float>(p1[a] + t * v[a]);
     }
-    vtkNew<vtkPointData> arrays;
-    if (!empty)
-    {
-      // vtkProbeFilter without a cell locator: the closest-point strategy, whose tolerance (1e-3 of the largest
-      // of the first 20 cells' diagonals, or Tolerance) grows the bounds searched.
-      double tol2 = this->Tolerance * this->Tolerance;
-      if (this->ComputeTolerance)
-      {
-        double largest = 0.0;
-        for (vtkIdType c = 0; c < 20 && c < input->GetNumberOfCells(); ++c)
-        {
-          double b[6];
-          input->GetCellBounds(c, b);
-          largest = std::max(largest, (b[1] - b[0]) * (b[1] - b[0]) + (b[3] - b[2]) * (b[3] - b[2]) + (b[5] - b[4]) * (b[5] - b[4]));
-        }
-        tol2 = largest * 1e-6;
-      }
-      loom::algorithms::LocateOptions options;
-      options.Device = run.Device();
-      options.ComputeTolerance = this->ComputeTolerance;
-      options.Tolerance = this->Tolerance;
-      options.BoundsTolerance = std::sqrt(tol2);
-      this->Source->Prepare(input, run.Device());
-      const loom::algorithms::FieldArray points = loom::interop::FieldFromVTK(xyz);
-      loom::algorithms::PointPositions samples;
-      samples.Points = &points;
-      run.Current = "the input's arrays";
-      this->Source->SampleInOrder(input, samples, options, arrays);
-    }
-    else if (parallel)
-      loom::interop::ProbeSource::ZeroArrays(this->AgreedSignature, n, arrays);
-    else
-    {
-      *this->Source = loom::interop::ProbeSource();
-      loom::algorithms::PointPositions samples;
-      const loom::algorithms::FieldArray points = loom::interop::FieldFromVTK(xyz);
-      samples.Points = &points;
-      this->Source->Sample(input, samples, loom::algorithms::LocateOptions(), arrays);
-    }
-    const bool first = !parallel || controller->GetLocalProcessId() == 0;
     vtkNew<vtkPointData> kept;
-    if (parallel) // the first rank gathers every sample (vtkPProbeFilter); the others' outputs are empty
-      loom::interop::ParallelSampling::Combine(
-        controller, arrays, first ? std::vector<loom::interop::ParallelSampling::Run>{ { 0, n } }
-                                  : std::vector<loom::interop::ParallelSampling::Run>{},
-        kept);
-    else
-      kept->ShallowCopy(arrays);
+    const bool first = this->Source->ProbeLikeParaView(empty ? nullptr : input, xyz, this->ComputeTolerance,
+                                                       this->Tolerance, run, parallel ? controller : nullptr,
+                                                       this->AgreedSignature, kept);
     if (!first)
       return 1;
     // The polyline, the arrays (NaN where no cell holds a point, in float and double arrays, with Pass Partial
@@ -265,17 +214,8 @@ int vtkLoomPlotOverLine::RequestData(vtkInformation*, vtkInformationVector** inp
       line->InsertCellPoint(i);
     output->SetLines(line);
     output->GetPointData()->ShallowCopy(kept);
-    const char* valid = static_cast<const char*>(kept->GetArray("vtkValidPointMask")->GetVoidPointer(0));
-    for (int a = 0; this->PassPartialArrays && a < kept->GetNumberOfArrays(); ++a)
-    {
-      vtkDataArray* array = kept->GetArray(a);
-      if (!vtkFloatArray::SafeDownCast(array) && !vtkDoubleArray::SafeDownCast(array))
-        continue;
-      for (vtkIdType i = 0; i < n; ++i)
-        if (!valid[i])
-          for (int c = 0; c < array->GetNumberOfComponents(); ++c)
-            array->SetComponent(i, c, std::numeric_limits<double>::quiet_NaN());
-    }
+    if (this->PassPartialArrays)
+      loom::interop::ProbeSource::NaNWhereInvalid(output->GetPointData());
     vtkNew<vtkFloatArray> arc;
     arc->SetName("arc_length");
     arc->SetNumberOfTuples(n);

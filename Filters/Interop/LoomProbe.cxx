@@ -2,6 +2,8 @@
 // arrays in VTK's order and types, the blanking of ResampleToImage and ResampleWithDataset.
 #include "LoomProbe.h"
 
+#include "LoomFilterCore.h"
+
 #include <loom/algorithms/locate/LocateCell.h>
 
 #include <loom/algorithms/HostForEach.h>
@@ -9,6 +11,7 @@
 #include <vtkCellData.h>
 #include <vtkCharArray.h>
 #include <vtkCommunicator.h>
+#include <vtkCompositeDataIterator.h>
 #include <vtkCompositeDataSet.h>
 #include <vtkIntArray.h>
 #include <vtkMultiProcessController.h>
@@ -30,6 +33,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace loom
@@ -402,15 +406,17 @@ std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
   return std::string();
 }
 
-std::string ProbeSource::BlocksDisagree(vtkCompositeDataSet* composite)
+std::string ProbeSource::BlocksDisagree(vtkCompositeDataSet* composite, vtkSmartPointer<vtkCompositeDataSet>* converted)
 {
   struct Seen
   {
     int Type, Components;
     size_t Block;
     std::string Name;
+    bool Numeric;
   };
   std::map<std::string, Seen> seen[2];
+  bool retyped = false;
   const std::vector<vtkDataSet*> blocks = vtkCompositeDataSet::GetDataSets(composite);
   for (size_t b = 0; b < blocks.size(); ++b)
     for (int side = 0; side < 2; ++side)
@@ -422,17 +428,73 @@ std::string ProbeSource::BlocksDisagree(vtkCompositeDataSet* composite)
         vtkAbstractArray* array = arrays->GetAbstractArray(a);
         if (!array->GetName())
           continue;
-        const Seen here{ array->GetDataType(), array->GetNumberOfComponents(), b, array->GetDataTypeAsString() };
+        const Seen here{ array->GetDataType(), array->GetNumberOfComponents(), b, array->GetDataTypeAsString(),
+                         vtkDataArray::SafeDownCast(array) != nullptr };
         auto [at, first] = seen[side].emplace(array->GetName(), here);
-        if (!first && (at->second.Type != here.Type || at->second.Components != here.Components))
+        if (first || at->second.Type == here.Type)
+          continue;
+        if (at->second.Components != here.Components || !at->second.Numeric || !here.Numeric)
           return std::string("the ") + (side ? "cell" : "point") + " array '" + array->GetName() + "' is " +
-            std::to_string(at->second.Components) + " components of " + at->second.Name +
-            " in block " + std::to_string(at->second.Block) + " and " + std::to_string(here.Components) +
-            " components of " + here.Name + " in block " + std::to_string(b) +
-            ", which VTK's probe of composite data (the fallback) cannot interpolate (it errs or reads past the array)";
+            std::to_string(at->second.Components) + " components of " + at->second.Name + " in block " +
+            std::to_string(at->second.Block) + " and " + std::to_string(here.Components) + " components of " +
+            here.Name + " in block " + std::to_string(b) +
+            ", which VTK's probe of composite data (the fallback) would read past (its interpolation takes one "
+            "block's array for the other's)";
+        retyped = true;
       }
     }
+  if (!retyped || !converted)
+    return std::string();
+  // Numbers of another type in later blocks (VTK's probe errs, "Cannot interpolate arrays of different type",
+  // and leaves those samples unset): those blocks' arrays converted to the first block's type, in a copy.
+  *converted = vtkSmartPointer<vtkCompositeDataSet>::Take(composite->NewInstance());
+  (*converted)->CopyStructure(composite);
+  vtkSmartPointer<vtkCompositeDataIterator> leaf = vtkSmartPointer<vtkCompositeDataIterator>::Take(composite->NewIterator());
+  for (leaf->InitTraversal(); !leaf->IsDoneWithTraversal(); leaf->GoToNextItem())
+  {
+    auto* block = vtkDataSet::SafeDownCast(leaf->GetCurrentDataObject());
+    if (!block)
+    {
+      (*converted)->SetDataSet(leaf, leaf->GetCurrentDataObject());
+      continue;
+    }
+    vtkSmartPointer<vtkDataSet> copy = vtkSmartPointer<vtkDataSet>::Take(block->NewInstance());
+    copy->ShallowCopy(block);
+    for (int side = 0; side < 2; ++side)
+    {
+      vtkDataSetAttributes* arrays = side ? static_cast<vtkDataSetAttributes*>(copy->GetCellData())
+                                          : static_cast<vtkDataSetAttributes*>(copy->GetPointData());
+      for (int a = 0; a < arrays->GetNumberOfArrays(); ++a)
+      {
+        vtkDataArray* array = arrays->GetArray(a);
+        if (!array || !array->GetName() || array->GetDataType() == seen[side][array->GetName()].Type)
+          continue;
+        vtkSmartPointer<vtkDataArray> as =
+          vtkSmartPointer<vtkDataArray>::Take(vtkDataArray::CreateDataArray(seen[side][array->GetName()].Type));
+        as->DeepCopy(array);
+        as->SetName(array->GetName());
+        arrays->AddArray(as); // replaces the array of that name, in its place
+      }
+    }
+    (*converted)->SetDataSet(leaf, copy);
+  }
   return std::string();
+}
+
+std::string ProbeSource::RefuseComposite(vtkCompositeDataSet* composite, const std::string& vtkFilter, bool partial,
+                                         vtkSmartPointer<vtkCompositeDataSet>* converted)
+{
+  for (vtkDataSet* leaf : vtkCompositeDataSet::GetDataSets(composite))
+  {
+    const std::string malformed = MalformedCells(leaf);
+    const std::string crash = malformed.empty() ? CrashesVTK(leaf, true) : std::string();
+    if (!malformed.empty() || !crash.empty())
+      return "the input is composite data, which VTK's " + vtkFilter + " samples for Loom, and in a " +
+        leaf->GetClassName() + " block " + (malformed.empty() ? crash : malformed) + ".";
+  }
+  // Without Pass Partial Arrays VTK keeps the arrays every block holds alike (the others left out).
+  const std::string disagree = partial ? BlocksDisagree(composite, converted) : std::string();
+  return disagree.empty() ? disagree : "the input is composite data, and " + disagree + ".";
 }
 
 void ProbeSource::CompleteArrays(vtkDataObject* output)
@@ -499,6 +561,74 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
       return sampled;
     },
     out);
+}
+
+bool ProbeSource::ProbeLikeParaView(vtkDataSet* source, vtkDataArray* points, bool computeTolerance, double tolerance,
+                                    FilterRun& run, vtkMultiProcessController* controller, const std::string& agreed,
+                                    vtkPointData* out)
+{
+  const vtkIdType n = points->GetNumberOfTuples();
+  const loom::algorithms::FieldArray positions = FieldFromVTK(points);
+  loom::algorithms::PointPositions samples;
+  samples.Points = &positions;
+  vtkNew<vtkPointData> arrays;
+  if (source)
+  {
+    double tol2 = tolerance * tolerance;
+    if (computeTolerance)
+    {
+      double largest = 0.0;
+      for (vtkIdType c = 0; c < 20 && c < source->GetNumberOfCells(); ++c)
+      {
+        double b[6];
+        source->GetCellBounds(c, b);
+        largest = std::max(largest, (b[1] - b[0]) * (b[1] - b[0]) + (b[3] - b[2]) * (b[3] - b[2]) + (b[5] - b[4]) * (b[5] - b[4]));
+      }
+      tol2 = largest * 1e-6;
+    }
+    loom::algorithms::LocateOptions options;
+    options.Device = run.Device();
+    options.ComputeTolerance = computeTolerance;
+    options.Tolerance = tolerance;
+    options.BoundsTolerance = std::sqrt(tol2);
+    this->Prepare(source, run.Device());
+    run.Current = "the input's arrays";
+    this->SampleInOrder(source, samples, options, arrays);
+  }
+  else if (controller)
+    ZeroArrays(agreed, n, arrays);
+  else
+  {
+    *this = ProbeSource();
+    vtkNew<vtkUnstructuredGrid> nothing;
+    this->Sample(run.Input() ? run.Input() : nothing.Get(), samples, loom::algorithms::LocateOptions(), arrays);
+  }
+  const bool first = !controller || controller->GetLocalProcessId() == 0;
+  if (controller) // the first rank gathers every sample (vtkPProbeFilter); the others' outputs are empty
+    ParallelSampling::Combine(controller, arrays,
+                              first ? std::vector<ParallelSampling::Run>{ { 0, n } } : std::vector<ParallelSampling::Run>{},
+                              out);
+  else
+    out->ShallowCopy(arrays);
+  return first;
+}
+
+void ProbeSource::NaNWhereInvalid(vtkPointData* sampled)
+{
+  vtkDataArray* mask = sampled->GetArray("vtkValidPointMask");
+  if (!mask)
+    return;
+  const char* valid = static_cast<const char*>(mask->GetVoidPointer(0));
+  for (int a = 0; a < sampled->GetNumberOfArrays(); ++a)
+  {
+    vtkDataArray* array = sampled->GetArray(a);
+    if (!array || (array->GetDataType() != VTK_FLOAT && array->GetDataType() != VTK_DOUBLE))
+      continue;
+    for (vtkIdType i = 0; i < array->GetNumberOfTuples(); ++i)
+      if (!valid[i])
+        for (int c = 0; c < array->GetNumberOfComponents(); ++c)
+          array->SetComponent(i, c, std::numeric_limits<double>::quiet_NaN());
+  }
 }
 
 void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<Int8>& mask, loom::cont::DeviceId device)

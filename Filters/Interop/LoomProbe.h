@@ -13,6 +13,7 @@
 #include <string>
 
 class vtkCompositeDataSet;
+class vtkDataArray;
 class vtkDataSet;
 class vtkMultiProcessController;
 class vtkPointData;
@@ -21,6 +22,8 @@ namespace loom
 {
 namespace interop
 {
+class FilterRun;
+
 /// A source dataset and its locator for one sampling filter. Keep one per filter: Prepare rebuilds the
 /// locator only when the source, its modification time or the device changes.
 class LOOMFILTERS_EXPORT ProbeSource
@@ -57,6 +60,20 @@ public:
   loom::cont::ArrayHandle<Int8> SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
                                               const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
 
+  /// ParaView's probe of points (vtkPProbeFilter, no cell locator) at `points` (their coordinates, float or
+  /// double) in `source` (null: an empty input, every sample invalid): the closest-point strategy's tolerance
+  /// (ComputeTolerance: 1e-3 of the largest diagonal of the first 20 cells, else Tolerance) grows the bounds
+  /// searched, SampleInOrder finds the cells. Under MPI (`controller` not null) every rank samples its piece
+  /// (an empty piece: zeros of the `agreed` arrays) and the first rank gathers the samples (the highest rank
+  /// that found a point gives it). The arrays, on the first rank, into `out`; false on the others (their
+  /// outputs are empty, as ParaView's).
+  bool ProbeLikeParaView(vtkDataSet* source, vtkDataArray* points, bool computeTolerance, double tolerance,
+                         FilterRun& run, vtkMultiProcessController* controller, const std::string& agreed,
+                         vtkPointData* out);
+
+  /// Pass Partial Arrays' NaN: every float and double array of `sampled` NaN where its vtkValidPointMask is 0.
+  static void NaNWhereInvalid(vtkPointData* sampled);
+
   /// vtkResampleToImage's and vtkResampleWithDataSet's blanking: vtkGhostType on the points (HIDDENPOINT
   /// where a sample is in no cell, `mask` 0) and on the cells (HIDDENCELL where any of a cell's points is),
   /// added to `output`.
@@ -82,11 +99,19 @@ public:
   /// that every array has a tuple per point and cell.
   static void CompleteArrays(vtkDataObject* output);
 
-  /// "" unless two blocks of `composite` hold a point (or cell) array of the same name in another value type or
-  /// number of components; else which array and blocks. VTK's probe of points over composite data (the
-  /// fallback) interpolates one block's array into the other's: it errs ("Cannot interpolate arrays of
-  /// different type") or reads past the array.
-  static std::string BlocksDisagree(vtkCompositeDataSet* composite);
+  /// "" unless two blocks of `composite` hold a point (or cell) array of the same name with another number of
+  /// components, or numbers in one and strings in the other: VTK's probe of points over composite data (the
+  /// fallback) takes one block's array for the other's and reads past it; else which array and blocks. Numbers
+  /// of another type only (VTK's probe errs, "Cannot interpolate arrays of different type", and leaves those
+  /// samples unset): with `converted`, a copy of `composite` whose later blocks hold them in the first
+  /// block's type, for the fallback (left null when nothing needs it).
+  static std::string BlocksDisagree(vtkCompositeDataSet* composite,
+                                    vtkSmartPointer<vtkCompositeDataSet>* converted = nullptr);
+  /// "" when the probe of points of `vtkFilter` (the fallback for composite data) may take `composite`; else the
+  /// error: a block with malformed cells or one it crashes on (CrashesVTK, walks), or, with Pass Partial Arrays
+  /// (`partial`: VTK's probe takes the union of the blocks' arrays), BlocksDisagree (`converted` as there).
+  static std::string RefuseComposite(vtkCompositeDataSet* composite, const std::string& vtkFilter, bool partial,
+                                     vtkSmartPointer<vtkCompositeDataSet>* converted);
 
 private:
   /// Sample's and SampleImage's work: the arrays to sample in VTK's order, `run` (the family's fused pass, or

@@ -26,6 +26,7 @@
 #include <vtkOutputWindow.h>
 #include <vtkPartitionedDataSet.h>
 #include <vtkPlane.h>
+#include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkShortArray.h>
@@ -44,6 +45,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomPlotOverLine.h"
+#include "vtkLoomProbeLocation.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExtractSurface.h"
@@ -762,6 +764,29 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       // are refused before it (ProbeSource::CrashesVTK, BlocksDisagree), the rest is ParaView's own crash.
       f->SetFallbackToVTK(false);
       (void)in.Chance(50);
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomProbeLocation>::New();
+      vtkNew<vtkPolyData> probe; // up to 15 probe points about the input, no cells or a vertex each
+      vtkNew<vtkPoints> at;
+      const int n = in.Byte() % 16;
+      for (int i = 0; i < n; ++i)
+        at->InsertNextPoint(in.Coordinate(), in.Coordinate(), in.Coordinate());
+      probe->SetPoints(at);
+      if (in.Chance(50))
+      {
+        vtkNew<vtkCellArray> vertices;
+        for (vtkIdType i = 0; i < n; ++i)
+          vertices->InsertNextCell(1, &i);
+        probe->SetVerts(vertices);
+      }
+      f->SetSourceData(probe);
+      f->SetPassPartialArrays(in.Chance(30));
+      f->SetComputeTolerance(in.Chance(70));
+      f->SetDevice(RandomDevice(in));
+      // Loom's own path only, as Plot Over Line's (the fallback is VTK's probe of points).
+      f->SetFallbackToVTK(false);
       return f;
     },
     [](Bytes& in) -> Ptr {

@@ -33,6 +33,7 @@
 #include <functional>
 #include <vector>
 
+#include <algorithm>
 #include <cmath>
 
 #include <string>
@@ -192,6 +193,40 @@ inline vtkIdType ValidPoints(vtkDataSet* probed)
   for (vtkIdType p = 0; mask && p < mask->GetNumberOfTuples(); ++p)
     valid += mask->GetComponent(p, 0) != 0;
   return valid;
+}
+
+/// A probe's output (Plot Over Line, Probe Location) equals VTK's: the points, the cell count, every point
+/// array by name and type, each value within 1e-6 relative (NaN where VTK has NaN), but where `skip(array
+/// name, point)` says the test checks that value otherwise.
+inline void ExpectSameSamples(vtkDataSet* expected, vtkDataSet* got, const std::string& at,
+                              const std::function<bool(const char*, vtkIdType)>& skip = {})
+{
+  ASSERT_EQ(expected->GetNumberOfPoints(), got->GetNumberOfPoints()) << at;
+  ASSERT_EQ(expected->GetNumberOfCells(), got->GetNumberOfCells()) << at;
+  for (vtkIdType p = 0; p < got->GetNumberOfPoints(); ++p)
+    for (int a = 0; a < 3; ++a)
+      ASSERT_EQ(expected->GetPoint(p)[a], got->GetPoint(p)[a]) << at << " point " << p;
+  vtkPointData* e = expected->GetPointData();
+  vtkPointData* g = got->GetPointData();
+  ASSERT_EQ(e->GetNumberOfArrays(), g->GetNumberOfArrays()) << at;
+  for (int a = 0; a < e->GetNumberOfArrays(); ++a)
+  {
+    vtkDataArray* x = e->GetArray(a);
+    vtkDataArray* y = g->GetArray(a);
+    ASSERT_STREQ(x->GetName(), y->GetName()) << at;
+    ASSERT_EQ(x->GetDataType(), y->GetDataType()) << at << " " << x->GetName();
+    int differ = 0;
+    for (vtkIdType t = 0; t < x->GetNumberOfTuples(); ++t)
+      for (int c = 0; c < x->GetNumberOfComponents(); ++c)
+      {
+        const double u = x->GetComponent(t, c), v = y->GetComponent(t, c);
+        if (skip && skip(x->GetName(), t))
+          continue;
+        if (!(std::abs(u - v) <= 1e-6 * std::max(std::abs(u), 1e-300) || (std::isnan(u) && std::isnan(v))) && differ++ < 5)
+          ADD_FAILURE() << at << " " << x->GetName() << " point " << t << ": VTK " << u << ", Loom " << v;
+      }
+    EXPECT_EQ(0, differ) << at << " " << x->GetName();
+  }
 }
 
 struct Outcome

@@ -8,6 +8,7 @@
 #include <vtkLoomRegistry.h>
 
 #include <vtkAlgorithm.h>
+#include <vtkCellArray.h>
 #include <vtkContourFilter.h>
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
@@ -16,6 +17,7 @@
 #include <vtkLoomGradient.h>
 #include <vtkLoomLevelOfDetail.h>
 #include <vtkLoomPlotOverLine.h>
+#include <vtkLoomProbeLocation.h>
 #include <vtkLoomResampleToImage.h>
 #include <vtkLoomSlice.h>
 #include <vtkLoomThreshold.h>
@@ -23,6 +25,7 @@
 #include <vtkLoomWarpByVector.h>
 #include <vtkPlane.h>
 #include <vtkPointDataToCellData.h>
+#include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 
@@ -92,6 +95,19 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     f->SetPoint1(-7.5, -6.25, -5.0);
     f->SetPoint2(6.75, 7.0, 5.25);
     f->SetLineResolution(40);
+  }
+  else if (auto* f = vtkLoomProbeLocation::SafeDownCast(filter))
+  {
+    // ParaView's default probe (one point, radius 0) at a point inside the wavelets the tests give it.
+    vtkNew<vtkPolyData> probe;
+    vtkNew<vtkPoints> at;
+    at->InsertNextPoint(0.25, -0.5, 0.75);
+    probe->SetPoints(at);
+    vtkNew<vtkCellArray> vertex;
+    vertex->InsertNextCell(1);
+    vertex->InsertCellPoint(0);
+    probe->SetVerts(vertex);
+    f->SetSourceData(probe);
   }
   else if (vtkLoomWarpByVector::SafeDownCast(filter))
     filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Normals");

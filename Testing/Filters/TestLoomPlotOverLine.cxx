@@ -2,13 +2,14 @@
 // vtkProbeLineFilter, as vtkPVProbeLineFilter runs it), Serial and TBB, point for point: the points, every
 // array's type and values (1e-6 relative, NaN where VTK has NaN), the valid-point mask, arc_length; on every
 // dataset type, lines partly outside, a degenerate line; the other sampling patterns and bad input.
-#include "LoomFilterTesting.h"
+#include "LoomSamplingTesting.h"
 
 #include <vtkLoomPlotOverLine.h>
 
 #include <vtkCellData.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkDoubleArray.h>
+#include <vtkFloatArray.h>
 #include <vtkPartitionedDataSet.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
@@ -26,24 +27,9 @@ namespace
 {
 vtkSmartPointer<vtkImageData> Source(int half)
 {
-  vtkSmartPointer<vtkImageData> wavelet = loomtest::Wavelet(half);
-  vtkNew<vtkPointDataToCellData> cells;
-  cells->SetInputData(wavelet);
-  cells->PassPointDataOn();
-  cells->Update();
-  auto image = vtkSmartPointer<vtkImageData>::New();
-  image->DeepCopy(cells->GetOutput());
-  image->GetCellData()->GetArray("RTData")->SetName("C");
-  return image;
+  return loomtest::WaveletWithCells(half);
 }
-
-vtkSmartPointer<vtkUnstructuredGrid> Tetrahedra(vtkDataSet* data)
-{
-  vtkNew<vtkDataSetTriangleFilter> tets;
-  tets->SetInputData(data);
-  tets->Update();
-  return tets->GetOutput();
-}
+using loomtest::Tetrahedra;
 
 struct Line
 {
@@ -81,32 +67,7 @@ vtkIdType ExpectAsVTK(vtkDataObject* input, const Line& l, const std::string& wh
     if (!fallback)
       loomtest::ExpectRanOn(loom, device, at);
     vtkPolyData* got = loom->GetOutput();
-    [&]() { // ASSERTs leave this comparison only
-    ASSERT_EQ(expected->GetNumberOfPoints(), got->GetNumberOfPoints()) << at;
-    ASSERT_EQ(expected->GetNumberOfCells(), got->GetNumberOfCells()) << at;
-    for (vtkIdType p = 0; p < got->GetNumberOfPoints(); ++p)
-      for (int a = 0; a < 3; ++a)
-        ASSERT_EQ(expected->GetPoint(p)[a], got->GetPoint(p)[a]) << at << " point " << p;
-    vtkPointData* e = expected->GetPointData();
-    vtkPointData* g = got->GetPointData();
-    ASSERT_EQ(e->GetNumberOfArrays(), g->GetNumberOfArrays()) << at;
-    for (int a = 0; a < e->GetNumberOfArrays(); ++a)
-    {
-      vtkDataArray* x = e->GetArray(a);
-      vtkDataArray* y = g->GetArray(a);
-      ASSERT_STREQ(x->GetName(), y->GetName()) << at;
-      ASSERT_EQ(x->GetDataType(), y->GetDataType()) << at << " " << x->GetName();
-      int differ = 0;
-      for (vtkIdType t = 0; t < x->GetNumberOfTuples(); ++t)
-        for (int c = 0; c < x->GetNumberOfComponents(); ++c)
-        {
-          const double u = x->GetComponent(t, c), v = y->GetComponent(t, c);
-          if (!(std::abs(u - v) <= 1e-6 * std::max(std::abs(u), 1e-300) || (std::isnan(u) && std::isnan(v))) && differ++ < 5)
-            ADD_FAILURE() << at << " " << x->GetName() << " point " << t << ": VTK " << u << ", Loom " << v;
-        }
-      EXPECT_EQ(0, differ) << at << " " << x->GetName();
-    }
-    }();
+    loomtest::ExpectSameSamples(expected, got, at);
     valid = loomtest::ValidPoints(got);
   }
   return valid;
@@ -208,19 +169,49 @@ TEST(LoomPlotOverLine, WhatParaViewsProbeCrashesOnIsRefused)
   prism->InsertNextCell(VTK_HEXAGONAL_PRISM, 12, corners);
   const std::string walk = run(prism, Line{ { -1, 0, 0 }, { 1, 0, 1 }, 10 }, 2).first.Errors;
   EXPECT_NE(std::string::npos, walk.find("hexagonal prism")) << walk;
-  // Composite data (VTK's code): blocks whose arrays disagree on a type, a block of points without cells.
-  vtkNew<vtkPartitionedDataSet> disagree;
-  disagree->SetPartition(0, image);
-  auto second = vtkSmartPointer<vtkImageData>::New();
-  second->DeepCopy(image);
+  // Composite data (VTK's code): blocks whose arrays disagree on their type are handed to it in one type (it
+  // would leave the second block's samples NaN); on their components, refused (it would read past them).
+  auto withSecond = [&](vtkDataArray* second) {
+    auto parts = vtkSmartPointer<vtkPartitionedDataSet>::New();
+    auto shifted = vtkSmartPointer<vtkImageData>::New();
+    shifted->DeepCopy(image);
+    shifted->SetOrigin(image->GetOrigin()[0] + 6.0, image->GetOrigin()[1], image->GetOrigin()[2]);
+    second->SetName("RTData");
+    shifted->GetPointData()->AddArray(second);
+    parts->SetPartition(0, image);
+    parts->SetPartition(1, shifted);
+    return parts;
+  };
   vtkNew<vtkDoubleArray> wider; // the wavelet's float RTData as double in the second block
   wider->DeepCopy(image->GetPointData()->GetArray("RTData"));
   ASSERT_NE(wider->GetDataType(), image->GetPointData()->GetArray("RTData")->GetDataType());
-  second->GetPointData()->AddArray(wider);
-  disagree->SetPartition(1, second);
-  const std::string types = run(disagree, Line{ { -2, -2, -2 }, { 2, 2, 2 }, 10 }, 2).first.Errors;
-  EXPECT_NE(std::string::npos, types.find("'RTData'")) << types;
-  EXPECT_NE(std::string::npos, types.find("block 1")) << types;
+  const Line across{ { -2.5, 0.5, 0.5 }, { 8.5, 0.5, 0.5 }, 22 }; // through both blocks
+  auto [retyped, sampled] = run(withSecond(wider), across, 2);
+  EXPECT_EQ("", retyped.Errors);
+  vtkDataArray* values = sampled->GetPointData()->GetArray("RTData");
+  ASSERT_NE(nullptr, values);
+  EXPECT_EQ(VTK_FLOAT, values->GetDataType()) << "the first block's type";
+  // What VTK's filter gives when the blocks agree (the second block's RTData float as the first's).
+  vtkNew<vtkFloatArray> same;
+  same->DeepCopy(image->GetPointData()->GetArray("RTData"));
+  auto [agreeing, reference] = run(withSecond(same), across, 2);
+  vtkDataArray* expected = reference->GetPointData()->GetArray("RTData");
+  ASSERT_NE(nullptr, expected);
+  EXPECT_GT(loomtest::ValidPoints(reference), 12) << "samples in both blocks";
+  EXPECT_EQ(loomtest::ValidPoints(reference), loomtest::ValidPoints(sampled));
+  ASSERT_EQ(expected->GetNumberOfTuples(), values->GetNumberOfTuples());
+  for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+  {
+    const double u = expected->GetComponent(i, 0), v = values->GetComponent(i, 0);
+    EXPECT_TRUE(u == v || (std::isnan(u) && std::isnan(v))) << "sample " << i << ": " << u << " and " << v;
+  }
+  vtkNew<vtkDoubleArray> vectors;
+  vectors->SetNumberOfComponents(3);
+  vectors->SetNumberOfTuples(image->GetNumberOfPoints());
+  vectors->Fill(1.0);
+  const std::string components = run(withSecond(vectors), across, 2).first.Errors;
+  EXPECT_NE(std::string::npos, components.find("'RTData'")) << components;
+  EXPECT_NE(std::string::npos, components.find("block 1")) << components;
   vtkNew<vtkPartitionedDataSet> pointsOnly;
   pointsOnly->SetPartition(0, image);
   vtkNew<vtkUnstructuredGrid> cloud;

@@ -16,6 +16,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomPlotOverLine.h"
+#include "vtkLoomProbeLocation.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
@@ -33,6 +34,7 @@
 #include <vtkCallbackCommand.h>
 #include <vtkCellData.h>
 #include <vtkPlane.h>
+#include <vtkPoints.h>
 #include <vtkPolyData.h>
 
 #include <algorithm>
@@ -170,6 +172,18 @@ std::vector<Case> AllCases()
                        f->SetPoint1(-10, -10, -10);
                        f->SetPoint2(10, 10, 10);
                        f->SetLineResolution(2000000);
+                     });
+                   } });
+  cases.push_back({ "Probe Location", false, [](int d) {
+                     return New<vtkLoomProbeLocation>(d, [](vtkLoomProbeLocation* f) {
+                       // A million probe points through and beyond the input.
+                       vtkNew<vtkPolyData> probe;
+                       vtkNew<vtkPoints> at;
+                       at->SetNumberOfPoints(1000000);
+                       for (vtkIdType i = 0; i < 1000000; ++i)
+                         at->SetPoint(i, -10.0 + 0.02 * (i % 1000), -10.0 + 0.02 * (i / 1000 % 1000), 0.5);
+                       probe->SetPoints(at);
+                       f->SetSourceData(probe);
                      });
                    } });
   cases.push_back({ "Resample To Image", false, [](int d) {

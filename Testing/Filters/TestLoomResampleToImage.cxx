@@ -2,7 +2,7 @@
 // point for point: the geometry, the valid-point mask, every array's type and values (1e-6 relative) and
 // the ghost flags, on every dataset type; the locator reused while the input is unchanged; fallbacks and
 // bad input.
-#include "LoomFilterTesting.h"
+#include "LoomSamplingTesting.h"
 
 #include <vtkLoomResampleToImage.h>
 
@@ -45,14 +45,7 @@ struct Sampling
 /// array "Pair", and a float cell array "rank" sharing nothing with the point arrays.
 vtkSmartPointer<vtkImageData> Source(int half)
 {
-  vtkSmartPointer<vtkImageData> wavelet = loomtest::Wavelet(half);
-  vtkNew<vtkPointDataToCellData> cells;
-  cells->SetInputData(wavelet);
-  cells->PassPointDataOn();
-  cells->Update();
-  auto image = vtkSmartPointer<vtkImageData>::New();
-  image->DeepCopy(cells->GetOutput());
-  image->GetCellData()->GetArray("RTData")->SetName("C");
+  vtkSmartPointer<vtkImageData> image = loomtest::WaveletWithCells(half);
   vtkNew<vtkShortArray> pair;
   pair->SetName("Pair");
   pair->SetNumberOfComponents(2);
@@ -98,13 +91,7 @@ vtkSmartPointer<vtkStructuredGrid> Structured(vtkImageData* image)
   return grid;
 }
 
-vtkSmartPointer<vtkUnstructuredGrid> Tetrahedra(vtkDataSet* data)
-{
-  vtkNew<vtkDataSetTriangleFilter> tets;
-  tets->SetInputData(data);
-  tets->Update();
-  return tets->GetOutput();
-}
+using loomtest::Tetrahedra;
 
 /// Jittered tetrahedra with a noisy point field "noise": values that change sign within cells.
 vtkSmartPointer<vtkUnstructuredGrid> NoisyTetrahedra()

@@ -125,3 +125,23 @@ def sampling_sources(simple, extent=(-8, 8, -8, 8, -8, 8)):
     hexahedra = simple.AppendDatasets(Input=simple.ImageDatatoPointSet(Input=with_cells))
     tetrahedra = simple.Tetrahedralize(Input=hexahedra)
     return ((with_cells, 'image'), (hexahedra, 'hexahedra'), (tetrahedra, 'tetrahedra'))
+
+
+def same_samples(reference, out, at):
+    """A probe's output (Plot Over Line, Probe Location) equals ParaView's: the points and cells, every point
+    array by name and type, each value within 1e-6 relative (NaN where ParaView has NaN); returns ParaView's
+    valid points."""
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    check(out.GetNumberOfPoints() == reference.GetNumberOfPoints() and
+          out.GetNumberOfCells() == reference.GetNumberOfCells(), at + ': points and cells')
+    a, b = vtk_to_numpy(reference.GetPoints().GetData()), vtk_to_numpy(out.GetPoints().GetData())
+    check((a == b).all(), at + ': other points')
+    x, y = reference.GetPointData(), out.GetPointData()
+    names = [x.GetArrayName(i) for i in range(x.GetNumberOfArrays())]
+    check(names == [y.GetArrayName(i) for i in range(y.GetNumberOfArrays())], '%s arrays %s' % (at, names))
+    for name in names:
+        u, v = vtk_to_numpy(x.GetArray(name)).astype(float), vtk_to_numpy(y.GetArray(name)).astype(float)
+        check(x.GetArray(name).GetDataType() == y.GetArray(name).GetDataType(), '%s %s: type' % (at, name))
+        agree = (abs(u - v) <= 1e-6 * abs(u).clip(1e-300)) | (u != u) & (v != v)
+        check(agree.all(), '%s %s: %d values differ' % (at, name, (~agree).sum()))
+    return int(vtk_to_numpy(x.GetArray('vtkValidPointMask')).sum())
