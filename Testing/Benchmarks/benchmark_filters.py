@@ -33,8 +33,11 @@
 # and on the tetrahedralized wavelet (ParaView's general path) at 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
 # (ParaView's default), on the image and the hexahedra at 128^3 and below.
+# Probe rows ('probe'): Loom Plot Over Line (the input's diagonal, 10000 segments) and Loom Probe Location (a
+# cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
+# reuse Loom's locator (the input is unchanged), the first executions build it.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask, cellsize, resample;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize, resample, probe;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -48,7 +51,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,resample').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -400,6 +403,25 @@ for n in sizes:
             for device in devices:
                 variants.append(('Loom %s' % device, LoomResampleToImage(Input=source, Device=device)))
             time_variants(n, layout, 'resample-image', variants)
+        if 'probe' in groups and n <= 128:
+            # Plot Over Line corner to corner (ParaView's default line) at 10000 segments; Probe Location at a
+            # cloud of 100000 points through the input (one cloud for both filters).
+            variants = [('ParaView Plot Over Line', PlotOverLine(Input=source, Resolution=10000))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomPlotOverLine(Input=source, Resolution=10000, Device=device)))
+            time_variants(n, layout, 'plot-over-line', variants)
+            from vtkmodules.vtkFiltersSources import vtkPointSource
+            points = vtkPointSource()
+            points.SetNumberOfPoints(100000)
+            points.SetRadius(n / 2.0)
+            points.Update()
+            cloud = TrivialProducer()
+            cloud.GetClientSideObject().SetOutput(points.GetOutput())
+            variants = [('ParaView Probe Location', ProbeLocation(Input=source, ProbeType=cloud))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomProbeLocation(Input=source, ProbeType=cloud, Device=device)))
+            time_variants(n, layout, 'probe-location', variants)
+            Delete(cloud)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:
