@@ -9,10 +9,8 @@
 #include <vtkCellArray.h>
 #include <vtkCompositeDataSet.h>
 #include <vtkDataSet.h>
-#include <vtkDoubleArray.h>
 #include <vtkDummyController.h>
 #include <vtkFloatArray.h>
-#include <vtkGenericCell.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkLineSource.h>
@@ -25,8 +23,6 @@
 #include <vtkProbeLineFilter.h>
 
 #include <cmath>
-#include <limits>
-#include <vector>
 
 vtkStandardNewMacro(vtkLoomPlotOverLine);
 

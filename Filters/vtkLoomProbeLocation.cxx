@@ -21,7 +21,6 @@
 #include <vtkPoints.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 
-#include <cmath>
 
 vtkStandardNewMacro(vtkLoomProbeLocation);
 
@@ -173,14 +172,11 @@ int vtkLoomProbeLocation::RequestData(vtkInformation*, vtkInformationVector** in
       run.Output()->Initialize();
     return run.Fail("no probe points (Probe Type, the source input).");
   }
-  // VTK's probe asserts on a NaN or infinite probe point near a triangle; Loom's own path finds no cell for it.
+  // VTK's probe asserts on a NaN or infinite probe point near a triangle; Loom's own path finds no cell for it
+  // (checked only where the fallback would run).
   auto* pointSet = vtkPointSet::SafeDownCast(probe);
-  bool finite = true;
-  for (vtkIdType i = 0; pointSet && finite && i < pointSet->GetNumberOfPoints(); ++i)
-  {
-    const double* x = pointSet->GetPoint(i);
-    finite = std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2]);
-  }
+  vtkDataArray* xyz = pointSet && pointSet->GetPoints() ? pointSet->GetPoints()->GetData() : nullptr;
+  auto finite = [&]() { return !xyz || loom::interop::ProbeSource::FiniteCoordinates(xyz); };
   const std::string pointError = "a probe point has a NaN or infinite coordinate, on which VTK's vtkPProbeFilter "
                                  "(the fallback here) would abort";
   if (auto* composite = vtkCompositeDataSet::SafeDownCast(given))
@@ -189,7 +185,7 @@ int vtkLoomProbeLocation::RequestData(vtkInformation*, vtkInformationVector** in
     const std::string refused = loom::interop::ProbeSource::RefuseComposite(composite, "vtkPProbeFilter", this->PassPartialArrays, &converted);
     if (!refused.empty())
       return run.Fail(refused);
-    if (!finite)
+    if (!finite())
       return run.Fail(pointError + ".");
     return run.FallBack("the input is composite data, whose blocks Loom's locate family does not sample together; VTK's "
                         "vtkPProbeFilter samples it instead.",
@@ -204,13 +200,12 @@ int vtkLoomProbeLocation::RequestData(vtkInformation*, vtkInformationVector** in
   vtkDataSet* input = run.Input();
   vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());
   const bool empty = !begun || input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0;
-  vtkDataArray* xyz = pointSet && pointSet->GetPoints() ? pointSet->GetPoints()->GetData() : nullptr;
   std::string unsupported = empty ? "" : loom::interop::ProbeSource::Unsupported(input);
   if (unsupported.empty() && (!pointSet || (pointSet->GetNumberOfPoints() > 0 && !xyz)))
     unsupported = std::string("probe points in a ") + probe->GetClassName() +
       " (ParaView's probe samples an image's points cell by cell; Loom probes point sets)";
   std::string crash = unsupported.empty() || empty ? "" : loom::interop::ProbeSource::CrashesVTK(input, true);
-  if (!unsupported.empty() && !finite)
+  if (!unsupported.empty() && !finite())
     crash = pointError;
   int code = !begun || !crash.empty() ? 2 : !unsupported.empty() ? 1 : 0;
   std::string note = unsupported.empty() ? "" : "the input or the probe has " + unsupported;

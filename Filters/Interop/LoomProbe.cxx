@@ -35,6 +35,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <type_traits>
 
 namespace loom
 {
@@ -293,13 +294,15 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleImage(vtkDataSet* source, const
 
 std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
 {
-  // vtkPentagonalPrism's and vtkHexagonalPrism's CellBoundary give the cell's own point numbers (0 to 9, 0 to
-  // 11) where the grid's are meant: the closest-point strategy's walk out of such a cell reads the point links
-  // of those numbers, past the end when the grid has fewer points.
-  // A cell type VTK has no class for: vtkDataSet::GetCell gives no cell, which the probe measures.
+  // One pass over an unstructured grid's cell types. A type VTK has no class for: vtkDataSet::GetCell gives no
+  // cell, which the probe measures. With `walks`: vtkPentagonalPrism's and vtkHexagonalPrism's CellBoundary give
+  // the cell's own point numbers (0 to 9, 0 to 11) where the grid's are meant, and the closest-point
+  // strategy's walk out of such a cell reads the point links of those numbers, past the end when the grid has
+  // fewer points.
   if (auto* grid = vtkUnstructuredGrid::SafeDownCast(source); grid && grid->GetCellTypesArray())
   {
     const vtkIdType n = std::min(grid->GetNumberOfCells(), grid->GetCellTypesArray()->GetNumberOfValues());
+    const vtkIdType points = grid->GetNumberOfPoints();
     const unsigned char* type = grid->GetCellTypesArray()->GetPointer(0);
     bool known[256] = {};
     bool checked[256] = {};
@@ -317,6 +320,10 @@ std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
       if (!known[type[c]])
         return "cell " + std::to_string(c) + " has the cell type " + std::to_string(type[c]) +
           ", which VTK does not know and on which VTK's probe (the fallback) would crash";
+      if (walks && ((type[c] == VTK_PENTAGONAL_PRISM && points < 10) || (type[c] == VTK_HEXAGONAL_PRISM && points < 12)))
+        return "cell " + std::to_string(c) + " is a " + (type[c] == VTK_PENTAGONAL_PRISM ? "pentagonal" : "hexagonal") +
+          " prism in a grid of " + std::to_string(points) + " points, on which VTK's probe (the fallback) would read "
+          "past the grid's points (its walk out of such a cell takes the cell's own point numbers for the grid's)";
     }
   }
   // A polygonal or unstructured dataset of points without cells: the closest-point strategy finds a point and
@@ -325,16 +332,6 @@ std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
       source->GetNumberOfPoints() > 0 && source->GetNumberOfCells() == 0)
     return "points without cells, on which VTK's probe of points (the fallback) would crash (it reads their "
            "missing cells)";
-  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(source); walks && grid && grid->GetCellTypesArray())
-  {
-    const vtkIdType n = grid->GetNumberOfCells(), points = grid->GetNumberOfPoints();
-    const unsigned char* type = grid->GetCellTypesArray()->GetPointer(0);
-    for (vtkIdType c = 0; c < n; ++c)
-      if ((type[c] == VTK_PENTAGONAL_PRISM && points < 10) || (type[c] == VTK_HEXAGONAL_PRISM && points < 12))
-        return "cell " + std::to_string(c) + " is a " + (type[c] == VTK_PENTAGONAL_PRISM ? "pentagonal" : "hexagonal") +
-          " prism in a grid of " + std::to_string(points) + " points, on which VTK's probe (the fallback) would read "
-          "past the grid's points (its walk out of such a cell takes the cell's own point numbers for the grid's)";
-  }
   // vtkTriangleStrip::EvaluatePosition writes the weights at the index of its best triangle, left unset when
   // no triangle of the strip is valid (fewer than three points, or every triangle degenerate: VTK's
   // triangle determinant exactly 0, found here with the same formula).
@@ -613,6 +610,36 @@ bool ProbeSource::ProbeLikeParaView(vtkDataSet* source, vtkDataArray* points, bo
   return first;
 }
 
+namespace
+{
+/// `apply(values, count)` on the values of a float or double array; false for other types.
+template <typename Apply>
+bool OnFloats(vtkDataArray* array, Apply&& apply)
+{
+  const vtkIdType count = array->GetNumberOfValues();
+  if (array->GetDataType() == VTK_FLOAT)
+    apply(static_cast<float*>(array->GetVoidPointer(0)), count);
+  else if (array->GetDataType() == VTK_DOUBLE)
+    apply(static_cast<double*>(array->GetVoidPointer(0)), count);
+  else
+    return false;
+  return true;
+}
+} // namespace
+
+bool ProbeSource::FiniteCoordinates(vtkDataArray* points)
+{
+  bool finite = true;
+  const bool floats = OnFloats(points, [&](const auto* x, vtkIdType count) {
+    for (vtkIdType i = 0; i < count && finite; ++i)
+      finite = std::isfinite(x[i]);
+  });
+  for (vtkIdType i = 0; !floats && finite && i < points->GetNumberOfTuples(); ++i)
+    for (int c = 0; c < points->GetNumberOfComponents(); ++c)
+      finite = finite && std::isfinite(points->GetComponent(i, c));
+  return finite;
+}
+
 void ProbeSource::NaNWhereInvalid(vtkPointData* sampled)
 {
   vtkDataArray* mask = sampled->GetArray("vtkValidPointMask");
@@ -620,15 +647,15 @@ void ProbeSource::NaNWhereInvalid(vtkPointData* sampled)
     return;
   const char* valid = static_cast<const char*>(mask->GetVoidPointer(0));
   for (int a = 0; a < sampled->GetNumberOfArrays(); ++a)
-  {
-    vtkDataArray* array = sampled->GetArray(a);
-    if (!array || (array->GetDataType() != VTK_FLOAT && array->GetDataType() != VTK_DOUBLE))
-      continue;
-    for (vtkIdType i = 0; i < array->GetNumberOfTuples(); ++i)
-      if (!valid[i])
-        for (int c = 0; c < array->GetNumberOfComponents(); ++c)
-          array->SetComponent(i, c, std::numeric_limits<double>::quiet_NaN());
-  }
+    if (vtkDataArray* array = sampled->GetArray(a))
+    {
+      const int components = array->GetNumberOfComponents();
+      OnFloats(array, [&](auto* values, vtkIdType count) {
+        for (vtkIdType v = 0; v < count; ++v)
+          if (!valid[v / components])
+            values[v] = std::numeric_limits<std::remove_reference_t<decltype(*values)>>::quiet_NaN();
+      });
+    }
 }
 
 void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<Int8>& mask, loom::cont::DeviceId device)

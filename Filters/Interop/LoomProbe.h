@@ -71,6 +71,9 @@ public:
                          FilterRun& run, vtkMultiProcessController* controller, const std::string& agreed,
                          vtkPointData* out);
 
+  /// Whether every coordinate of `points` (a 3-component array) is finite.
+  static bool FiniteCoordinates(vtkDataArray* points);
+
   /// Pass Partial Arrays' NaN: every float and double array of `sampled` NaN where its vtkValidPointMask is 0.
   static void NaNWhereInvalid(vtkPointData* sampled);
 

@@ -194,7 +194,7 @@ TEST(LoomPlotOverLine, WhatParaViewsProbeCrashesOnIsRefused)
   // What VTK's filter gives when the blocks agree (the second block's RTData float as the first's).
   vtkNew<vtkFloatArray> same;
   same->DeepCopy(image->GetPointData()->GetArray("RTData"));
-  auto [agreeing, reference] = run(withSecond(same), across, 2);
+  vtkSmartPointer<vtkPolyData> reference = run(withSecond(same), across, 2).second;
   vtkDataArray* expected = reference->GetPointData()->GetArray("RTData");
   ASSERT_NE(nullptr, expected);
   EXPECT_GT(loomtest::ValidPoints(reference), 12) << "samples in both blocks";
