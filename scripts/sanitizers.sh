@@ -53,7 +53,7 @@ done
 bash scripts/clang-asan-build.sh Loom
 ASAN_RUNTIME=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
 PY_TESTS=(average tetrahedralize contour slice clip threshold extract_surface clean_grid level_of_detail gradient
-  point_maps resample_to_image plot_over_line probe_location)
+  point_maps resample_to_image plot_over_line probe_location resample_with_dataset)
 for t in "${PY_TESTS[@]}"; do
   PV_PLUGIN_PATH="$PWD/build-fuzz/lib/paraview-5.11/plugins/Loom" LOOM_DATA_DIR="$PWD/Data" LOOM_BUFFER_POOL=0 \
     LD_PRELOAD="$ASAN_RUNTIME" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1 \

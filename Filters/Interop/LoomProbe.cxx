@@ -521,32 +521,34 @@ void ProbeSource::CompleteArrays(vtkDataObject* output)
 }
 
 loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
-                                                         const loom::algorithms::LocateOptions& options, vtkPointData* out) const
+                                                         const loom::algorithms::LocateOptions& options, vtkPointData* out,
+                                                         bool missForgets) const
 {
   if (!this->Cells.IsBuilt() || source != this->Source || this->Cells.GetNumberOfBins() == 0)
     return this->Sample(source, samples, options, out); // grids: one cell per point
   return this->Fill(
     source, samples.GetNumberOfPoints(),
     [&](const std::vector<loom::algorithms::FieldArray>& pointFields, const std::vector<loom::algorithms::FieldArray>& cellFields) {
-      loom::algorithms::LocateOptions lowest = options, highest = options;
-      lowest.Tie = loom::algorithms::LocateTie::LowestId;
-      highest.Tie = loom::algorithms::LocateTie::HighestId;
-      loom::algorithms::LocatedPoints located = loom::algorithms::LocatePoints(this->Cells, samples, highest);
-      const loom::algorithms::LocatedPoints low = loom::algorithms::LocatePoints(this->Cells, samples, lowest);
+      // The cell each point takes without a previous one (options.Tie), and the other end of its containing cells.
+      loom::algorithms::LocateOptions other = options;
+      other.Tie = options.Tie == loom::algorithms::LocateTie::HighestId ? loom::algorithms::LocateTie::LowestId
+                                                                        : loom::algorithms::LocateTie::HighestId;
+      loom::algorithms::LocatedPoints located = loom::algorithms::LocatePoints(this->Cells, samples, options);
+      const loom::algorithms::LocatedPoints alternative = loom::algorithms::LocatePoints(this->Cells, samples, other);
       // The walk in order (on the host: only points two cells contain change).
       Id* cells = located.Cells.WritePortal().GetArray();
       Float64* pc = located.PCoords.WritePortal().GetArray();
-      const Id* lowCells = low.Cells.ReadPortal().GetArray();
-      const Float64* lowPc = low.PCoords.ReadPortal().GetArray();
+      const Id* otherCells = alternative.Cells.ReadPortal().GetArray();
+      const Float64* otherPc = alternative.PCoords.ReadPortal().GetArray();
       Id previous = -1;
       for (Id s = 0; s < located.GetNumberOfValues(); ++s)
       {
-        if (cells[s] != lowCells[s] && previous == lowCells[s])
+        if (cells[s] != otherCells[s] && previous == otherCells[s])
         {
-          cells[s] = lowCells[s];
-          std::copy_n(lowPc + 3 * s, 3, pc + 3 * s);
+          cells[s] = otherCells[s];
+          std::copy_n(otherPc + 3 * s, 3, pc + 3 * s);
         }
-        previous = cells[s] >= 0 ? cells[s] : previous;
+        previous = cells[s] >= 0 ? cells[s] : missForgets ? -1 : previous;
       }
       loom::algorithms::SampledFields sampled;
       for (const auto& field : pointFields)
@@ -589,8 +591,9 @@ bool ProbeSource::ProbeLikeParaView(vtkDataSet* source, vtkDataArray* points, bo
     options.Tolerance = tolerance;
     options.BoundsTolerance = std::sqrt(tol2);
     this->Prepare(source, run.Device());
+    options.Tie = loom::algorithms::LocateTie::HighestId; // the closest point's cells, tried from the highest
     run.Current = "the input's arrays";
-    this->SampleInOrder(source, samples, options, arrays);
+    this->SampleInOrder(source, samples, options, arrays, false);
   }
   else if (controller)
     ZeroArrays(agreed, n, arrays);

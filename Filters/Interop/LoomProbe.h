@@ -53,12 +53,15 @@ public:
   /// highest containing cell).
   loom::cont::ArrayHandle<Int8> SampleImage(vtkDataSet* source, const loom::algorithms::ImageSamples& image,
                                             const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
-  /// Sample at points ParaView's probe walks in order, as it finds them without a cell locator: where two
-  /// cells contain a point (a shared face), the previous point's cell if it is one of them (the probe tries it
-  /// first), else the higher id (the closest point's cells, which it tries from the highest). Points and
-  /// stored samples only (lines and probes: a second search per point).
+  /// Sample at points a VTK probe visits in order, trying the previous point's cell first: where several cells
+  /// contain a point (a shared face), the previous point's cell if it is one of the lowest and highest, else
+  /// `options.Tie` (ParaView's probe of points, without a cell locator: the closest point's cells, tried from the
+  /// highest; Resample With Dataset's static cell locator: its bin, in increasing id). `missForgets`: a point in
+  /// no cell leaves no previous cell (VTK's probe with a cell locator), else the last found one stays (the walk).
+  /// Points and stored samples only (a second search per point).
   loom::cont::ArrayHandle<Int8> SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
-                                              const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
+                                              const loom::algorithms::LocateOptions& options, vtkPointData* out,
+                                              bool missForgets) const;
 
   /// ParaView's probe of points (vtkPProbeFilter, no cell locator) at `points` (their coordinates, float or
   /// double) in `source` (null: an empty input, every sample invalid): the closest-point strategy's tolerance

@@ -32,7 +32,8 @@
 # Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
 # and on the tetrahedralized wavelet (ParaView's general path) at 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
-# (ParaView's default), on the image and the hexahedra at 128^3 and below.
+# (ParaView's default), and Loom Resample With Dataset beside ParaView's onto a 49^3 tetrahedralized wavelet
+# over the input's bounds, on the image and the hexahedra at 128^3 and below.
 # Probe rows ('probe'): Loom Plot Over Line (the input's diagonal, 10000 segments) and Loom Probe Location (a
 # cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
 # reuse Loom's locator (the input is unchanged), the first executions build it.
@@ -403,6 +404,18 @@ for n in sizes:
             for device in devices:
                 variants.append(('Loom %s' % device, LoomResampleToImage(Input=source, Device=device)))
             time_variants(n, layout, 'resample-image', variants)
+            # Resample With Dataset onto a 49^3 tetrahedralized wavelet over the input's bounds (ParaView's
+            # Resample To Image of it, tetrahedralized).
+            grid = ResampleToImage(Input=source, SamplingDimensions=[49, 49, 49])
+            tets = Tetrahedralize(Input=grid)
+            tets.UpdatePipeline()
+            variants = [('ParaView Resample With Dataset', ResampleWithDataset(SourceDataArrays=source, DestinationMesh=tets))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomResampleWithDataset(SourceDataArrays=source, DestinationMesh=tets,
+                                                                            Device=device)))
+            time_variants(n, layout, 'resample-dataset', variants)
+            Delete(tets)
+            Delete(grid)
         if 'probe' in groups and n <= 128:
             # Plot Over Line corner to corner (ParaView's default line) at 10000 segments; Probe Location at a
             # cloud of 100000 points through the input (one cloud for both filters).

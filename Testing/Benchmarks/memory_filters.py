@@ -53,7 +53,7 @@ def one(proxy_name, n):
     source.UpdatePipeline()
     data_in = source.GetClientSideObject().GetOutputDataObject(0)
     input_bytes = data_in.GetActualMemorySize() * 1024
-    filter_proxy = getattr(simple, proxy_name)(Input=source, **properties)
+    filter_proxy = getattr(simple, proxy_name)(**dict(inputs(proxy_name, source), **properties))
     if 'Device' in filter_proxy.ListProperties():
         filter_proxy.Device = os.environ.get('LOOM_MEMORY_DEVICE', 'TBB')
     filter_proxy.UpdateVTKObjects()

@@ -18,6 +18,16 @@ PROXIES = {entry['proxy']: (entry['test']['input'], entry['test']['properties'])
 # proxy name -> True where, under MPI, the first rank holds the whole output and the others' are empty (as
 # ParaView's filter beside it gathers: Plot Over Line, Probe Location).
 GATHERED = {entry['proxy']: entry.get('gathered', False) for entry in REGISTRY}
+# proxy name -> its input properties, each given the test input (Resample With Dataset: DestinationMesh and
+# SourceDataArrays; the others: Input).
+INPUT_PROPERTIES = {entry['proxy']: entry.get('input_properties', ['Input']) for entry in REGISTRY}
+
+
+def inputs(name, upstream):
+    """The keyword arguments that connect proxy `name`'s inputs to `upstream`."""
+    return {prop: upstream for prop in INPUT_PROPERTIES.get(name, ['Input'])}
+
+
 # ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test
 # applies them from the Filters menu with their default properties).
 BETWEEN = {'WaveletCells': ['PointDataToCellData'], 'WaveletContour': ['Contour']}
@@ -45,5 +55,5 @@ def make(name, simple):
         made.insert(0, simple.PointDatatoCellData(Input=made[0]))
     elif source == 'WaveletContour':
         made.insert(0, simple.Contour(Input=made[0], ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]))
-    made.insert(0, factory(Input=made[0], **properties))
+    made.insert(0, factory(**dict(inputs(name, made[0]), **properties)))
     return made

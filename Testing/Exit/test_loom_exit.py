@@ -92,6 +92,16 @@ GUI_APPLY = '''  <pqevent object="pqClientMainWindow/menubar" command="activate"
   <pqevent object="pqClientMainWindow/menubar/menuFilters/Alphabetical" command="activate" arguments="%s" />
   <pqevent object="pqClientMainWindow/propertiesDock/propertiesPanel/Accept" command="activate" arguments="" />
 '''
+# The same for a filter of two inputs (Resample With Dataset): its dialog (ParaView's Select Input) takes the
+# active source as the first input property, and the Wavelet as the second.
+GUI_APPLY_TWO = '''  <pqevent object="pqClientMainWindow/menubar" command="activate" arguments="menuFilters" />
+  <pqevent object="pqClientMainWindow/menubar/menuFilters/Alphabetical" command="activate" arguments="%s" />
+  <pqevent object="pqClientMainWindow/SelectInputDialog/buttonFrame/%s" command="set_boolean" arguments="true" />
+  <pqevent object="pqClientMainWindow/SelectInputDialog/pipelineView" command="mousePress" arguments="1,1,0,40,8,/0:0/0:0" />
+  <pqevent object="pqClientMainWindow/SelectInputDialog/pipelineView" command="mouseRelease" arguments="1,0,0,40,8,/0:0/0:0" />
+  <pqevent object="pqClientMainWindow/SelectInputDialog/buttonBox/1QPushButton0" command="activate" arguments="" />
+  <pqevent object="pqClientMainWindow/propertiesDock/propertiesPanel/Accept" command="activate" arguments="" />
+'''
 
 
 GUI_SAVE_STATE = '''  <pqevent object="pqClientMainWindow/menubar" command="activate" arguments="menu_File" />
@@ -108,8 +118,9 @@ def check_state(state_path):
     root = ElementTree.parse(state_path).getroot()
     proxies = {p.get('id'): p for p in root.iter('Proxy') if p.get('group') and p.get('type')}
 
-    def inputs(proxy):
-        return [v.get('value') for prop in proxy.findall('Property') if prop.get('name') == 'Input'
+    def inputs(proxy):  # its first input property's (Input; Destination Mesh for Resample With Dataset)
+        first = loom_proxy_table.INPUT_PROPERTIES.get(proxy.get('type'), ['Input'])[0]
+        return [v.get('value') for prop in proxy.findall('Property') if prop.get('name') == first
                 for v in prop.findall('Proxy')]
 
     def visible(proxy_id):  # some representation of its output (there are several) is visible
@@ -146,7 +157,8 @@ def gui(out_dir):
         events += GUI_SELECT_WAVELET
         for between in loom_proxy_table.BETWEEN.get(loom_proxy_table.PROXIES[name][0], []):
             events += GUI_APPLY % between  # the proxy's XML name
-        events += GUI_APPLY % name
+        more = loom_proxy_table.INPUT_PROPERTIES[name][1:]
+        events += GUI_APPLY_TWO % (name, more[0]) if more else GUI_APPLY % name
     # Last, File > Save State: the state tells which filters the client made, on what, and shown.
     state_path = os.path.join(out_dir, 'state.pvsm')
     events += GUI_SAVE_STATE % state_path

@@ -46,6 +46,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
+#include "vtkLoomResampleWithDataset.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExtractSurface.h"
@@ -767,6 +768,17 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       return f;
     },
     [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomResampleWithDataset>::New(); // the input on both ports
+      f->SetPassPointArrays(in.Chance(30));
+      f->SetPassCellArrays(in.Chance(30));
+      f->SetMarkBlankPointsAndCells(in.Chance(50));
+      f->SetComputeTolerance(in.Chance(70));
+      f->SetDevice(RandomDevice(in));
+      // Loom's own path only, as Probe Location's (the fallback is VTK's probe of points).
+      f->SetFallbackToVTK(false);
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
       auto f = vtkSmartPointer<vtkLoomProbeLocation>::New();
       vtkNew<vtkPolyData> probe; // up to 15 probe points about the input, no cells or a vertex each
       vtkNew<vtkPoints> at;
@@ -879,6 +891,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (trace)
       std::cerr << "loom fuzzer: " << filter->GetClassName() << " on " << Describe(input) << std::endl;
     filter->SetInputDataObject(0, input);
+    if (vtkLoomResampleWithDataset::SafeDownCast(filter))
+      filter->SetInputDataObject(1, input); // Resample With Dataset: the input sampled at its own points
     const loomtest::Outcome outcome = loomtest::UpdateCapturing(filter);
     ++tally.Runs;
     const std::string name = filter->GetClassName();

@@ -18,6 +18,7 @@
 #include <vtkLoomLevelOfDetail.h>
 #include <vtkLoomPlotOverLine.h>
 #include <vtkLoomProbeLocation.h>
+#include <vtkLoomResampleWithDataset.h>
 #include <vtkLoomResampleToImage.h>
 #include <vtkLoomSlice.h>
 #include <vtkLoomThreshold.h>
@@ -109,6 +110,8 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     probe->SetVerts(vertex);
     f->SetSourceData(probe);
   }
+  else if (auto* f = vtkLoomResampleWithDataset::SafeDownCast(filter))
+    f->SetSourceData(RegistryInput("Wavelet")); // the wavelet sampled at the test input's points
   else if (vtkLoomWarpByVector::SafeDownCast(filter))
     filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Normals");
   else

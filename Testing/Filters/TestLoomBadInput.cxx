@@ -51,6 +51,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
+#include "vtkLoomResampleWithDataset.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
@@ -674,6 +675,15 @@ std::vector<Filter> Filters()
                         return vtk;
                       },
                       { "points, no cells" } }); // vtkProbeFilter reads the grid's missing cell types
+  filters.push_back({ "Resample With Dataset", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomResampleWithDataset>([&](vtkLoomResampleWithDataset* f) { f->SetDevice(s.Device); });
+                      },
+                      [](const Settings&) {
+                        vtkNew<vtkLoomResampleWithDataset> settings; // its VTK filter: vtkResampleWithDataSet
+                        return settings->VTKFilter();
+                      },
+                      { "points, no cells" } }); // its static cell locator has no cells to search
   return filters;
 }
 
@@ -834,6 +844,19 @@ Result Execute(vtkAlgorithm* filter, vtkDataObject* input)
     probe->SetSourceData(input);
   else
     filter->SetInputDataObject(0, input);
+  if ((filter->IsA("vtkLoomResampleWithDataset") || filter->IsA("vtkResampleWithDataSet")) &&
+      filter->GetNumberOfInputConnections(1) == 0)
+  {
+    // Resample With Dataset: the case sampled at its own points. VTK's filter attaches its cell locator to the
+    // source (vtkPointSet::SetCellLocator, a change of the dataset): it gets a shallow copy.
+    vtkSmartPointer<vtkDataObject> source = input;
+    if (!vtkLoomResampleWithDataset::SafeDownCast(filter))
+    {
+      source.TakeReference(input->NewInstance());
+      source->ShallowCopy(input);
+    }
+    filter->SetInputDataObject(1, source);
+  }
   run.Outcome = loomtest::UpdateCapturing(filter);
   run.Facts = Summarize(run.Outcome.Output);
   if (vtkLoomExecution* record = vtkLoomExecution::GetLast(filter))

@@ -17,6 +17,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
+#include "vtkLoomResampleWithDataset.h"
 #include "vtkLoomResampleToImage.h"
 #include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
@@ -186,6 +187,7 @@ std::vector<Case> AllCases()
                        f->SetSourceData(probe);
                      });
                    } });
+  cases.push_back({ "Resample With Dataset", false, [](int d) { return New<vtkLoomResampleWithDataset>(d); } });
   cases.push_back({ "Resample To Image", false, [](int d) {
                      return New<vtkLoomResampleToImage>(d, [](vtkLoomResampleToImage* f) { f->SetSamplingDimensions(120, 120, 120); });
                    } });
@@ -241,6 +243,8 @@ vtkTypeInt64 Execute(const Case& c, int device, Watch& watch, vtkSmartPointer<vt
 {
   filter = c.Make(device);
   filter->SetInputDataObject(InputOf(c));
+  if (vtkLoomResampleWithDataset::SafeDownCast(filter))
+    filter->SetInputDataObject(1, InputOf(c)); // Resample With Dataset: the input sampled at its own points
   vtkNew<vtkCallbackCommand> progress, message;
   progress->SetCallback(&OnProgress);
   progress->SetClientData(&watch);

@@ -94,7 +94,7 @@ def measure(out_path):
     from paraview import servermanager, simple
     from vtkmodules.vtkCommonCore import vtkDoubleArray
     sys.path.insert(0, os.path.join(HERE, '..', 'Exit'))
-    from loom_proxy_table import PROXIES
+    from loom_proxy_table import PROXIES, inputs
     simple.LoadDistributedPlugin('Loom', ns=vars(simple))
     controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
     ranks = controller.GetNumberOfProcesses()
@@ -139,7 +139,7 @@ def measure(out_path):
                     continue  # the same polygonal input as the image's
                 made.insert(0, simple.Contour(Input=made[0], ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0],
                                               ComputeNormals=1))
-            loom = getattr(simple, name)(Input=made[0], **dict(properties, **SETTINGS.get(name, {})))
+            loom = getattr(simple, name)(**dict(inputs(name, made[0]), **dict(properties, **SETTINGS.get(name, {}))))
             loom.UpdatePipeline()
             if os.environ.get('LOOM_MPI_TABLE_TRACE'):
                 print('rank %d: %s on %s' % (controller.GetLocalProcessId(), name, layout), flush=True)

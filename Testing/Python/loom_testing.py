@@ -127,6 +127,21 @@ def sampling_sources(simple, extent=(-8, 8, -8, 8, -8, 8)):
     return ((with_cells, 'image'), (hexahedra, 'hexahedra'), (tetrahedra, 'tetrahedra'))
 
 
+def point_cloud(simple, center, count, radius):
+    """`count` random points in a ball (vtkPointSource, as ParaView's Fixed Radius Point Source makes them) held
+    by a trivial producer (module `simple`): one draw that several filters share (the source would draw new
+    points for each)."""
+    from vtkmodules.vtkFiltersSources import vtkPointSource
+    points = vtkPointSource()
+    points.SetCenter(*center)
+    points.SetNumberOfPoints(count)
+    points.SetRadius(radius)
+    points.Update()
+    cloud = simple.TrivialProducer()
+    cloud.GetClientSideObject().SetOutput(points.GetOutput())
+    return cloud
+
+
 def same_samples(reference, out, at):
     """A probe's output (Plot Over Line, Probe Location) equals ParaView's: the points and cells, every point
     array by name and type, each value within 1e-6 relative (NaN where ParaView has NaN); returns ParaView's

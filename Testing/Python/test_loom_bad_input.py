@@ -356,7 +356,12 @@ FILTERS = [
      'PlotOverLine', lambda s: {'Point1': [-4.5, -3.75, -2.5], 'Point2': [3.25, 2.5, 1.75], 'Resolution': 60}, 's', ('points, no cells',)),
     ('Probe Location', False, False, False, 'LoomProbeLocation', lambda s: {'ProbeType': probe_cloud()},
      'ProbeLocation', lambda s: {'ProbeType': probe_cloud()}, 's', ('points, no cells',)),
+    ('Resample With Dataset', False, False, False, 'LoomResampleWithDataset', lambda s: {}, 'ResampleWithDataset',
+     lambda s: {}, 's', ('points, no cells',)),
 ]
+# The proxies of two inputs: the case on both (Resample With Dataset: the case sampled at its own points).
+TWO_INPUTS = {'LoomResampleWithDataset': ('DestinationMesh', 'SourceDataArrays'),
+              'ResampleWithDataset': ('DestinationMesh', 'SourceDataArrays')}
 
 # Cells where ParaView's own proxy aborts the process (so it is not run; Loom's outcome is checked alone):
 # ParaView's Contour (vtkPVContourFilter::CleanOutputScalars) on a 9-component array, which its Contour By
@@ -458,7 +463,9 @@ def run(proxy_name, properties, device, producer):
     props = dict(properties)
     if device is not None:
         props['Device'] = device
-    proxy = globals()[proxy_name](Input=producer, **props)
+    for name in TWO_INPUTS.get(proxy_name, ('Input',)):
+        props[name] = producer
+    proxy = globals()[proxy_name](**props)
     proxy.UpdatePipeline()
     text = LOG.GetOutput()
     out = proxy.GetClientSideObject().GetOutputDataObject(0)

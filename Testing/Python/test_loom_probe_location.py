@@ -7,23 +7,15 @@ import os
 import sys
 
 from paraview.simple import *
-from vtkmodules.vtkFiltersSources import vtkPointSource
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, same_samples, sampling_sources  # noqa: E402
+from loom_testing import check, fetch, point_cloud, same_samples, sampling_sources  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
 
-# A cloud of 300 points partly outside the wavelet (vtkPointSource, as ParaView's Fixed Radius Point Source
-# makes them, but one set of them for both filters: the source draws new random points per filter).
-points = vtkPointSource()
-points.SetCenter(1.3, -2.2, 0.7)
-points.SetNumberOfPoints(300)
-points.SetRadius(11.0)
-points.Update()
-cloud = TrivialProducer()
-cloud.GetClientSideObject().SetOutput(points.GetOutput())
+# A cloud of 300 points partly outside the wavelet, one set of them for both filters.
+cloud = point_cloud(sys.modules['paraview.simple'], (1.3, -2.2, 0.7), 300, 11.0)
 
 sources = sampling_sources(sys.modules['paraview.simple'])
 for source, what in sources:
