@@ -372,7 +372,7 @@ std::size_t CellLocator::GetMemoryBytes() const
   for (int a = 0; a < 3; ++a)
     bytes += static_cast<std::size_t>(d.Coordinates[a].GetNumberOfValues()) * sizeof(Float64);
   bytes += static_cast<std::size_t>(d.BinStarts.GetNumberOfValues() + d.BinCells.GetNumberOfValues()) * sizeof(Int32);
-  bytes += static_cast<std::size_t>(d.Boxes.GetNumberOfValues()) * sizeof(Float32);
+  bytes += static_cast<std::size_t>(d.Boxes.GetNumberOfValues()) * sizeof(UInt16);
   return bytes;
 }
 

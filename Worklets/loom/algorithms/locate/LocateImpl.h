@@ -44,7 +44,10 @@ struct CellLocator::Data
   double BinsPerUnit[3] = { 0, 0, 0 };
   loom::cont::ArrayHandle<Int32> BinStarts; ///< bins + 1
   loom::cont::ArrayHandle<Int32> BinCells;  ///< the cells of each bin, increasing
-  loom::cont::ArrayHandle<Float32> Boxes;   ///< six per cell (xmin, xmax, ymin, ...), rounded outwards
+  /// Six per cell (xmin, xmax, ymin, ...): each cell's bounding box on a grid of 65535 steps over the bounds
+  /// per axis, rounded outwards (a filter before the exact box from the cell's points; a quarter of the memory
+  /// of double boxes, half of float ones). An empty box (xmin above xmax): a cell in no bin.
+  loom::cont::ArrayHandle<UInt16> Boxes;
 };
 
 namespace locate
@@ -137,30 +140,37 @@ struct SamplesOnDevice
   }
 };
 
-/// The largest float not above `v` and the smallest not below it.
-LOOM_EXEC inline Float32 FloatDown(double v)
-{
-  Float32 f = static_cast<Float32>(v);
-  return static_cast<double>(f) > v ? std::nextafter(f, -INFINITY) : f;
-}
-LOOM_EXEC inline Float32 FloatUp(double v)
-{
-  Float32 f = static_cast<Float32>(v);
-  return static_cast<double>(f) < v ? std::nextafter(f, INFINITY) : f;
-}
-
 /// The bins of a binned locator on one device.
 struct BinsOnDevice
 {
   double Bounds[6];
   Id Divisions[3];
   double BinsPerUnit[3];
+  double Steps[3];   ///< the boxes' steps: each side of the bounds in 65534 steps (0 on a flat axis)
+  double PerStep[3]; ///< 1 / Steps (0 on a flat axis)
   LOOM_EXEC Id Index(double v, int a) const
   {
     const double f = (v - this->Bounds[2 * a]) * this->BinsPerUnit[a];
     Id i = f > 0 ? static_cast<Id>(f) : 0;
     return i >= this->Divisions[a] ? this->Divisions[a] - 1 : i;
   }
+  /// A box's stored step along axis `a`: the bounds' side in 65534 steps (0 on a flat axis).
+  LOOM_EXEC double Step(int a) const { return this->Steps[a]; }
+  /// `v` (a coordinate within the bounds) as a box's lower (`up` false) or upper step, rounded outwards by one
+  /// more step than the rounding needs (the decoded value stays outside whatever the arithmetic's last bit;
+  /// truncation, not floor and ceil, which are library calls on some CPU targets).
+  LOOM_EXEC UInt16 Quantize(double v, int a, bool up) const
+  {
+    if (!(this->Steps[a] > 0))
+      return up ? UInt16(1) : UInt16(0);
+    const double q = (v - this->Bounds[2 * a]) * this->PerStep[a];
+    if (!(q > -1.0))
+      return 0;
+    const Int64 r = static_cast<Int64>(q) + (up ? 2 : -1); // q > -1: truncation is floor or floor + 1
+    return static_cast<UInt16>(r < 0 ? 0 : r > 65535 ? 65535 : r);
+  }
+  /// A stored step back as a coordinate.
+  LOOM_EXEC double Decode(UInt16 q, int a) const { return this->Bounds[2 * a] + q * this->Step(a); }
 };
 
 /// Pass 1 per cell: its outward-rounded box, and one count in each bin it overlaps.
@@ -169,8 +179,9 @@ struct BoxAndCount
   CellsOnDevice Cells;
   PointsOnDevice Points;
   BinsOnDevice Bins;
-  Float32* Boxes;
+  UInt16* Boxes;
   Int32* BinCounts;
+  bool OneThread; // the Serial device: plain increments
   LOOM_EXEC void operator()(Id cell) const
   {
     CellCorners c;
@@ -194,17 +205,25 @@ struct BoxAndCount
     for (int a = 0; a < 3; ++a)
     {
       // A cell in no bin (no points, a NaN or infinite point, a shape not located in) gets an empty box.
-      this->Boxes[6 * cell + 2 * a] = finite ? FloatDown(lo[a]) : Float32(1);
-      this->Boxes[6 * cell + 2 * a + 1] = finite ? FloatUp(hi[a]) : Float32(0);
-      r[a][0] = finite ? this->Bins.Index(this->Boxes[6 * cell + 2 * a], a) : 0;
-      r[a][1] = finite ? this->Bins.Index(this->Boxes[6 * cell + 2 * a + 1], a) : -1;
+      const UInt16 qlo = finite ? this->Bins.Quantize(lo[a], a, false) : UInt16(65535);
+      const UInt16 qhi = finite ? this->Bins.Quantize(hi[a], a, true) : UInt16(0);
+      this->Boxes[6 * cell + 2 * a] = qlo;
+      this->Boxes[6 * cell + 2 * a + 1] = qhi;
+      r[a][0] = finite ? this->Bins.Index(this->Bins.Decode(qlo, a), a) : 0;
+      r[a][1] = finite ? this->Bins.Index(this->Bins.Decode(qhi, a), a) : -1;
     }
     if (!finite)
       return;
     for (Id k = r[2][0]; k <= r[2][1]; ++k)
       for (Id j = r[1][0]; j <= r[1][1]; ++j)
         for (Id i = r[0][0]; i <= r[0][1]; ++i)
-          loom::exec::AtomicAdd(this->BinCounts + i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k), 1);
+        {
+          Int32* count = this->BinCounts + i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k);
+          if (this->OneThread)
+            ++*count;
+          else
+            loom::exec::AtomicAdd(count, 1);
+        }
   }
 };
 
@@ -213,10 +232,11 @@ struct FillBins
 {
   CellsOnDevice Cells;
   BinsOnDevice Bins;
-  const Float32* Boxes;
+  const UInt16* Boxes;
   const Int32* BinStarts;
   Int32* Cursors;
   Int32* BinCells;
+  bool OneThread; // the Serial device: plain increments (and each bin filled in increasing id)
   LOOM_EXEC void operator()(Id cell) const
   {
     if (!(this->Boxes[6 * cell] <= this->Boxes[6 * cell + 1]))
@@ -224,15 +244,15 @@ struct FillBins
     Id r[3][2];
     for (int a = 0; a < 3; ++a)
     {
-      r[a][0] = this->Bins.Index(this->Boxes[6 * cell + 2 * a], a);
-      r[a][1] = this->Bins.Index(this->Boxes[6 * cell + 2 * a + 1], a);
+      r[a][0] = this->Bins.Index(this->Bins.Decode(this->Boxes[6 * cell + 2 * a], a), a);
+      r[a][1] = this->Bins.Index(this->Bins.Decode(this->Boxes[6 * cell + 2 * a + 1], a), a);
     }
     for (Id k = r[2][0]; k <= r[2][1]; ++k)
       for (Id j = r[1][0]; j <= r[1][1]; ++j)
         for (Id i = r[0][0]; i <= r[0][1]; ++i)
         {
           const Id bin = i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k);
-          const Int32 slot = loom::exec::AtomicAdd(this->Cursors + bin, 1);
+          const Int32 slot = this->OneThread ? this->Cursors[bin]++ : loom::exec::AtomicAdd(this->Cursors + bin, 1);
           this->BinCells[this->BinStarts[bin] + slot] = static_cast<Int32>(cell);
         }
   }
@@ -278,7 +298,7 @@ struct LocatorOnDevice
   BinsOnDevice Bins;
   const Int32* BinStarts = nullptr;
   const Int32* BinCells = nullptr;
-  const Float32* Boxes = nullptr;
+  const UInt16* Boxes = nullptr;
   // Options
   bool ComputeTolerance = true;
   double Tolerance2 = 0.0;
@@ -430,10 +450,11 @@ struct LocatorOnDevice
   /// first), then inside the cell (2D cells: within the tolerance of its plane).
   LOOM_EXEC bool Contains(Id cell, const double* x, double* pc) const
   {
-    const Float32* b = this->Boxes + 6 * cell;
+    const UInt16* q = this->Boxes + 6 * cell;
     const double p = this->Pad;
-    if (x[0] < b[0] - p || x[0] > b[1] + p || x[1] < b[2] - p || x[1] > b[3] + p || x[2] < b[4] - p || x[2] > b[5] + p)
-      return false;
+    for (int a = 0; a < 3; ++a)
+      if (x[a] < this->Bins.Decode(q[2 * a], a) - p || x[a] > this->Bins.Decode(q[2 * a + 1], a) + p)
+        return false;
     CellCorners c;
     this->Cells.Ids(cell, c);
     const int dim = LocatableDimension(c.Shape);
@@ -963,6 +984,8 @@ struct Passes : DevicePointersOn<Tag>
       b.Bounds[2 * a + 1] = d.Bounds[2 * a + 1];
       b.Divisions[a] = d.Divisions[a];
       b.BinsPerUnit[a] = d.BinsPerUnit[a];
+      b.Steps[a] = (d.Bounds[2 * a + 1] - d.Bounds[2 * a]) / 65534.0;
+      b.PerStep[a] = b.Steps[a] > 0 ? 1.0 / b.Steps[a] : 0.0;
     }
     return b;
   }
@@ -974,7 +997,8 @@ struct Passes : DevicePointersOn<Tag>
     loom::cont::ArrayHandle<Int32> counts;
     Int32* count = Write(counts, bins);
     Algorithm::Schedule(Fill<Int32>{ count, 0 }, bins);
-    BoxAndCount box{ CellsOf(d.Cells), PointsOf(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count };
+    constexpr bool oneThread = std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value;
+    BoxAndCount box{ CellsOf(d.Cells), PointsOf(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count, oneThread };
     Algorithm::Schedule(box, d.NumberOfCells);
     const Int32 total = Algorithm::ScanExclusive(counts, d.BinStarts, Int32(0));
     // The scan's total closes the starts.
@@ -983,9 +1007,11 @@ struct Passes : DevicePointersOn<Tag>
     Algorithm::Schedule(CopyAndClose{ Read(d.BinStarts), s, bins, total }, bins + 1);
     d.BinStarts = starts;
     Algorithm::Schedule(Fill<Int32>{ InPlace(counts), 0 }, bins);
-    FillBins fill{ CellsOf(d.Cells), BinsOf(d), Read(d.Boxes), Read(d.BinStarts), InPlace(counts), Write(d.BinCells, total) };
+    FillBins fill{ CellsOf(d.Cells), BinsOf(d), Read(d.Boxes), Read(d.BinStarts), InPlace(counts), Write(d.BinCells, total),
+                   oneThread };
     Algorithm::Schedule(fill, d.NumberOfCells);
-    Algorithm::Schedule(SortBin{ Read(d.BinStarts), InPlace(d.BinCells) }, bins);
+    if (!oneThread) // one thread fills each bin in increasing id already
+      Algorithm::Schedule(SortBin{ Read(d.BinStarts), InPlace(d.BinCells) }, bins);
   }
   struct CopyAndClose
   {
