@@ -32,18 +32,7 @@ vtkLoomPlotOverLine::vtkLoomPlotOverLine()
 }
 vtkLoomPlotOverLine::~vtkLoomPlotOverLine() = default;
 
-bool vtkLoomPlotOverLine::GetLocatorReused()
-{
-  return this->Source->Reused();
-}
-double vtkLoomPlotOverLine::GetLocatorBuildSeconds()
-{
-  return this->Source->BuildSeconds();
-}
-vtkIdType vtkLoomPlotOverLine::GetLocatorBytes()
-{
-  return static_cast<vtkIdType>(this->Source->Locator().GetMemoryBytes());
-}
+LOOM_SAMPLING_LOCATOR_GETTERS(vtkLoomPlotOverLine)
 
 int vtkLoomPlotOverLine::FillInputPortInformation(int, vtkInformation* info)
 {
@@ -155,23 +144,16 @@ int vtkLoomPlotOverLine::RequestData(vtkInformation*, vtkInformationVector** inp
   std::string crash = unsupported.empty() || empty ? "" : loom::interop::ProbeSource::CrashesVTK(input, true);
   if (!unsupported.empty() && !finiteLine)
     crash = lineError;
-  int code = !begun || !crash.empty() ? 2 : !unsupported.empty() ? 1 : 0;
-  std::string note = unsupported.empty() ? "" : "the input or the settings have " + unsupported;
-  if (parallel)
-    code = loom::interop::ParallelSampling::Agree(controller, code, empty ? "" : loom::interop::ProbeSource::Signature(input),
-                                                  note, this->AgreedSignature);
-  if (code == 2)
-  {
-    if (parallel) // VTK's parallel probe runs on every rank: this one takes part with nothing
-    {
+  const int routed = loom::interop::ParallelSampling::Route(
+    run, parallel ? controller : nullptr, begun, unsupported.empty() ? "" : "the input or the settings have " + unsupported,
+    crash, empty ? "" : loom::interop::ProbeSource::Signature(input), this->AgreedSignature, "vtkProbeLineFilter", vtkProbe,
+    [&]() { // VTK's parallel probe runs on every rank: this one takes part with nothing
       vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
       vtk->SetInputDataObject(0, vtkSmartPointer<vtkPolyData>::New());
       vtk->Update();
-    }
-    return begun && !crash.empty() ? run.Fail(note + ", and " + crash + ".") : begun ? run.Fail(note + ".") : run.Status();
-  }
-  if (code != 0)
-    return run.FallBack(note + "; VTK's vtkProbeLineFilter samples it instead.", vtkProbe);
+    });
+  if (routed >= 0)
+    return routed;
 
   return run.Guard("plot over line", [&]() -> int {
     // ParaView's points: the ends rounded to float (its line source's points), then P1 + (i / N)(P2 - P1) in

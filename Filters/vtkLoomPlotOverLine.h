@@ -72,12 +72,7 @@ public:
   vtkGetMacro(Tolerance, double);
   ///@}
 
-  ///@{
-  /// The last execution's locator: reused, its build seconds (0 when reused) and bytes.
-  bool GetLocatorReused();
-  double GetLocatorBuildSeconds();
-  vtkIdType GetLocatorBytes();
-  ///@}
+  LOOM_SAMPLING_LOCATOR_MEMBERS
 
   /// VTK's filter with these settings (the fallback): a line source into vtkProbeLineFilter.
   vtkSmartPointer<vtkAlgorithm> VTKFilter();

@@ -31,18 +31,7 @@ vtkLoomProbeLocation::vtkLoomProbeLocation()
 }
 vtkLoomProbeLocation::~vtkLoomProbeLocation() = default;
 
-bool vtkLoomProbeLocation::GetLocatorReused()
-{
-  return this->Source->Reused();
-}
-double vtkLoomProbeLocation::GetLocatorBuildSeconds()
-{
-  return this->Source->BuildSeconds();
-}
-vtkIdType vtkLoomProbeLocation::GetLocatorBytes()
-{
-  return static_cast<vtkIdType>(this->Source->Locator().GetMemoryBytes());
-}
+LOOM_SAMPLING_LOCATOR_GETTERS(vtkLoomProbeLocation)
 
 int vtkLoomProbeLocation::FillInputPortInformation(int port, vtkInformation* info)
 {
@@ -207,21 +196,17 @@ int vtkLoomProbeLocation::RequestData(vtkInformation*, vtkInformationVector** in
   std::string crash = unsupported.empty() || empty ? "" : loom::interop::ProbeSource::CrashesVTK(input, true);
   if (!unsupported.empty() && !finite())
     crash = pointError;
-  int code = !begun || !crash.empty() ? 2 : !unsupported.empty() ? 1 : 0;
-  std::string note = unsupported.empty() ? "" : "the input or the probe has " + unsupported;
-  if (parallel)
-    code = loom::interop::ParallelSampling::Agree(controller, code, empty ? "" : loom::interop::ProbeSource::Signature(input),
-                                                  note, this->AgreedSignature);
-  if (code == 2)
-  {
-    if (parallel) // VTK's parallel probe gathers from every rank: this one takes part with nothing
+  const int routed = loom::interop::ParallelSampling::Route(
+    run, parallel ? controller : nullptr, begun, unsupported.empty() ? "" : "the input or the probe has " + unsupported, crash,
+    empty ? "" : loom::interop::ProbeSource::Signature(input), this->AgreedSignature, "vtkPProbeFilter",
+    [&]() { return vtkProbe(input); },
+    [&]() { // VTK's parallel probe gathers from every rank: this one takes part with nothing
       vtkProbe(vtkSmartPointer<vtkPolyData>::New());
-    if (output)
-      output->Initialize();
-    return begun && !crash.empty() ? run.Fail(note + ", and " + crash + ".") : begun ? run.Fail(note + ".") : run.Status();
-  }
-  if (code != 0)
-    return run.FallBack(note + "; VTK's vtkPProbeFilter samples it instead.", [&]() { return vtkProbe(input); });
+      if (output)
+        output->Initialize();
+    });
+  if (routed >= 0)
+    return routed;
 
   return run.Guard("probe", [&]() -> int {
     vtkNew<vtkPoints> none; // a probe without points: its structure, no samples

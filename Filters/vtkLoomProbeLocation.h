@@ -60,12 +60,7 @@ public:
   vtkGetMacro(PassPartialArrays, bool);
   ///@}
 
-  ///@{
-  /// The last execution's locator: reused, its build seconds (0 when reused) and bytes.
-  bool GetLocatorReused();
-  double GetLocatorBuildSeconds();
-  vtkIdType GetLocatorBytes();
-  ///@}
+  LOOM_SAMPLING_LOCATOR_MEMBERS
 
   /// VTK's filter with these settings (the fallback): vtkPProbeFilter (a one-rank controller in a plain VTK
   /// process), with vtkProbeFilter's ports (port 0 the probe points, port 1 the dataset sampled).

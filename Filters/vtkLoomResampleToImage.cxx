@@ -46,18 +46,7 @@ vtkSmartPointer<vtkAlgorithm> vtkLoomResampleToImage::VTKFilter()
   return vtk;
 }
 
-bool vtkLoomResampleToImage::GetLocatorReused()
-{
-  return this->Source->Reused();
-}
-double vtkLoomResampleToImage::GetLocatorBuildSeconds()
-{
-  return this->Source->BuildSeconds();
-}
-vtkIdType vtkLoomResampleToImage::GetLocatorBytes()
-{
-  return static_cast<vtkIdType>(this->Source->Locator().GetMemoryBytes());
-}
+LOOM_SAMPLING_LOCATOR_GETTERS(vtkLoomResampleToImage)
 
 int vtkLoomResampleToImage::FillInputPortInformation(int, vtkInformation* info)
 {
@@ -138,24 +127,17 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
   const bool empty = !begun || input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0;
   const std::string unsupported = empty ? "" : loom::interop::ProbeSource::Unsupported(input);
   const std::string crash = unsupported.empty() ? "" : loom::interop::ProbeSource::CrashesVTK(input);
-  // What this rank can do: 0 Loom, 1 VTK's filter, 2 nothing (an error).
-  int code = !begun || !crash.empty() ? 2 : !unsupported.empty() ? 1 : 0;
-  std::string note = unsupported.empty() ? "" : "the input has " + unsupported + ", which Loom's locate family does not sample";
-  if (parallel)
-    code = loom::interop::ParallelSampling::Agree(controller, code, empty ? "" : loom::interop::ProbeSource::Signature(input), note,
-                                                  this->AgreedSignature);
-  if (code == 2 && (!begun || !crash.empty()))
-  {
-    if (parallel) // VTK's parallel filter runs on every rank: this one takes part with nothing
-    {
+  const int routed = loom::interop::ParallelSampling::Route(
+    run, parallel ? controller : nullptr, begun,
+    unsupported.empty() ? "" : "the input has " + unsupported + ", which Loom's locate family does not sample", crash,
+    empty ? "" : loom::interop::ProbeSource::Signature(input), this->AgreedSignature, "vtkResampleToImage", vtkResample,
+    [&]() { // VTK's parallel filter runs on every rank: this one takes part with nothing
       vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
       vtk->SetInputDataObject(0, vtkSmartPointer<vtkUnstructuredGrid>::New());
       vtk->UpdatePiece(controller->GetLocalProcessId(), controller->GetNumberOfProcesses(), 0);
-    }
-    return begun ? run.Fail(note + ", and " + crash + ".") : run.Status();
-  }
-  if (code != 0)
-    return run.FallBack(note + "; VTK's vtkResampleToImage samples it instead.", vtkResample);
+    });
+  if (routed >= 0)
+    return routed;
 
   // The image: vtkResampleToImage's bounds (under MPI, every rank's), origin and spacing (a flat axis: spacing 0
   // at the minimum).

@@ -53,13 +53,7 @@ public:
   vtkGetVector3Macro(SamplingDimensions, int);
   ///@}
 
-  ///@{
-  /// The last execution's locator: whether it was reused (the input unmodified since it was built), the
-  /// seconds its build took (0 when reused) and the bytes it holds (0 for images and after a fallback).
-  bool GetLocatorReused();
-  double GetLocatorBuildSeconds();
-  vtkIdType GetLocatorBytes();
-  ///@}
+  LOOM_SAMPLING_LOCATOR_MEMBERS
 
   /// VTK's filter with these settings (the fallback).
   vtkSmartPointer<vtkAlgorithm> VTKFilter();

@@ -102,18 +102,7 @@ vtkSmartPointer<vtkAlgorithm> vtkLoomResampleWithDataset::VTKFilter()
   return vtk;
 }
 
-bool vtkLoomResampleWithDataset::GetLocatorReused()
-{
-  return this->Source->Reused();
-}
-double vtkLoomResampleWithDataset::GetLocatorBuildSeconds()
-{
-  return this->Source->BuildSeconds();
-}
-vtkIdType vtkLoomResampleWithDataset::GetLocatorBytes()
-{
-  return static_cast<vtkIdType>(this->Source->Locator().GetMemoryBytes());
-}
+LOOM_SAMPLING_LOCATOR_GETTERS(vtkLoomResampleWithDataset)
 
 int vtkLoomResampleWithDataset::FillInputPortInformation(int port, vtkInformation* info)
 {
@@ -240,30 +229,17 @@ int vtkLoomResampleWithDataset::RequestData(vtkInformation*, vtkInformationVecto
       !vtkImageData::SafeDownCast(source))
     unsupported = "an input image with a direction matrix (VTK's probe samples it as if it had none)";
   if (failure.empty() && !unsupported.empty() && !empty)
-  {
     failure = loom::interop::ProbeSource::CrashesVTK(source, walks);
-    if (!failure.empty())
-      failure = "the settings or Source Data Arrays have " + unsupported + ", which Loom's locate family does not sample, and " +
-        failure;
-  }
-  // What this rank can do: 0 Loom, 1 VTK's filter, 2 nothing (an error).
-  int code = !begun || !failure.empty() ? 2 : !unsupported.empty() ? 1 : 0;
-  std::string note = unsupported.empty() ? "" : "the settings or Source Data Arrays have " + unsupported +
-      ", which Loom's locate family does not sample";
-  if (parallel)
-    code = loom::interop::ParallelSampling::Agree(controller, code, empty || !failure.empty() ? "" : loom::interop::ProbeSource::Signature(source),
-                                                  note, this->AgreedSignature);
-  if (code == 2)
-  {
-    if (parallel) // VTK's parallel filter exchanges points between every rank: this one takes part with nothing
+  const int routed = loom::interop::ParallelSampling::Route(
+    run, parallel ? controller : nullptr, begun,
+    unsupported.empty() ? "" : "the settings or Source Data Arrays have " + unsupported + ", which Loom's locate family does not sample",
+    failure, empty || !failure.empty() ? "" : loom::interop::ProbeSource::Signature(source), this->AgreedSignature,
+    "vtkResampleWithDataSet", [&]() { return vtkResample(destination, source); },
+    [&]() { // VTK's parallel filter exchanges points between every rank: this one takes part with nothing
       vtkResample(vtkSmartPointer<vtkUnstructuredGrid>::New(), vtkSmartPointer<vtkUnstructuredGrid>::New());
-    if (output)
-      output->Initialize();
-    return begun ? run.Fail((failure.empty() ? note : failure) + ".") : run.Status();
-  }
-  if (code != 0)
-    return run.FallBack(note + "; VTK's vtkResampleWithDataSet samples it instead.",
-                        [&]() { return vtkResample(destination, source); });
+    });
+  if (routed >= 0)
+    return routed;
   return run.Guard("resample", [&]() -> int {
     run.Current = "Source Data Arrays";
     this->Resample(destination, empty ? nullptr : source, output, run, parallel ? controller : nullptr);

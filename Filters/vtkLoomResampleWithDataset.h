@@ -88,13 +88,7 @@ public:
   vtkAbstractCellLocator* GetCellLocator();
   ///@}
 
-  ///@{
-  /// The last execution's locator: reused (the source unmodified since it was built), its build time in
-  /// seconds (0 when reused) and the bytes it holds (bins, cell lists, bounding boxes).
-  bool GetLocatorReused();
-  double GetLocatorBuildSeconds();
-  vtkIdType GetLocatorBytes();
-  ///@}
+  LOOM_SAMPLING_LOCATOR_MEMBERS
 
   /// VTK's filter with these settings (the fallback).
   vtkSmartPointer<vtkAlgorithm> VTKFilter();

@@ -181,6 +181,15 @@ private:
 } // namespace interop
 } // namespace loom
 
+/// The wrapped locator getters of a sampling filter (its loom::interop::ProbeSource `Source`; defined by
+/// LOOM_SAMPLING_LOCATOR_GETTERS in LoomProbe.h): of the last execution, whether the locator was reused (the
+/// sampled dataset unmodified since it was built), the seconds its build took (0 when reused) and the bytes it
+/// holds (bins, cell lists, boxes; 0 for images and after a fallback).
+#define LOOM_SAMPLING_LOCATOR_MEMBERS                                                                                  \
+  bool GetLocatorReused();                                                                                             \
+  double GetLocatorBuildSeconds();                                                                                     \
+  vtkIdType GetLocatorBytes();
+
 /// The wrapped Device members of a Loom filter, on its FilterSettings `Core` (declared here, protected):
 /// the DeviceChoice enum and SetDevice/GetDevice. Where the work runs: DEVICE_AUTO (default; LOOM_DEVICE
 /// or the best available), SERIAL, TBB, CUDA.

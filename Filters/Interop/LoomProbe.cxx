@@ -739,6 +739,28 @@ int ParallelSampling::Agree(vtkMultiProcessController* controller, int code, con
   return worst == 2 && code != 2 ? 1 : std::max(code, worst == 0 ? 0 : 1);
 }
 
+int ParallelSampling::Route(FilterRun& run, vtkMultiProcessController* controller, bool begun, std::string note,
+                            const std::string& crash, const std::string& signature, std::string& agreed,
+                            const std::string& vtkName, const std::function<int()>& fallback,
+                            const std::function<void()>& joinEmpty)
+{
+  // What this rank can do: 0 Loom, 1 VTK's filter, 2 nothing (an error); under MPI every rank reaches Agree.
+  int code = !begun || !crash.empty() ? 2 : !note.empty() ? 1 : 0;
+  if (controller)
+    code = Agree(controller, code, signature, note, agreed);
+  if (code == 2)
+  {
+    if (controller)
+      joinEmpty();
+    if (!begun)
+      return run.Status();
+    return run.Fail((note.empty() ? crash : note + ", and " + crash) + ".");
+  }
+  if (code == 1)
+    return run.FallBack(note + "; VTK's " + vtkName + " samples it instead.", fallback);
+  return -1;
+}
+
 void ParallelSampling::GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6])
 {
   // Minima and minus maxima reduced together (an empty piece adds nothing).

@@ -10,6 +10,7 @@
 
 #include <vtkSmartPointer.h>
 
+#include <functional>
 #include <string>
 
 class vtkCompositeDataSet;
@@ -17,6 +18,21 @@ class vtkDataArray;
 class vtkDataSet;
 class vtkMultiProcessController;
 class vtkPointData;
+
+/// The definitions of LOOM_SAMPLING_LOCATOR_MEMBERS for filter class `Class` (in its .cxx).
+#define LOOM_SAMPLING_LOCATOR_GETTERS(Class)                                                                            \
+  bool Class::GetLocatorReused()                                                                                       \
+  {                                                                                                                    \
+    return this->Source->Reused();                                                                                     \
+  }                                                                                                                    \
+  double Class::GetLocatorBuildSeconds()                                                                               \
+  {                                                                                                                    \
+    return this->Source->BuildSeconds();                                                                               \
+  }                                                                                                                    \
+  vtkIdType Class::GetLocatorBytes()                                                                                   \
+  {                                                                                                                    \
+    return static_cast<vtkIdType>(this->Source->Locator().GetMemoryBytes());                                           \
+  }
 
 namespace loom
 {
@@ -146,6 +162,16 @@ struct LOOMFILTERS_EXPORT ParallelSampling
   /// with others sends every rank to VTK's filter. `note` says why when this rank does not run Loom.
   static int Agree(vtkMultiProcessController* controller, int code, const std::string& signature, std::string& note,
                    std::string& agreed);
+  /// Where a sampling filter's run goes on this rank, agreed with every rank under MPI (`controller` not null):
+  /// -1 where Loom samples (the caller goes on), else RequestData's status. `begun`: FilterRun::Begin's result
+  /// (false: this rank's status stands); `note`: what the input or settings have that Loom does not sample ("":
+  /// nothing), for the fallback's message ("<note>; VTK's <vtkName> samples it instead.", `fallback` makes the
+  /// output); `crash`: why the fallback would end the process (the error "<note>, and <crash>."). A rank in error
+  /// first takes part in VTK's parallel filter with nothing (`joinEmpty`), which the other ranks run.
+  /// `signature`: ProbeSource::Signature of this rank's piece ("" for an empty one); `agreed` as Agree.
+  static int Route(FilterRun& run, vtkMultiProcessController* controller, bool begun, std::string note,
+                   const std::string& crash, const std::string& signature, std::string& agreed, const std::string& vtkName,
+                   const std::function<int()>& fallback, const std::function<void()>& joinEmpty);
   /// The bounds of every rank's piece (`empty`: this rank's adds nothing; all empty: `bounds` unchanged).
   static void GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6]);
   /// Consecutive samples this rank keeps: Count samples from From.
