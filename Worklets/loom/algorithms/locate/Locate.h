@@ -42,8 +42,10 @@ struct LocateOptions
 };
 
 /// A point locator over one dataset's cells. Images need no search (index arithmetic), rectilinear grids a
-/// binary search per axis; other cells are binned once, in parallel, in a uniform grid of bins (each bin
-/// listing, in increasing id order, the cells whose bounding boxes overlap it).
+/// binary search per axis; other cells are binned once, in parallel, in a uniform grid of bins of about eight
+/// cells: a cell no wider than a bin in the bin of its bounding box's lower corner, a wider one in every bin its
+/// box overlaps; a point searches the bins from the widest such box below it up to its own, and the tie picks
+/// among every cell that holds it.
 class CellLocator
 {
 public:

@@ -43,7 +43,12 @@ struct CellLocator::Data
   Id Divisions[3] = { 1, 1, 1 };
   double BinsPerUnit[3] = { 0, 0, 0 };
   loom::cont::ArrayHandle<Int32> BinStarts; ///< bins + 1
-  loom::cont::ArrayHandle<Int32> BinCells;  ///< the cells of each bin, increasing
+  /// The cells of each bin: a cell no wider than a bin along every axis in the bin of its box's lower corner
+  /// only, a wider one in every bin its box overlaps (in no set order).
+  loom::cont::ArrayHandle<Int32> BinCells;
+  /// How far below a point the lower corner of a cell that holds it can lie, per axis: the widest box of the
+  /// cells listed once (at most a bin's width; a point searches the bins from there up to its own).
+  double Reach[3] = { 0, 0, 0 };
   /// Six per cell (xmin, xmax, ymin, ...): each cell's bounding box on a grid of 65535 steps over the bounds
   /// per axis, rounded outwards (a filter before the exact box from the cell's points; a quarter of the memory
   /// of double boxes, half of float ones). An empty box (xmin above xmax): a cell in no bin.
@@ -146,6 +151,7 @@ struct BinsOnDevice
   double Bounds[6];
   Id Divisions[3];
   double BinsPerUnit[3];
+  double Reach[3];   ///< CellLocator::Data::Reach
   double Steps[3];   ///< the boxes' steps: each side of the bounds in 65534 steps (0 on a flat axis)
   double PerStep[3]; ///< 1 / Steps (0 on a flat axis)
   LOOM_EXEC Id Index(double v, int a) const
@@ -169,6 +175,22 @@ struct BinsOnDevice
     const Int64 r = static_cast<Int64>(q) + (up ? 2 : -1); // q > -1: truncation is floor or floor + 1
     return static_cast<UInt16>(r < 0 ? 0 : r > 65535 ? 65535 : r);
   }
+  /// The bins a cell of stored box `q` (six steps) is listed in, per axis [first, last]: the bin of its lower
+  /// corner where the box is no wider than a bin along every axis (`small` set), else every bin it overlaps.
+  LOOM_EXEC void Range(const UInt16* q, Id r[3][2], bool& small) const
+  {
+    small = true;
+    for (int a = 0; a < 3; ++a)
+    {
+      const double lo = this->Decode(q[2 * a], a), hi = this->Decode(q[2 * a + 1], a);
+      r[a][0] = this->Index(lo, a);
+      r[a][1] = this->Index(hi, a);
+      small = small && (hi - lo) * this->BinsPerUnit[a] <= 1.0;
+    }
+    if (small)
+      for (int a = 0; a < 3; ++a)
+        r[a][1] = r[a][0];
+  }
   /// A stored step back as a coordinate.
   LOOM_EXEC double Decode(UInt16 q, int a) const { return this->Bounds[2 * a] + q * this->Step(a); }
 };
@@ -181,6 +203,7 @@ struct BoxAndCount
   BinsOnDevice Bins;
   UInt16* Boxes;
   Int32* BinCounts;
+  Int32* NegativeReach; ///< three: minus the widest small box per axis, in steps (AtomicMin)
   bool OneThread; // the Serial device: plain increments
   LOOM_EXEC void operator()(Id cell) const
   {
@@ -201,19 +224,30 @@ struct BoxAndCount
     bool finite = n > 0 && LocatableDimension(c.Shape) != 0;
     for (int a = 0; a < 3; ++a)
       finite = finite && std::isfinite(lo[a]) && std::isfinite(hi[a]);
-    Id r[3][2];
+    UInt16* q = this->Boxes + 6 * cell;
     for (int a = 0; a < 3; ++a)
     {
       // A cell in no bin (no points, a NaN or infinite point, a shape not located in) gets an empty box.
-      const UInt16 qlo = finite ? this->Bins.Quantize(lo[a], a, false) : UInt16(65535);
-      const UInt16 qhi = finite ? this->Bins.Quantize(hi[a], a, true) : UInt16(0);
-      this->Boxes[6 * cell + 2 * a] = qlo;
-      this->Boxes[6 * cell + 2 * a + 1] = qhi;
-      r[a][0] = finite ? this->Bins.Index(this->Bins.Decode(qlo, a), a) : 0;
-      r[a][1] = finite ? this->Bins.Index(this->Bins.Decode(qhi, a), a) : -1;
+      q[2 * a] = finite ? this->Bins.Quantize(lo[a], a, false) : UInt16(65535);
+      q[2 * a + 1] = finite ? this->Bins.Quantize(hi[a], a, true) : UInt16(0);
     }
     if (!finite)
       return;
+    Id r[3][2];
+    bool small = true;
+    this->Bins.Range(q, r, small);
+    if (small)
+      for (int a = 0; a < 3; ++a)
+      {
+        const Int32 width = Int32(q[2 * a + 1]) - Int32(q[2 * a]);
+        if (-width < this->NegativeReach[a]) // most cells widen nothing: one read
+        {
+          if (this->OneThread)
+            this->NegativeReach[a] = -width;
+          else
+            loom::exec::AtomicMin(this->NegativeReach + a, -width);
+        }
+      }
     for (Id k = r[2][0]; k <= r[2][1]; ++k)
       for (Id j = r[1][0]; j <= r[1][1]; ++j)
         for (Id i = r[0][0]; i <= r[0][1]; ++i)
@@ -236,17 +270,14 @@ struct FillBins
   const Int32* BinStarts;
   Int32* Cursors;
   Int32* BinCells;
-  bool OneThread; // the Serial device: plain increments (and each bin filled in increasing id)
+  bool OneThread; // the Serial device: plain increments
   LOOM_EXEC void operator()(Id cell) const
   {
     if (!(this->Boxes[6 * cell] <= this->Boxes[6 * cell + 1]))
       return; // an empty box: in no bin (BoxAndCount)
     Id r[3][2];
-    for (int a = 0; a < 3; ++a)
-    {
-      r[a][0] = this->Bins.Index(this->Bins.Decode(this->Boxes[6 * cell + 2 * a], a), a);
-      r[a][1] = this->Bins.Index(this->Bins.Decode(this->Boxes[6 * cell + 2 * a + 1], a), a);
-    }
+    bool small = true;
+    this->Bins.Range(this->Boxes + 6 * cell, r, small);
     for (Id k = r[2][0]; k <= r[2][1]; ++k)
       for (Id j = r[1][0]; j <= r[1][1]; ++j)
         for (Id i = r[0][0]; i <= r[0][1]; ++i)
@@ -255,30 +286,6 @@ struct FillBins
           const Int32 slot = this->OneThread ? this->Cursors[bin]++ : loom::exec::AtomicAdd(this->Cursors + bin, 1);
           this->BinCells[this->BinStarts[bin] + slot] = static_cast<Int32>(cell);
         }
-  }
-};
-
-/// Pass 3 per bin: its cells in increasing order (insertion sort: bins are short, and on one thread
-/// already in order).
-struct SortBin
-{
-  const Int32* BinStarts;
-  Int32* BinCells;
-  LOOM_EXEC void operator()(Id bin) const
-  {
-    Int32* a = this->BinCells + this->BinStarts[bin];
-    const Int32 n = this->BinStarts[bin + 1] - this->BinStarts[bin];
-    for (Int32 i = 1; i < n; ++i)
-    {
-      const Int32 v = a[i];
-      Int32 j = i - 1;
-      while (j >= 0 && a[j] > v)
-      {
-        a[j + 1] = a[j];
-        --j;
-      }
-      a[j + 1] = v;
-    }
   }
 };
 
@@ -490,25 +497,12 @@ struct LocatorOnDevice
     if (!(x[0] >= b[0] - p && x[0] <= b[1] + p && x[1] >= b[2] - p && x[1] <= b[3] + p && x[2] >= b[4] - p &&
           x[2] <= b[5] + p))
       return -1;
-    if (p == 0.0)
-    {
-      const Id bin = this->Bins.Index(x[0], 0) +
-        this->Bins.Divisions[0] * (this->Bins.Index(x[1], 1) + this->Bins.Divisions[1] * this->Bins.Index(x[2], 2));
-      const Int32 begin = this->BinStarts[bin], end = this->BinStarts[bin + 1];
-      for (Int32 k = 0; k < end - begin; ++k)
-      {
-        const Id cell = this->BinCells[this->Highest ? end - 1 - k : begin + k];
-        if (this->Contains(cell, x, pc))
-          return cell;
-      }
-      pc[0] = pc[1] = pc[2] = 0.0;
-      return -1;
-    }
-    // With a pad: every bin the padded point's box overlaps, the tie's cell among all that contain it.
+    // Every bin from the point's (padded) reach below it up to its own: a cell that holds it is listed there
+    // (the bin of its lower corner, or every bin it overlaps); the tie's cell among all that hold it.
     Id range[3][2];
     for (int a = 0; a < 3; ++a)
     {
-      range[a][0] = this->Bins.Index(x[a] - p, a);
+      range[a][0] = this->Bins.Index(x[a] - p - this->Bins.Reach[a], a);
       range[a][1] = this->Bins.Index(x[a] + p, a);
     }
     Id best = -1;
@@ -985,6 +979,7 @@ struct Passes : DevicePointersOn<Tag>
       b.Divisions[a] = d.Divisions[a];
       b.BinsPerUnit[a] = d.BinsPerUnit[a];
       b.Steps[a] = (d.Bounds[2 * a + 1] - d.Bounds[2 * a]) / 65534.0;
+      b.Reach[a] = d.Reach[a];
       b.PerStep[a] = b.Steps[a] > 0 ? 1.0 / b.Steps[a] : 0.0;
     }
     return b;
@@ -998,8 +993,16 @@ struct Passes : DevicePointersOn<Tag>
     Int32* count = Write(counts, bins);
     Algorithm::Schedule(Fill<Int32>{ count, 0 }, bins);
     constexpr bool oneThread = std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value;
-    BoxAndCount box{ CellsOf(d.Cells), PointsOf(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count, oneThread };
+    loom::cont::ArrayHandle<Int32> reach = loom::cont::make_ArrayHandle(std::vector<Int32>{ 0, 0, 0 });
+    BoxAndCount box{ CellsOf(d.Cells), PointsOf(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count,
+                     InPlace(reach), oneThread };
     Algorithm::Schedule(box, d.NumberOfCells);
+    {
+      const auto widest = reach.ReadPortal();
+      const BinsOnDevice bins = BinsOf(d);
+      for (int a = 0; a < 3; ++a) // one step more: the decoded corners' rounding
+        d.Reach[a] = (static_cast<double>(-widest.Get(a)) + 1.0) * bins.Step(a);
+    }
     const Int32 total = Algorithm::ScanExclusive(counts, d.BinStarts, Int32(0));
     // The scan's total closes the starts.
     loom::cont::ArrayHandle<Int32> starts;
@@ -1010,8 +1013,6 @@ struct Passes : DevicePointersOn<Tag>
     FillBins fill{ CellsOf(d.Cells), BinsOf(d), Read(d.Boxes), Read(d.BinStarts), InPlace(counts), Write(d.BinCells, total),
                    oneThread };
     Algorithm::Schedule(fill, d.NumberOfCells);
-    if (!oneThread) // one thread fills each bin in increasing id already
-      Algorithm::Schedule(SortBin{ Read(d.BinStarts), InPlace(d.BinCells) }, bins);
   }
   struct CopyAndClose
   {
