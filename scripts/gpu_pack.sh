@@ -11,6 +11,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 out=${2:-$root/output/gpu/pack.txz}
 mkdir -p "$(dirname "$out")"
+# The GPU runs machine code: a build for PTX only (the test command's on a machine without a GPU) is rebuilt
+# for sm_90 first (the driver would otherwise compile every kernel at its first launch, on device time).
+if grep -q '^CMAKE_CUDA_ARCHITECTURES:.*virtual' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "gpu_pack: $build holds PTX only; rebuilding it for sm_90" >&2
+  cmake -S "$root" -B "$build" -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+  cmake --build "$build" -j 2
+fi
 programs=$(ls "$build"/Testing/Filters/loom_*_test* "$build"/Testing/Engine/loom_engine_tests \
   "$build"/Testing/Benchmarks/loom_benchmark_families 2>/dev/null)
 [ -n "$programs" ] || { echo "gpu_pack: no test programs under $build (build first)" >&2; exit 1; }

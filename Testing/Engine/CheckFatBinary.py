@@ -1,12 +1,13 @@
 """Loom test: a built library or program carries CUDA device code: a registered fat binary
 (`__cudaRegisterFatBinary` and the `.nv_fatbin` section) with a cubin for every architecture asked
-for. Reads the section with objcopy and walks the fat binary headers (no GPU, no cuobjdump needed).
+for (CMake's spelling: 90 or 90-real), or PTX where it is asked for as virtual (90-virtual: the test
+command's build on a machine without a GPU, which compiles the device code to PTX only). Reads the section with objcopy and walks the fat binary headers (no GPU, no cuobjdump needed).
 
 With --kernels, each given name must also appear in the launch stub of a Loom kernel (the host
 symbol nvcc makes for every instantiated __global__ function, e.g. Schedule1DKernel<...TaskSingular<
 loom::algorithms::contour::GeneratePrimitives<3>...>>): the worklet families' device code is there.
 
-usage: CheckFatBinary.py FILE ARCH [ARCH ...] [--kernels NAME ...]
+usage: CheckFatBinary.py FILE ARCH [ARCH ...] [--kernels NAME ...]   (ARCH: 90, 90-real, 90-virtual)
        e.g. CheckFatBinary.py libLoomFilters.so 80 90 --kernels loom::algorithms::contour::
 """
 import os
@@ -31,7 +32,9 @@ def main():
     if "--kernels" in args:
         at = args.index("--kernels")
         args, kernels = args[:at], args[at + 1:]
-    path, wanted = args[0], sorted(int(a) for a in args[1:])
+    path = args[0]
+    wanted = sorted(int(a.split("-")[0]) for a in args[1:] if not a.endswith("-virtual"))
+    wanted_ptx = sorted(int(a.split("-")[0]) for a in args[1:] if a.endswith("-virtual"))
     symbols = subprocess.run(["nm", "-C", path], capture_output=True, text=True).stdout
     if "__cudaRegisterFatBinary" not in symbols:
         fail(path + " does not register a CUDA fat binary (no __cudaRegisterFatBinary).")
@@ -61,6 +64,9 @@ def main():
     missing = [a for a in wanted if a not in cubins]
     if fatbins == 0 or missing:
         fail("no cubin for sm_%s in %s." % (", sm_".join(str(a) for a in missing or wanted), path))
+    missing_ptx = [a for a in wanted_ptx if a not in ptx]
+    if missing_ptx:
+        fail("no PTX for compute_%s in %s." % (", compute_".join(str(a) for a in missing_ptx), path))
     stubs = [line for line in symbols.splitlines() if "Kernel<" in line and "loom::cont::cuda::internal::" in line]
     for name in kernels:
         found = sum(1 for line in stubs if name in line)
