@@ -7,6 +7,8 @@
 
 #include "LoomProbe.h"
 
+#include <loom/algorithms/GatherTuples.h>
+
 #include <vtkCellData.h>
 #include <vtkCompositeDataIterator.h>
 #include <vtkCompositeDataSet.h>
@@ -315,8 +317,17 @@ void vtkLoomResampleWithDataset::Resample(vtkDataSet* destination, vtkDataSet* s
       total += counts[static_cast<std::size_t>(r)];
     }
     std::vector<double> local(static_cast<std::size_t>(3 * mine));
-    for (vtkIdType p = 0; p < mine; ++p)
-      destination->GetPoint(p, local.data() + 3 * p);
+    if (mine > 0) // this rank's points read once through Loom (a point set's own, a grid's generated)
+    {
+      const loom::algorithms::FieldArray xyz =
+        loom::algorithms::AsFloatingPoint(loom::interop::PointsFromVTK(destination, nullptr, true, device), device);
+      loom::algorithms::CallWithFloat(xyz.GetKind(), [&](auto kind) {
+        const auto portal = xyz.GetHostPortal<decltype(kind)>();
+        for (vtkIdType p = 0; p < mine; ++p)
+          for (int a = 0; a < 3; ++a)
+            local[static_cast<std::size_t>(3 * p + a)] = static_cast<double>(portal.Get(p, a));
+      });
+    }
     vtkNew<vtkDoubleArray> everyone;
     everyone->SetNumberOfComponents(3);
     everyone->SetNumberOfTuples(total);

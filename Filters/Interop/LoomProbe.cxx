@@ -675,11 +675,31 @@ void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<In
   loom::algorithms::HostForEach(device, points, 4096, [=](Id p) {
     pg[p] = found[p] ? 0 : vtkDataSetAttributes::HIDDENPOINT;
   });
+  // A cell is hidden when any of its points is: a grid's corners by index, other cells' point lists through
+  // Loom's view of them (VTK's own connectivity, not copied), VTK's GetCellPoints only for what that cannot read.
+  int dims[3] = { 0, 0, 0 };
   if (auto* image = vtkImageData::SafeDownCast(output))
-  {
-    // A cell is hidden when any of its corners is: corners (i or i+1, ...) along the non-flat axes.
-    int dims[3];
     image->GetDimensions(dims);
+  else if (auto* rectilinear = vtkRectilinearGrid::SafeDownCast(output))
+    rectilinear->GetDimensions(dims);
+  else if (auto* structured = vtkStructuredGrid::SafeDownCast(output))
+    structured->GetDimensions(dims);
+  loom::algorithms::CellSetAny explicitCells;
+  bool listed = false;
+  if (dims[0] == 0 && cells > 0)
+  {
+    try
+    {
+      explicitCells = CellSetFromVTK(output, true);
+      listed = true;
+    }
+    catch (const loom::cont::Error&)
+    {
+    }
+  }
+  if (dims[0] > 0)
+  {
+    // Corners (i or i+1, ...) along the non-flat axes.
     const Id cx = std::max(dims[0] - 1, 1), cy = std::max(dims[1] - 1, 1);
     const Id step[3] = { dims[0] > 1 ? 1 : 0, dims[1] > 1 ? dims[0] : 0, dims[2] > 1 ? Id(dims[0]) * dims[1] : 0 };
     const Id dx = dims[0], dxy = Id(dims[0]) * dims[1];
@@ -692,9 +712,30 @@ void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<In
       cg[c] = hidden ? vtkDataSetAttributes::HIDDENCELL : 0;
     });
   }
+  else if (listed)
+  {
+    std::visit(
+      [&](const auto& set) {
+        using Set = std::decay_t<decltype(set)>;
+        if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
+                      std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
+        {
+          const auto* offsets = set.GetOffsets().ReadPortal().GetArray();
+          const auto* connectivity = set.GetConnectivity().ReadPortal().GetArray();
+          loom::algorithms::HostForEach(device, cells, 4096, [=](Id c) {
+            bool hidden = false;
+            for (auto k = offsets[c]; k < offsets[c + 1] && !hidden; ++k)
+              hidden = pg[connectivity[k]] != 0;
+            cg[c] = hidden ? vtkDataSetAttributes::HIDDENCELL : 0;
+          });
+        }
+        else
+          throw loom::cont::ErrorBadType("MarkBlank: structured cells without grid dimensions.");
+      },
+      explicitCells);
+  }
   else
   {
-    // Any dataset: its cells' point lists, read by VTK on this thread (the destination's cells, once).
     vtkNew<vtkIdList> ids;
     for (vtkIdType c = 0; c < cells; ++c)
     {
