@@ -21,6 +21,17 @@ LOOM_UNIT_NAMESPACE_BEGIN
 template <typename Functor>
 auto CallOnDevice(DeviceId requested, Functor&& functor)
 {
+#if defined(LOOM_CUDA_TRANSLATION_UNIT) && defined(LOOM_CUDA_UNIT_CUDA_ONLY)
+  // A worklet family's .cu unit holds CUDA's instantiation only (the CPU devices' is in the family's
+  // .cxx files). Its entries are reached through algorithms::WithCudaFallback, which runs the whole call
+  // again on a CPU device when CUDA fails (ErrorBadDevice), runs out of memory (ErrorBadAllocation) or is
+  // no longer the device the request resolves to: nothing here falls back pass by pass.
+  if (RuntimeDeviceTracker::Get().Resolve(requested) != DeviceId::Cuda)
+    throw ErrorBadDevice(std::string("Loom: a CUDA unit was asked to run on '") +
+                         DeviceName(RuntimeDeviceTracker::Get().Resolve(requested)) + "'.");
+  internal::NoteDeviceRan(DeviceId::Cuda);
+  return functor(DeviceAdapterTagCuda{});
+#else
   return RuntimeDeviceTracker::Get().TryExecute(requested, [&](DeviceId device) {
 #ifndef LOOM_CUDA_TRANSLATION_UNIT
     if (device == DeviceId::Cuda)
@@ -47,6 +58,7 @@ auto CallOnDevice(DeviceId requested, Functor&& functor)
                              "' cannot run this algorithm in this build.");
     }
   });
+#endif
 }
 
 /// Every algorithm of DeviceAdapterAlgorithm, run on the device chosen at run time.
