@@ -39,7 +39,7 @@ fi
 FILTER_TESTS=(loom_filter_tests loom_bad_input_tests loom_contour_tests loom_contour_case_tests
   loom_tetrahedralize_tests loom_threshold_tests loom_slice_tests loom_clip_tests loom_extract_surface_tests
   loom_clean_grid_tests loom_level_of_detail_tests loom_gradient_tests loom_point_map_tests loom_execution_tests
-  loom_cell_size_tests loom_resample_to_image_tests loom_plot_over_line_tests loom_probe_location_tests)
+  loom_measure_tests loom_resample_to_image_tests loom_plot_over_line_tests loom_probe_location_tests)
 bash scripts/clang-asan-build.sh "${FILTER_TESTS[@]}"
 for t in "${FILTER_TESTS[@]}"; do
   LOOM_BUFFER_POOL=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \

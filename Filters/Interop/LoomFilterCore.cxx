@@ -208,7 +208,10 @@ std::string FilterRun::LoomError(const char* verb, const loom::cont::Error& erro
 {
   if (!verb)
     return (this->Current.empty() ? std::string() : this->Current + ": ") + error.what();
-  return std::string("cannot ") + verb + " the " + this->In->GetClassName() + " (" + this->Current + "): " + error.what();
+  // The dataset, or the composite data a filter that takes it reads block by block.
+  vtkDataObject* input = this->In ? this->In : vtkDataObject::GetData(this->InputVector[0]);
+  return std::string("cannot ") + verb + " the " + (input ? input->GetClassName() : "input") + " (" + this->Current +
+    "): " + error.what();
 }
 } // namespace interop
 } // namespace loom

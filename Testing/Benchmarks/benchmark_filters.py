@@ -31,6 +31,8 @@
 # ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
 # Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
 # and on the tetrahedralized wavelet (ParaView's general path) at 128^3 and below.
+# Integrate rows ('integrate'): Loom Integrate Variables beside ParaView's Integrate Variables on the image
+# and the hexahedra (RTData and its gradient on the points, RTData on the cells) at 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
 # (ParaView's default), and Loom Resample With Dataset beside ParaView's onto a 49^3 tetrahedralized wavelet
 # over the input's bounds, on the image and the hexahedra at 128^3 and below.
@@ -38,7 +40,7 @@
 # cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
 # reuse Loom's locator (the input is unchanged), the first executions build it.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask, cellsize, resample, probe;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, resample, probe;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
 import csv
@@ -52,7 +54,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,resample,probe').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 os.makedirs(out_dir, exist_ok=True)
@@ -399,6 +401,16 @@ for n in sizes:
                     variants.append(('Loom %s' % device, LoomCellSize(Input=src, ComputeSum=1, Device=device)))
                 time_variants(n, layout, what, variants)
             Delete(tets)
+        if 'integrate' in groups and n <= 128:
+            gradient = Gradient(Input=source, ScalarArray=['POINTS', 'RTData'])
+            fields = PointDatatoCellData(Input=gradient, PassPointData=1)
+            fields.UpdatePipeline()
+            variants = [('ParaView Integrate Variables', IntegrateVariables(Input=fields))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomIntegrateVariables(Input=fields, Device=device)))
+            time_variants(n, layout, 'integrate', variants)
+            Delete(fields)
+            Delete(gradient)
         if 'resample' in groups and n <= 128:
             variants = [('ParaView Resample To Image', ResampleToImage(Input=source))]
             for device in devices:

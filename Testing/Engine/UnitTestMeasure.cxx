@@ -5,6 +5,8 @@
 #include "TestingDevice.h"
 
 #include <loom/algorithms/measure/CellSize.h>
+#include <loom/algorithms/measure/Integrate.h>
+#include <loom/algorithms/measure/Pieces.h>
 
 #include <gtest/gtest.h>
 
@@ -14,6 +16,7 @@
 
 using namespace loom;
 using namespace loom::algorithms;
+using loom::algorithms::measure::Dimension;
 
 namespace
 {
@@ -153,4 +156,187 @@ TEST(Measure, StructuredCellsAndOptions)
     EXPECT_NEAR(1.0, flat.Size[2].GetPortal<Float64>().Get(c, 0), 1e-12) << "quad " << c;
   // Bad input: points that do not match the cells.
   EXPECT_THROW(CellSize(loom::cont::CellSetStructured<3>(Id3(4, 3, 3)), points, options), loom::cont::ErrorBadValue);
+}
+
+// Integrate: a linear point field is integrated exactly by every piece VTK cuts a cell into, so over a
+// shape its integral is the measure times the field at the shape's centroid, and the weighted centre
+// divided by the measure is that centroid; a cell field integrates to its value times the measure.
+namespace
+{
+// The centroid of each unit shape of Shapes() (-1 where the shape has dimension 0).
+std::array<double, 3> Centroid(const Shape& shape)
+{
+  switch (shape.Type)
+  {
+    case CELL_SHAPE_LINE: return { 0.5, 0, 0 };
+    case CELL_SHAPE_POLY_LINE: return { (0.5 + 1.0 + 0.5) / 3.0, (0.0 + 0.5 + 1.0) / 3.0, 0 }; // three unit segments
+    case CELL_SHAPE_TRIANGLE: return { 1.0 / 3.0, 1.0 / 3.0, 0 };
+    case CELL_SHAPE_TRIANGLE_STRIP:
+    case CELL_SHAPE_PIXEL:
+    case CELL_SHAPE_QUAD: return { 0.5, 0.5, 0 };
+    case CELL_SHAPE_POLYGON: return { 0.5, (0.5 * 1.0 + (1.0 + 1.0 / 6.0) * 0.25) / 1.25, 0 }; // square + roof
+    case CELL_SHAPE_TETRA: return { 0.25, 0.25, 0.25 };
+    case CELL_SHAPE_VOXEL:
+    case CELL_SHAPE_HEXAHEDRON: return { 0.5, 0.5, 0.5 };
+    case CELL_SHAPE_WEDGE: return { 1.0 / 3.0, 1.0 / 3.0, 0.5 };
+    case CELL_SHAPE_PYRAMID: return { 0.5 + 0.25 * (0.3 - 0.5), 0.5 + 0.25 * (0.6 - 0.5), 0.25 * 1.5 };
+    default: return { -1, -1, -1 };
+  }
+}
+
+struct IntegrateCase
+{
+  CellSetAny Cells;
+  std::vector<double> Xyz;
+  std::vector<double> Expected[5]; // measure, centroid x y z (times the measure), the linear field's integral
+};
+} // namespace
+
+TEST(Integrate, LinearFieldsOverEveryShapeAndDimension)
+{
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const double a[3] = { 1.5, -2.0, 0.75 }, b = 4.0; // f(x) = a . x + b
+  for (int dimension = 1; dimension <= 3; ++dimension)
+    for (int trial = 0; trial < 5; ++trial)
+    {
+      const double scale = 0.5 + std::abs(u(rng)) * 3.0;
+      const double shift[3] = { u(rng) * 10, u(rng) * 10, u(rng) * 10 };
+      std::vector<double> xyz, field, cellValue;
+      std::vector<UInt8> types;
+      std::vector<Int32> offsets{ 0 }, connectivity;
+      double measure = 0, centre[3] = { 0, 0, 0 }, integral = 0, cellIntegral = 0;
+      for (const Shape& shape : Shapes())
+      {
+        // Cells of lower dimension are left out by the highest one; those of dimension 0 always.
+        for (const auto& p : shape.Points)
+        {
+          connectivity.push_back(static_cast<Int32>(xyz.size() / 3));
+          double x[3];
+          for (int i = 0; i < 3; ++i)
+            xyz.push_back(x[i] = shift[i] + scale * p[i]);
+          field.push_back(a[0] * x[0] + a[1] * x[1] + a[2] * x[2] + b);
+        }
+        offsets.push_back(static_cast<Int32>(connectivity.size()));
+        types.push_back(shape.Type);
+        cellValue.push_back(static_cast<double>(types.size()));
+        if (shape.Dimension != dimension)
+          continue;
+        const double m = shape.Size * std::pow(scale, dimension);
+        const auto c = Centroid(shape);
+        double fc = b;
+        for (int i = 0; i < 3; ++i)
+        {
+          const double ci = shift[i] + scale * c[i];
+          centre[i] += m * ci;
+          fc += a[i] * ci;
+        }
+        measure += m;
+        integral += m * fc;
+        cellIntegral += m * cellValue.back();
+      }
+      if (dimension < 3) // the cells above this dimension left out: drop them from the set
+        while (Dimension(types.back()) > dimension)
+        {
+          types.pop_back();
+          offsets.pop_back();
+          cellValue.pop_back();
+        }
+      const Id points = static_cast<Id>(xyz.size() / 3);
+      connectivity.resize(static_cast<std::size_t>(offsets.back()));
+      const CellSetAny cells = loom::cont::CellSetExplicit<Int32, Int32>(
+        points, cont::make_ArrayHandle(types), cont::make_ArrayHandle(offsets), cont::make_ArrayHandle(connectivity));
+      IntegrateOptions options;
+      options.Device = loom::test::Device();
+      const Integrals got = Integrate(
+        cells, FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3),
+        { FieldArray::FromAOS(cont::make_ArrayHandle(field), 1), FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3) },
+        { FieldArray::FromAOS(cont::make_ArrayHandle(cellValue), 1) }, options);
+      const std::string what = "dimension " + std::to_string(dimension) + " trial " + std::to_string(trial);
+      ASSERT_EQ(dimension, got.Dimension) << what;
+      const double tol = 1e-12 * (1.0 + std::abs(integral) + std::abs(measure) * 100);
+      EXPECT_NEAR(measure, got.Measure, tol) << what;
+      EXPECT_NEAR(integral, got.PointFields[0][0], tol) << what;
+      EXPECT_NEAR(cellIntegral, got.CellFields[0][0], tol * 20) << what;
+      for (int i = 0; i < 3; ++i)
+      {
+        EXPECT_NEAR(centre[i], got.Center[i], tol) << what << " centre " << i;
+        EXPECT_NEAR(centre[i], got.PointFields[1][static_cast<std::size_t>(i)], tol) << what << " x" << i;
+      }
+    }
+}
+
+TEST(Integrate, HighestDimensionSkippedCellsAndSameBitsOnEveryDevice)
+{
+  // A tetrahedron, a triangle and a vertex: the tetrahedron alone counts, then (skipped) the triangle.
+  const std::vector<double> xyz{ 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2 };
+  const std::vector<UInt8> types{ CELL_SHAPE_VERTEX, CELL_SHAPE_TRIANGLE, CELL_SHAPE_TETRA };
+  const std::vector<Int64> offsets{ 0, 1, 4, 8 }, connectivity{ 3, 0, 1, 2, 0, 1, 2, 3 };
+  const CellSetAny mixed = loom::cont::CellSetExplicit<Int64, Int64>(
+    4, cont::make_ArrayHandle(types), cont::make_ArrayHandle(offsets), cont::make_ArrayHandle(connectivity));
+  IntegrateOptions options;
+  options.Device = loom::test::Device();
+  const FieldArray points = FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3);
+  const Integrals all = Integrate(mixed, points, {}, {}, options);
+  EXPECT_EQ(3, all.Dimension);
+  EXPECT_NEAR(8.0 / 6.0, all.Measure, 1e-14);
+  const Integrals noTetrahedron =
+    Integrate(mixed, points, {}, {}, options, cont::make_ArrayHandle(std::vector<UInt8>{ 0, 0, 1 }));
+  EXPECT_EQ(2, noTetrahedron.Dimension);
+  EXPECT_NEAR(2.0, noTetrahedron.Measure, 1e-14);
+  const Integrals vertexOnly =
+    Integrate(mixed, points, {}, {}, options, cont::make_ArrayHandle(std::vector<UInt8>{ 0, 1, 1 }));
+  EXPECT_EQ(0, vertexOnly.Dimension);
+  EXPECT_EQ(0.0, vertexOnly.Measure);
+
+  // A 41^3 grid of jittered points with a random field, as hexahedra and (unjittered) as voxels: the same
+  // bits on the Serial device and on the device under test, whatever its threads.
+  const Id n = 41;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-0.2, 0.2);
+  std::vector<double> grid, jittered, values;
+  for (Id k = 0; k < n; ++k)
+    for (Id j = 0; j < n; ++j)
+      for (Id i = 0; i < n; ++i)
+      {
+        for (double v : { double(i), double(j), double(k) })
+        {
+          grid.push_back(v);
+          jittered.push_back(v + u(rng));
+        }
+        values.push_back(u(rng) * 1e3 + 7.0);
+      }
+  const FieldArray field = FieldArray::FromAOS(cont::make_ArrayHandle(values), 1);
+  const loom::cont::CellSetStructured<3> cells(Id3(n, n, n));
+  for (bool aligned : { false, true })
+  {
+    options.AxisAligned = aligned;
+    const FieldArray at = FieldArray::FromAOS(cont::make_ArrayHandle(aligned ? grid : jittered), 3);
+    options.Device = loom::test::Device();
+    const Integrals here = Integrate(cells, at, { field }, {}, options);
+    options.Device = cont::DeviceId::Serial;
+    const Integrals serial = Integrate(cells, at, { field }, {}, options);
+    EXPECT_EQ(serial.Measure, here.Measure) << "aligned " << aligned;
+    EXPECT_EQ(serial.PointFields[0][0], here.PointFields[0][0]) << "aligned " << aligned;
+    for (int i = 0; i < 3; ++i)
+      EXPECT_EQ(serial.Center[i], here.Center[i]) << "aligned " << aligned;
+    if (aligned) // voxels: the whole box, and the field's integral as trilinear cells' corners weigh it
+    {
+      EXPECT_NEAR(40.0 * 40 * 40, here.Measure, 1e-9);
+      double expected = 0.0;
+      for (Id k = 0; k < n; ++k)
+        for (Id j = 0; j < n; ++j)
+          for (Id i = 0; i < n; ++i)
+          {
+            const double w = (i == 0 || i == n - 1 ? 0.5 : 1.0) * (j == 0 || j == n - 1 ? 0.5 : 1.0) *
+              (k == 0 || k == n - 1 ? 0.5 : 1.0);
+            expected += w * values[static_cast<std::size_t>(i + n * (j + n * k))];
+          }
+      EXPECT_NEAR(expected, here.PointFields[0][0], 1e-9 * std::abs(expected) + 1e-6);
+    }
+  }
+  // Bad input: a field that does not match the points.
+  EXPECT_THROW(Integrate(cells, FieldArray::FromAOS(cont::make_ArrayHandle(grid), 3),
+                         { FieldArray::FromAOS(cont::make_ArrayHandle(std::vector<double>(5, 1.0)), 1) }, {}, options),
+               loom::cont::ErrorBadValue);
 }

@@ -129,6 +129,20 @@ def check_state(state_path):
                        if prop.get('name') == 'Visibility' for e in prop.findall('Element'))
                    for p in proxies.values())
 
+    def representations(proxy_id, kind):
+        return [p for p in proxies.values() if p.get('group') == 'representations' and p.get('type') == kind and
+                proxy_id in inputs(p)]
+
+    def spreadsheet_shown(proxy_id):
+        # A spreadsheet view shows one dataset at a time: a filter ParaView showed in one (its representation
+        # is there) counts as shown when a later filter's output has taken the view (is visible in one).
+        shown_there = [p for p in proxies.values() if p.get('group') == 'representations' and
+                       p.get('type') == 'SpreadSheetRepresentation' and
+                       any(e.get('value') == '1' for prop in p.findall('Property')
+                           if prop.get('name') == 'Visibility' for e in prop.findall('Element'))]
+        return bool(representations(proxy_id, 'SpreadSheetRepresentation')) and \
+            any(proxy_id not in inputs(p) for p in shown_there)
+
     failures = []
     for name, (source, _) in sorted(loom_proxy_table.PROXIES.items()):
         found = [p for p in proxies.values() if p.get('group') == 'filters' and p.get('type') == name]
@@ -139,7 +153,7 @@ def check_state(state_path):
             while inputs(current):
                 current = proxies[inputs(current)[0]]
                 chain.append(current.get('type'))
-            ok = ok or (list(reversed(chain)) == want and visible(p.get('id')))
+            ok = ok or (list(reversed(chain)) == want and (visible(p.get('id')) or spreadsheet_shown(p.get('id'))))
         print('gui: %s %s' % (name, 'applied to %s and shown' % ' > '.join(want) if ok else 'NOT applied and shown'))
         if not ok:
             failures.append('%s was not applied to %s and shown in the client' % (name, ' > '.join(want)))

@@ -44,6 +44,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
 #include "vtkLoomResampleWithDataset.h"
@@ -491,8 +492,10 @@ uint64_t Hash(vtkDataObject* data)
 }
 
 /// What is wrong with an output ("" when nothing): cells naming missing points, arrays whose tuple
-/// count is not the points' or cells'.
-std::string CheckOutput(vtkDataObject* output)
+/// count is not the points' or cells', ghost arrays of another type than VTK's (`integrals`: the output of
+/// Integrate Variables, whose arrays are all integrals as doubles, the ghost array's too, as VTK's filter
+/// gives them).
+std::string CheckOutput(vtkDataObject* output, bool integrals)
 {
   for (vtkDataSet* leaf : loomtest::Leaves(output))
   {
@@ -505,7 +508,7 @@ std::string CheckOutput(vtkDataObject* output)
       {
         vtkAbstractArray* array = attributes->GetAbstractArray(a);
         if (array->GetName() && std::string(array->GetName()) == vtkDataSetAttributes::GhostArrayName() &&
-            array->GetDataType() != VTK_UNSIGNED_CHAR)
+            array->GetDataType() != (integrals ? VTK_DOUBLE : VTK_UNSIGNED_CHAR))
           return std::string("a ") + array->GetDataTypeAsString() + " ghost array (VTK's are unsigned char)";
         if (array->GetNumberOfTuples() < (cells ? cellCount : points)) // longer: as VTK accepts them
           return std::string(cells ? "cell" : "point") + " array '" + (array->GetName() ? array->GetName() : "") +
@@ -752,6 +755,13 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       return f;
     },
     [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomIntegrateVariables>::New();
+      f->SetDivideAllCellDataByVolume(in.Chance(50));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
       auto f = vtkSmartPointer<vtkLoomPlotOverLine>::New();
       f->SetPoint1(in.Coordinate(), in.Coordinate(), in.Coordinate());
       f->SetPoint2(in.Coordinate(), in.Coordinate(), in.Coordinate());
@@ -907,7 +917,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     // The point maps pass the cells on unread, malformed ones included (as VTK's do).
     const bool passesCells =
       name == "vtkLoomElevation" || name == "vtkLoomWarpByScalar" || name == "vtkLoomWarpByVector";
-    const std::string fault = malformed && passesCells ? "" : CheckOutput(outcome.Output);
+    const std::string fault = malformed && passesCells ? "" : CheckOutput(outcome.Output, name == "vtkLoomIntegrateVariables");
     if (!fault.empty())
       fail(fault);
     vtkIdType cells = 0;

@@ -20,6 +20,7 @@
 #include <vtkPoints.h>
 #include <vtkRTAnalyticSource.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkStructuredGrid.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkFloatArray.h>
@@ -141,6 +142,25 @@ inline vtkSmartPointer<vtkUnstructuredGrid> Hexahedra(vtkImageData* image)
   toPoints->SetInputData(image);
   toPoints->Update();
   return Append(toPoints->GetOutput());
+}
+
+/// The image's points twisted (by up to 0.3 along each axis): a structured grid of non-planar faces, with
+/// the image's arrays.
+inline vtkSmartPointer<vtkStructuredGrid> Twisted(vtkImageData* image)
+{
+  auto grid = vtkSmartPointer<vtkStructuredGrid>::New();
+  grid->SetDimensions(image->GetDimensions());
+  vtkNew<vtkPoints> points;
+  for (vtkIdType p = 0; p < image->GetNumberOfPoints(); ++p)
+  {
+    double x[3];
+    image->GetPoint(p, x);
+    points->InsertNextPoint(x[0] + 0.3 * std::sin(x[1]), x[1] + 0.3 * std::sin(x[2] + x[0]), x[2] + 0.3 * std::sin(x[0]));
+  }
+  grid->SetPoints(points);
+  grid->GetPointData()->ShallowCopy(image->GetPointData());
+  grid->GetCellData()->ShallowCopy(image->GetCellData());
+  return grid;
 }
 
 /// The image's points and arrays on a rectilinear grid whose coordinate i along axis a is `coordinate(a, i)`

@@ -119,7 +119,8 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     // Filters that run with their defaults on their test input.
     static const std::set<std::string> defaults = { "vtkLoomPointDataToCellData", "vtkLoomCellDataToPointData",
                                                     "vtkLoomTetrahedralize", "vtkLoomExtractSurface",
-                                                    "vtkLoomCleanGrid", "vtkLoomElevation", "vtkLoomCellSize" };
+                                                    "vtkLoomCleanGrid", "vtkLoomElevation", "vtkLoomCellSize",
+                                                    "vtkLoomIntegrateVariables" };
     return defaults.count(name) > 0;
   }
   return true;

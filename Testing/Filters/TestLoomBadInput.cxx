@@ -20,6 +20,7 @@
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
+#include <vtkIntegrateAttributes.h>
 #include <vtkResampleToImage.h>
 #include <vtkElevationFilter.h>
 #include <vtkGeometryFilter.h>
@@ -49,6 +50,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
 #include "vtkLoomResampleWithDataset.h"
@@ -617,6 +619,11 @@ std::vector<Filter> Filters()
                         return Make<vtkLoomCellSize>([&](vtkLoomCellSize* f) { f->SetDevice(s.Device); });
                       },
                       [](const Settings&) { return Make<vtkCellSizeFilter>([](vtkCellSizeFilter*) {}); } });
+  filters.push_back({ "Integrate Variables", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomIntegrateVariables>([&](vtkLoomIntegrateVariables* f) { f->SetDevice(s.Device); });
+                      },
+                      [](const Settings&) { return Make<vtkIntegrateAttributes>([](vtkIntegrateAttributes*) {}); } });
   filters.push_back({ "Resample To Image", false, false, false,
                       [](const Settings& s) {
                         return Make<vtkLoomResampleToImage>([&](vtkLoomResampleToImage* f) {

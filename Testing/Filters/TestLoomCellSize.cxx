@@ -71,20 +71,6 @@ void ExpectAsVTK(vtkDataSet* input, const std::string& what, bool sum = false)
   }
 }
 
-vtkSmartPointer<vtkStructuredGrid> Distorted(vtkImageData* image)
-{
-  auto grid = vtkSmartPointer<vtkStructuredGrid>::New();
-  grid->SetDimensions(image->GetDimensions());
-  vtkNew<vtkPoints> points;
-  for (vtkIdType p = 0; p < image->GetNumberOfPoints(); ++p)
-  {
-    double x[3];
-    image->GetPoint(p, x);
-    points->InsertNextPoint(x[0] + 0.3 * std::sin(x[1]), x[1] + 0.3 * std::sin(x[2] + x[0]), x[2] + 0.3 * std::sin(x[0]));
-  }
-  grid->SetPoints(points);
-  return grid;
-}
 } // namespace
 
 TEST(LoomCellSize, ImagesAndGridsAsVTK)
@@ -114,8 +100,8 @@ TEST(LoomCellSize, ImagesAndGridsAsVTK)
   one->InsertNextValue(2.0);
   rectilinear->SetZCoordinates(one);
   ExpectAsVTK(rectilinear, "flat rectilinear grid");
-  ExpectAsVTK(Distorted(loomtest::Wavelet(4)), "distorted structured grid (twisted hexahedra)", true);
-  ExpectAsVTK(Distorted(flat), "distorted flat structured grid (non-planar quadrilaterals)", true);
+  ExpectAsVTK(loomtest::Twisted(loomtest::Wavelet(4)), "distorted structured grid (twisted hexahedra)", true);
+  ExpectAsVTK(loomtest::Twisted(flat), "distorted flat structured grid (non-planar quadrilaterals)", true);
 }
 
 TEST(LoomCellSize, CellsAsVTK)
@@ -123,7 +109,7 @@ TEST(LoomCellSize, CellsAsVTK)
   auto image = loomtest::Wavelet(4);
   ExpectAsVTK(loomtest::Hexahedra(image), "hexahedra", true);
   ExpectAsVTK(loomtest::Append(image), "voxels");
-  auto twisted = loomtest::Append(Distorted(image));
+  auto twisted = loomtest::Append(loomtest::Twisted(image));
   ExpectAsVTK(twisted, "twisted hexahedra", true);
   vtkNew<vtkDataSetTriangleFilter> tets;
   tets->SetInputData(twisted);
@@ -140,7 +126,7 @@ TEST(LoomCellSize, CellsAsVTK)
   contour->Update();
   ExpectAsVTK(contour->GetOutput(), "contour triangles", true);
   vtkNew<vtkDataSetSurfaceFilter> surface;
-  surface->SetInputData(Distorted(image));
+  surface->SetInputData(loomtest::Twisted(image));
   surface->Update();
   vtkPolyData* poly = surface->GetOutput();
   vtkNew<vtkCellArray> verts, lines, strips;
@@ -229,7 +215,7 @@ TEST(LoomCellSize, OptionsGhostsFallbackAndEmpty)
 // The totals add fixed blocks of cells in order: Serial's and TBB's are the same bits (two blocks here).
 TEST(LoomCellSize, SumsDoNotDependOnTheThreads)
 {
-  auto twisted = loomtest::Append(Distorted(loomtest::Wavelet(14)));
+  auto twisted = loomtest::Append(loomtest::Twisted(loomtest::Wavelet(14)));
   ASSERT_GT(twisted->GetNumberOfCells(), 16384);
   auto total = [&](int device) {
     vtkNew<vtkLoomCellSize> loom;

@@ -15,6 +15,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
 #include "vtkLoomResampleWithDataset.h"
@@ -168,6 +169,7 @@ std::vector<Case> AllCases()
                    } });
   cases.push_back({ "Elevation", false, [](int d) { return New<vtkLoomElevation>(d); } });
   cases.push_back({ "Cell Size", false, [](int d) { return New<vtkLoomCellSize>(d); } });
+  cases.push_back({ "Integrate Variables", false, [](int d) { return New<vtkLoomIntegrateVariables>(d); } });
   cases.push_back({ "Plot Over Line", false, [](int d) {
                      return New<vtkLoomPlotOverLine>(d, [](vtkLoomPlotOverLine* f) {
                        f->SetPoint1(-10, -10, -10);

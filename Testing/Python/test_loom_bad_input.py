@@ -349,6 +349,8 @@ FILTERS = [
      lambda s: dict({'Vectors': points(s), 'ScaleFactor': 0.1}, **mask_properties(s)), 'WarpByVector',
      lambda s: {'Vectors': points(s), 'ScaleFactor': 0.1}, 'V', ('9 components',)),
     ('Cell Size', False, False, False, 'LoomCellSize', lambda s: {}, 'CellSize', lambda s: {}, 's', ()),
+    ('Integrate Variables', False, False, False, 'LoomIntegrateVariables', lambda s: {}, 'IntegrateVariables',
+     lambda s: {}, 's', ()),
     ('Resample To Image', False, False, False, 'LoomResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]},
      'ResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]}, 's', ()),
     ('Plot Over Line', False, False, False, 'LoomPlotOverLine',

@@ -3,6 +3,8 @@
 // them for the CPU devices, LocateCuda.cu for CUDA.
 #pragma once
 
+#include <loom/algorithms/AnyPortal.h>
+#include <loom/algorithms/CellsOnDevice.h>
 #include <loom/algorithms/DevicePasses.h>
 #include <loom/algorithms/locate/Locate.h>
 #include <loom/algorithms/locate/LocateCell.h>
@@ -58,72 +60,6 @@ struct CellLocator::Data
 namespace locate
 {
 LOOM_UNIT_NAMESPACE_BEGIN
-/// The cells of a locator on one device: explicit (32- or 64-bit) or a structured grid's (1, 2, 3 dims).
-struct CellsOnDevice
-{
-  int Kind = 0; ///< 0 explicit Int32, 1 explicit Int64, 2 structured
-  const UInt8* Shapes = nullptr;
-  const Int32* Offsets32 = nullptr;
-  const Int32* Connectivity32 = nullptr;
-  const Int64* Offsets64 = nullptr;
-  const Int64* Connectivity64 = nullptr;
-  Id Dims[3] = { 1, 1, 1 };
-  int Dim = 3;
-
-  LOOM_EXEC UInt8 Shape(Id cell) const
-  {
-    if (this->Kind == 2)
-      return this->Dim == 3 ? CELL_SHAPE_HEXAHEDRON : this->Dim == 2 ? CELL_SHAPE_QUAD : CELL_SHAPE_LINE;
-    return this->Shapes[cell];
-  }
-  /// The cell's shape and point ids (at most 8; more: N is the true count and only 8 are listed).
-  LOOM_EXEC void Ids(Id cell, CellCorners& c) const
-  {
-    c.Shape = this->Shape(cell);
-    if (this->Kind == 0 || this->Kind == 1)
-    {
-      const Id b = this->Kind == 0 ? this->Offsets32[cell] : this->Offsets64[cell];
-      const Id e = this->Kind == 0 ? this->Offsets32[cell + 1] : this->Offsets64[cell + 1];
-      c.N = static_cast<int>(e - b);
-      for (Id k = 0; k < e - b && k < 8; ++k)
-        c.Ids[k] = this->Kind == 0 ? this->Connectivity32[b + k] : this->Connectivity64[b + k];
-      return;
-    }
-    const Id dx = this->Dims[0], dxy = this->Dims[0] * this->Dims[1];
-    const Id cx = this->Dims[0] - 1, cy = this->Dim >= 2 ? this->Dims[1] - 1 : 1;
-    const Id i = cell % cx, j = (cell / cx) % cy, k = cell / (cx * cy);
-    const Id p = i + dx * j + dxy * k;
-    c.Ids[0] = p;
-    c.Ids[1] = p + 1;
-    c.N = 2;
-    if (this->Dim >= 2)
-    {
-      c.Ids[2] = p + 1 + dx;
-      c.Ids[3] = p + dx;
-      c.N = 4;
-    }
-    if (this->Dim == 3)
-    {
-      for (int q = 0; q < 4; ++q)
-        c.Ids[q + 4] = c.Ids[q] + dxy;
-      c.N = 8;
-    }
-  }
-};
-
-/// xyz points, float32 or float64, on one device.
-struct PointsOnDevice
-{
-  ComponentPortal<Float32> F32;
-  ComponentPortal<Float64> F64;
-  bool Double = true;
-  LOOM_EXEC void Get(Id p, double* x) const
-  {
-    for (int j = 0; j < 3; ++j)
-      x[j] = this->Double ? this->F64.Get(p, j) : static_cast<double>(this->F32.Get(p, j));
-  }
-};
-
 /// Sample positions on one device: stored points, or a grid's axes (coordinate d of point (i, j, k):
 /// Axes[0][3i+d] + Axes[1][3j+d] + Axes[2][3k+d]).
 struct SamplesOnDevice
@@ -603,38 +539,6 @@ LOOM_EXEC T RoundInto(double v)
     return static_cast<T>(v);
 }
 
-/// A field of any kind on a device, read and written as doubles (integers rounded as VTK rounds them).
-struct AnyPortal
-{
-  ValueKind Kind = ValueKind::Float32;
-  IdComponent Components = 0;
-  Id Stride = 1;
-  void* Pointers[MaxComponents] = {};
-
-  template <typename T>
-  LOOM_EXEC T* At(Id t, IdComponent c) const
-  {
-    return static_cast<T*>(this->Pointers[c]) + t * this->Stride;
-  }
-  template <typename F>
-  LOOM_EXEC void Typed(F&& f) const
-  {
-    switch (this->Kind)
-    {
-      case ValueKind::Int8: f(Int8{}); return;
-      case ValueKind::UInt8: f(UInt8{}); return;
-      case ValueKind::Int16: f(Int16{}); return;
-      case ValueKind::UInt16: f(UInt16{}); return;
-      case ValueKind::Int32: f(Int32{}); return;
-      case ValueKind::UInt32: f(UInt32{}); return;
-      case ValueKind::Int64: f(Int64{}); return;
-      case ValueKind::UInt64: f(UInt64{}); return;
-      case ValueKind::Float32: f(Float32{}); return;
-      case ValueKind::Float64: f(Float64{}); return;
-    }
-  }
-};
-
 /// Where the sampled fields go: every point field interpolated with a cell's weights, every cell field
 /// copied from the cell, the mask; zeros for a sample in no cell (`cell` < 0).
 struct FieldWriter
@@ -906,19 +810,6 @@ struct MaskSample
   LOOM_EXEC void operator()(Id s) const { this->Mask[s] = this->Cells[s] >= 0 ? 1 : 0; }
 };
 
-/// A field's values on device `Tag`, for reading (`write` false) or writing.
-template <typename Tag, typename T>
-ComponentPortal<T> PortalOn(const FieldArray& field, bool write)
-{
-  if constexpr (Tag::IsHost)
-  {
-    (void)write;
-    return field.template GetPortal<T>();
-  }
-  else
-    return field.template GetDevicePortal<T>(write, !write);
-}
-
 template <typename Tag>
 struct Passes : DevicePointersOn<Tag>
 {
@@ -928,47 +819,6 @@ struct Passes : DevicePointersOn<Tag>
   using Pointers::Read;
   using Pointers::Write;
 
-  static PointsOnDevice PointsOf(const FieldArray& points)
-  {
-    PointsOnDevice p;
-    p.Double = points.GetKind() == ValueKind::Float64;
-    if (p.Double)
-      p.F64 = PortalOn<Tag, Float64>(points, false);
-    else
-      p.F32 = PortalOn<Tag, Float32>(points, false);
-    return p;
-  }
-  static CellsOnDevice CellsOf(const CellSetAny& cells)
-  {
-    CellsOnDevice c;
-    std::visit(
-      [&](const auto& set) {
-        using Set = std::decay_t<decltype(set)>;
-        if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value)
-        {
-          c.Kind = 0;
-          c.Shapes = ReadPointer<Tag>(set.GetShapes());
-          c.Offsets32 = ReadPointer<Tag>(set.GetOffsets());
-          c.Connectivity32 = ReadPointer<Tag>(set.GetConnectivity());
-        }
-        else if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
-        {
-          c.Kind = 1;
-          c.Shapes = ReadPointer<Tag>(set.GetShapes());
-          c.Offsets64 = ReadPointer<Tag>(set.GetOffsets());
-          c.Connectivity64 = ReadPointer<Tag>(set.GetConnectivity());
-        }
-        else
-        {
-          c.Kind = 2;
-          for (int a = 0; a < 3; ++a)
-            c.Dims[a] = set.GetPointDimensions()[a];
-          c.Dim = c.Dims[2] > 1 ? 3 : c.Dims[1] > 1 ? 2 : 1;
-        }
-      },
-      cells);
-    return c;
-  }
   static BinsOnDevice BinsOf(const CellLocator::Data& d)
   {
     BinsOnDevice b;
@@ -994,7 +844,7 @@ struct Passes : DevicePointersOn<Tag>
     Algorithm::Schedule(Fill<Int32>{ count, 0 }, bins);
     constexpr bool oneThread = std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value;
     loom::cont::ArrayHandle<Int32> reach = loom::cont::make_ArrayHandle(std::vector<Int32>{ 0, 0, 0 });
-    BoxAndCount box{ CellsOf(d.Cells), PointsOf(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count,
+    BoxAndCount box{ CellsOnDeviceOf<Tag>(d.Cells, false), PointsOnDeviceOf<Tag>(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count,
                      InPlace(reach), oneThread };
     Algorithm::Schedule(box, d.NumberOfCells);
     {
@@ -1010,7 +860,7 @@ struct Passes : DevicePointersOn<Tag>
     Algorithm::Schedule(CopyAndClose{ Read(d.BinStarts), s, bins, total }, bins + 1);
     d.BinStarts = starts;
     Algorithm::Schedule(Fill<Int32>{ InPlace(counts), 0 }, bins);
-    FillBins fill{ CellsOf(d.Cells), BinsOf(d), Read(d.Boxes), Read(d.BinStarts), InPlace(counts), Write(d.BinCells, total),
+    FillBins fill{ CellsOnDeviceOf<Tag>(d.Cells, false), BinsOf(d), Read(d.Boxes), Read(d.BinStarts), InPlace(counts), Write(d.BinCells, total),
                    oneThread };
     Algorithm::Schedule(fill, d.NumberOfCells);
   }
@@ -1039,8 +889,8 @@ struct Passes : DevicePointersOn<Tag>
     }
     if (d.Type == CellLocator::Data::Kind::Cells)
     {
-      l.Cells = CellsOf(d.Cells);
-      l.Points = PointsOf(d.Points);
+      l.Cells = CellsOnDeviceOf<Tag>(d.Cells, false);
+      l.Points = PointsOnDeviceOf<Tag>(d.Points);
       l.Bins = BinsOf(d);
       if (d.BinStarts.GetNumberOfValues() > 0) // binned (LocateImagePoints needs no bins)
       {
@@ -1060,7 +910,7 @@ struct Passes : DevicePointersOn<Tag>
   {
     SamplesOnDevice s;
     if (samples.Points)
-      s.Stored = PointsOf(*samples.Points);
+      s.Stored = PointsOnDeviceOf<Tag>(*samples.Points);
     else
     {
       s.ByAxes = true;
@@ -1137,23 +987,6 @@ struct Passes : DevicePointersOn<Tag>
     return located;
   }
 
-  /// The fields as AnyPortals on this device (outputs allocated like their inputs, `tuples` each).
-  static loom::cont::ArrayHandle<AnyPortal> PortalsOf(const std::vector<FieldArray>& fields, bool write)
-  {
-    std::vector<AnyPortal> portals(fields.size());
-    for (std::size_t f = 0; f < fields.size(); ++f)
-      CallWithKind(fields[f].GetKind(), [&](auto zero) {
-        using T = decltype(zero);
-        const ComponentPortal<T> p = PortalOn<Tag, T>(fields[f], write);
-        portals[f].Kind = fields[f].GetKind();
-        portals[f].Components = p.NumberOfComponents;
-        portals[f].Stride = p.Stride;
-        for (IdComponent c = 0; c < p.NumberOfComponents; ++c)
-          portals[f].Pointers[c] = p.Pointers[c];
-      });
-    return loom::cont::make_ArrayHandle(portals);
-  }
-
   /// A sampling's writer on this device, with the handles that keep its portals.
   struct Writer
   {
@@ -1164,10 +997,10 @@ struct Passes : DevicePointersOn<Tag>
                          SampledFields& out)
   {
     Writer w;
-    w.PointIn = PortalsOf(pointIn, false);
-    w.PointOut = PortalsOf(out.PointFields, true);
-    w.CellIn = PortalsOf(cellIn, false);
-    w.CellOut = PortalsOf(out.CellFields, true);
+    w.PointIn = AnyPortalsOn<Tag>(pointIn, false);
+    w.PointOut = AnyPortalsOn<Tag>(out.PointFields, true);
+    w.CellIn = AnyPortalsOn<Tag>(cellIn, false);
+    w.CellOut = AnyPortalsOn<Tag>(out.CellFields, true);
     w.Out = FieldWriter{ Read(w.PointIn), Read(w.PointOut), static_cast<int>(pointIn.size()), Read(w.CellIn),
                          Read(w.CellOut), static_cast<int>(cellIn.size()), Write(out.Mask, n) };
     return w;

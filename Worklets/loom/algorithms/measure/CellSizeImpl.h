@@ -3,6 +3,7 @@
 #pragma once
 
 #include <loom/algorithms/measure/CellSize.h>
+#include <loom/algorithms/measure/Pieces.h>
 #include <loom/CellShape.h>
 #include <loom/Math.h>
 #include <loom/cont/Invoker.h>
@@ -35,29 +36,6 @@ struct SizeOutputsObject : loom::cont::ExecutionObjectBase
   }
 };
 
-/// The topological dimension of a linear shape (-1: none, as for VTK's empty cell).
-LOOM_EXEC_CONT inline int Dimension(UInt8 shape)
-{
-  switch (shape)
-  {
-    case CELL_SHAPE_VERTEX:
-    case CELL_SHAPE_POLY_VERTEX: return 0;
-    case CELL_SHAPE_LINE:
-    case CELL_SHAPE_POLY_LINE: return 1;
-    case CELL_SHAPE_TRIANGLE:
-    case CELL_SHAPE_TRIANGLE_STRIP:
-    case CELL_SHAPE_POLYGON:
-    case CELL_SHAPE_PIXEL:
-    case CELL_SHAPE_QUAD: return 2;
-    case CELL_SHAPE_TETRA:
-    case CELL_SHAPE_VOXEL:
-    case CELL_SHAPE_HEXAHEDRON:
-    case CELL_SHAPE_WEDGE:
-    case CELL_SHAPE_PYRAMID: return 3;
-    default: return -1;
-  }
-}
-
 /// The size of one cell and its dimension (-1: none, as VTK's empty cell), VTK's rules (see CellSize.h).
 template <typename P>
 struct SizeWorklet : loom::worklet::WorkletVisitCellsWithPoints
@@ -79,13 +57,17 @@ struct SizeWorklet : loom::worklet::WorkletVisitCellsWithPoints
   {
     return Dot(Cross(b - a, c - a), d - a) / 6.0;
   }
-  // The signed volumes of the tetrahedra `tets` (corner numbers, four per tetrahedron) of a cell.
+  // The signed volumes of the tetrahedra VTK cuts the cell (a hexahedron, wedge or pyramid) into.
   template <typename Ids>
-  LOOM_EXEC static double Split(const ComponentPortal<P>& x, const Ids& ids, const int (*tets)[4], int n)
+  LOOM_EXEC static double Split(const ComponentPortal<P>& x, const Ids& ids, UInt8 shape, bool pyramidAlong02)
   {
     double sum = 0.0;
-    for (int t = 0; t < n; ++t)
-      sum += Volume(At(x, ids, tets[t][0]), At(x, ids, tets[t][1]), At(x, ids, tets[t][2]), At(x, ids, tets[t][3]));
+    int c[4];
+    for (int t = 0; t < TetrahedronCount(shape); ++t)
+    {
+      TetrahedronCorners(shape, t, pyramidAlong02, c);
+      sum += Volume(At(x, ids, c[0]), At(x, ids, c[1]), At(x, ids, c[2]), At(x, ids, c[3]));
+    }
     return sum;
   }
   // Verdict's quadrilateral area: the corner normals projected on the unit normal of the diagonals' frame.
@@ -102,10 +84,6 @@ struct SizeWorklet : loom::worklet::WorkletVisitCellsWithPoints
   LOOM_EXEC double Measure(UInt8 shape, const Ids& ids, const ComponentPortal<P>& x, int& dimension) const
   {
     const IdComponent n = ids.GetNumberOfComponents();
-    // The tetrahedra VTK's Triangulate(1) gives (vtkCellSizeFilter sums their volumes).
-    constexpr int hex[5][4] = { { 0, 1, 3, 4 }, { 1, 4, 5, 6 }, { 1, 4, 6, 3 }, { 1, 3, 6, 2 }, { 3, 6, 7, 4 } };
-    constexpr int wedge[3][4] = { { 0, 2, 1, 3 }, { 1, 3, 5, 4 }, { 1, 2, 5, 3 } };
-    constexpr int pyramid[2][2][4] = { { { 0, 1, 2, 4 }, { 0, 2, 3, 4 } }, { { 0, 1, 3, 4 }, { 1, 2, 3, 4 } } };
     dimension = Dimension(shape);
     double size = 0.0;
     switch (shape)
@@ -137,15 +115,15 @@ struct SizeWorklet : loom::worklet::WorkletVisitCellsWithPoints
       case CELL_SHAPE_TETRA: return Volume(At(x, ids, 0), At(x, ids, 1), At(x, ids, 2), At(x, ids, 3));
       case CELL_SHAPE_HEXAHEDRON:
         if (!this->AxisAligned)
-          return Split(x, ids, hex, 5);
+          return Split(x, ids, shape, false);
         return Voxel(At(x, ids, 0), At(x, ids, 1), At(x, ids, 3), At(x, ids, 4));
       case CELL_SHAPE_VOXEL: return Voxel(At(x, ids, 0), At(x, ids, 1), At(x, ids, 2), At(x, ids, 4));
-      case CELL_SHAPE_WEDGE: return Split(x, ids, wedge, 3);
+      case CELL_SHAPE_WEDGE: return Split(x, ids, shape, false);
       case CELL_SHAPE_PYRAMID:
       {
         // Split along the shorter diagonal of the base (the 1-3 diagonal on a tie), as VTK splits it.
         const V3 d02 = At(x, ids, 2) - At(x, ids, 0), d13 = At(x, ids, 3) - At(x, ids, 1);
-        return Split(x, ids, pyramid[Dot(d02, d02) < Dot(d13, d13) ? 0 : 1], 2);
+        return Split(x, ids, shape, Dot(d02, d02) < Dot(d13, d13));
       }
       default: dimension = -1; return 0.0;
     }
