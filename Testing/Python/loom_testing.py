@@ -24,6 +24,30 @@ def check(condition, message):
         raise AssertionError(message() if callable(message) else message)
 
 
+def devices():
+    """The devices a test runs each Loom proxy on: ['CUDA'] in a `.cuda` twin (LOOM_DEVICE=cuda, which CTest
+    sets for it), else ['Serial', 'TBB']. Every test takes its device loop from here, never a list of its own
+    (a twin would run the CPU again: Filters.TwinsAskForCuda looks for such lists)."""
+    import os
+    return ['CUDA'] if os.environ.get('LOOM_DEVICE', '').lower() == 'cuda' else ['Serial', 'TBB']
+
+
+def expect_ran_on(proxy, device, what):
+    """On 'CUDA' (a twin on a GPU): the proxy's last execution record names CUDA among the devices that ran
+    its family's work, so a silent CPU fallback fails the twin. Nothing to check on the CPU devices, nor where
+    the filter handed its input to VTK (the record says so) or had nothing to do (devices "none"), as
+    loomtest::ExpectRanOn in the C++ tests."""
+    if device != 'CUDA':
+        return
+    import loom
+    record = loom.vtkLoomExecution.GetLast(proxy.GetClientSideObject())
+    import os
+    if record is None or record.GetFallback() or record.GetDevices() == 'none' or \
+            os.environ.get('LOOM_TEST_CUDA_STAND_IN'):  # (a machine without a GPU made to run a twin's list)
+        return
+    check('CUDA' in (record.GetDevices() or ''), '%s: asked for CUDA, ran on %s' % (what, record.GetDevices()))
+
+
 def fetch(proxy):
     """The proxy's output data object, updated (on MPI ranks, this rank's piece)."""
     proxy.UpdatePipeline()

@@ -9,7 +9,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -47,9 +47,10 @@ for name in ['kitchen.vtk', 'mixed-cell-shapes.vtk', 'simple_unstructured_bin.vt
     check_against_paraview(LegacyVTKReader(FileNames=[os.path.join(DATA, name)]), name)
 
 # Devices and array selection.
-for device in ['Serial', 'TBB']:
+for device in devices():
     f = LoomPointDatatoCellData(Input=wavelet, Device=device, ProcessAllArrays=0, PointDataArraystoProcess=['RTData'])
     out = fetch(f)
+    expect_ran_on(f, device, 'Point Data to Cell Data')
     check(out.GetCellData().GetArray('RTData').GetNumberOfTuples() == 31 ** 3, '%s: not 31^3 cells' % device)
 
 # A mask by ids: selected cells equal the unmasked run, the others are NaN.

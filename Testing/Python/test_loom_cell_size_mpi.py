@@ -8,7 +8,7 @@ from paraview.simple import *
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from loom_mpi_testing import controller as mpi_controller  # noqa: E402
-from loom_testing import check, fetch, same_arrays, wavelet_source  # noqa: E402
+from loom_testing import check, devices, fetch, same_arrays, wavelet_source  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 # Before any Loom object reaches Python (a proxy's client-side object): VTK's wrapping would otherwise take
@@ -31,7 +31,7 @@ whole = one.GetOutput().GetFieldData().GetArray('Volume').GetValue(0)
 check(whole > 0, 'the one-piece volume is %r' % whole)
 
 for what, source in inputs.items():
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         ours = fetch(LoomCellSize(Input=source, ComputeSum=1, VolumeArrayName='V', Device=device))
         paraview = fetch(CellSize(Input=source, ComputeSum=1, VolumeArrayName='V'))
         at = '%s %s rank %d of %d' % (what, device, controller.GetLocalProcessId(), ranks)

@@ -12,7 +12,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, integrated, same_arrays  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, integrated, same_arrays  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -23,9 +23,10 @@ def against_paraview(source, what, **settings):
     expected = fetch(ref)
     check(expected.GetNumberOfCells() > 0, what + ': ParaView made no cells')
     e_volume = integrated(ref, 'Volume')
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         loom = LoomCleantoGrid(Input=source, Device=device, **settings)
         got = fetch(loom)
+        expect_ran_on(loom, device, what)
         check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (
             what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
         check(got.GetNumberOfCells() == expected.GetNumberOfCells(), '%s %s: %d cells, ParaView %d' % (

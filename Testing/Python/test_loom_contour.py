@@ -8,7 +8,7 @@ from paraview.simple import *
 from paraview import servermanager
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import cell_size_sums, check, fetch  # noqa: E402
+from loom_testing import cell_size_sums, check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -26,6 +26,7 @@ def against_paraview(source, values, what):
     check(lt == rt and lt > 0, '%s: %d triangles, ParaView %d' % (what, lt, rt))
     check(abs(la - ra) <= 1e-5 * ra, '%s: area %.9g, ParaView %.9g' % (what, la, ra))
     out = fetch(loom)
+    expect_ran_on(loom, devices()[0], what)  # on Auto: CUDA in the twin
     check(out.GetPointData().GetArray('RTData') is not None, what + ': Compute Scalars is on by default')
     check(out.GetPointData().GetArray('Normals') is not None, what + ': Compute Normals is on by default')
     print('%s: %d triangles, area %.6g (ParaView %.6g)' % (what, lt, la, ra))
@@ -40,10 +41,11 @@ tets = Tetrahedralize(Input=wavelet)
 against_paraview(tets, [157.0, 190.0], 'wavelet tetrahedra')
 
 # Devices and properties.
-for device in ['Serial', 'TBB']:
+for device in devices():
     loom = LoomContour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], Device=device,
                        ComputeNormals=0, ComputeScalars=0, MergePoints=1)
     out = fetch(loom)
+    expect_ran_on(loom, device, 'contour')
     check(out.GetNumberOfPolys() > 0, '%s: no triangles' % device)
     check(out.GetPointData().GetArray('Normals') is None and out.GetPointData().GetArray('RTData') is None,
           '%s: Compute Normals and Compute Scalars off, but Normals or RTData made' % device)

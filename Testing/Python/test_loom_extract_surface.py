@@ -11,7 +11,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -45,9 +45,10 @@ def against_paraview(source, what):
     expected = fetch(ref)
     e, e_area = faces(expected)
     check(len(e) > 0, what + ': ParaView made no faces')
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         loom = LoomExtractSurface(Input=source, Device=device)
         got = fetch(loom)
+        expect_ran_on(loom, device, what)
         g, g_area = faces(got)
         check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (
             what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints()))

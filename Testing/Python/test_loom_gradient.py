@@ -15,7 +15,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -53,9 +53,10 @@ def compare(expected, got, what):
 def against_paraview(source, array, what, association='POINTS', **settings):
     ref = Gradient(Input=source, ScalarArray=[association, array], **settings)
     expected = fetch(ref)
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         loom = LoomGradient(Input=source, ScalarArray=[association, array], Device=device, **settings)
         got = fetch(loom)
+        expect_ran_on(loom, device, what)
         check(got.GetClassName() == expected.GetClassName(), '%s %s: %s, ParaView %s' % (
             what, device, got.GetClassName(), expected.GetClassName()))
         check(got.GetNumberOfCells() == expected.GetNumberOfCells(), '%s %s: %d cells, ParaView %d' % (
@@ -109,10 +110,11 @@ n = full.GetNumberOfPoints()
 ids = list(range(0, n, 100))
 selected = numpy.zeros(n, dtype=bool)
 selected[ids] = True
-for device in ('Serial', 'TBB'):
+for device in devices():
     masked = LoomGradient(Input=vectors, ScalarArray=['POINTS', 'Velocity'], ResultArrayName='G', MaskIds=ids,
                           Device=device)
     M = vtk_to_numpy(fetch(masked).GetPointData().GetArray('G'))
+    expect_ran_on(masked, device, 'masked gradient')
     check(numpy.allclose(M[selected], G[selected], rtol=1e-12, atol=0), 'masked by ids: selected values differ')
     check(numpy.isnan(M[~selected]).all(), 'masked by ids: unselected points are not NaN')
     Delete(masked)
@@ -133,10 +135,11 @@ print('masks: %d (ids) and %d (array) of %d points computed as ParaView\'s, the 
 
 # A ParaView selection as the mask (IDSelectionSource, as SelectIDs makes): the same 1% of the points.
 selection = IDSelectionSource(IDs=[v for i in ids for v in (0, i)], FieldType='POINT')
-for device in ('Serial', 'TBB'):
+for device in devices():
     masked = LoomGradient(Input=vectors, ScalarArray=['POINTS', 'Velocity'], ResultArrayName='G', Selection=selection,
                           Device=device)
     M = vtk_to_numpy(fetch(masked).GetPointData().GetArray('G'))
+    expect_ran_on(masked, device, 'masked gradient')
     check(numpy.allclose(M[selected], G[selected], rtol=1e-12, atol=0), 'masked by a selection: selected values differ')
     check(numpy.isnan(M[~selected]).all(), 'masked by a selection: unselected points are not NaN')
     Delete(masked)

@@ -10,10 +10,9 @@ import sys
 from paraview.simple import *
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
-DEVICES = ['CUDA'] if os.environ.get('LOOM_DEVICE', '').lower() == 'cuda' else ['Serial', 'TBB']
 
 
 def arrays(attributes):
@@ -53,10 +52,11 @@ def compare(source, what):
             if expected.GetCellData().GetArray(name) is not None:
                 measure = expected.GetCellData().GetArray(name).GetValue(0)
         tolerance = 1e-9 * scale * max(1.0, abs(measure or 1.0))
-        for device in DEVICES:
+        for device in devices():
             loom = LoomIntegrateVariables(Input=source, DivideCellDataByVolume=divide, Device=device)
             got = fetch(loom)
             label = '%s, divide %d, %s' % (what, divide, device)
+            expect_ran_on(loom, device, label)
             problems = []
             if (got.GetNumberOfPoints(), got.GetNumberOfCells()) != (1, 1) or got.GetCellType(0) != 1:
                 problems.append('not one point and one vertex')

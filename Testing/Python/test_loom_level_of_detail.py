@@ -13,7 +13,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, integrated, same_arrays  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, integrated, same_arrays  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -34,9 +34,10 @@ def against_paraview(source, what, tolerance=0.0, **settings):
     divisions = ref.NumberofDimensions
     bounds = fetch(source).GetBounds()
     size = max((bounds[2 * c + 1] - bounds[2 * c]) / divisions[c] for c in range(3))
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         loom = LoomLevelofDetail(Input=source, Device=device, **settings)
         got = fetch(loom)
+        expect_ran_on(loom, device, what)
         check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d clusters, ParaView %d' % (
             what, device, got.GetNumberOfPoints(), expected.GetNumberOfPoints()))
         a = vtk_to_numpy(got.GetPoints().GetData()).astype(numpy.float64)

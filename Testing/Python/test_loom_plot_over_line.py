@@ -8,15 +8,17 @@ import sys
 from paraview.simple import *
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, same_samples, sampling_sources  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, same_samples, sampling_sources  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
 
 def against_paraview(source, what, **properties):
     reference = fetch(PlotOverLine(Input=source, **properties))
-    for device in ('Serial', 'TBB'):
-        out = fetch(LoomPlotOverLine(Input=source, Device=device, **properties))
+    for device in devices():
+        loom = LoomPlotOverLine(Input=source, Device=device, **properties)
+        out = fetch(loom)
+        expect_ran_on(loom, device, what)
         at = '%s (%s)' % (what, device)
         check(out.GetNumberOfCells() == 1, at + ': one polyline')
         valid = same_samples(reference, out, at)

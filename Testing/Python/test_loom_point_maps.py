@@ -11,7 +11,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -25,9 +25,10 @@ def points(data):
 
 def against_paraview(make_ref, make_loom, what, elevation=False, tolerance=1e-12):
     expected = fetch(make_ref())
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         loom = make_loom(device)
         got = fetch(loom)
+        expect_ran_on(loom, device, what)
         check(got.GetClassName() == expected.GetClassName(), '%s %s: %s, ParaView %s' % (
             what, device, got.GetClassName(), expected.GetClassName()))
         check(got.GetNumberOfPoints() == expected.GetNumberOfPoints(), '%s %s: %d points, ParaView %d' % (

@@ -13,7 +13,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, wavelet_hexahedra  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, wavelet_hexahedra  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
@@ -34,8 +34,10 @@ def array(data, name):
 def masked_against_unmasked(what, source, make, names):
     data = fetch(source)
     ids = [int(i) for i in numpy.nonzero(array(data, 'Selected'))[0]]
-    for device in ('Serial', 'TBB'):
-        plain = fetch(make(source, device, {}))
+    for device in devices():
+        made = make(source, device, {})
+        plain = fetch(made)
+        expect_ran_on(made, device, what)
         n = plain.GetNumberOfPoints()
         check(n > 100, '%s: %d points' % (what, n))
         selected = numpy.abs(array(plain, 'Indicator') - 1.0) < 1e-9

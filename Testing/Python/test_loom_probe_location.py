@@ -9,7 +9,7 @@ import sys
 from paraview.simple import *
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, point_cloud, same_samples, sampling_sources  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, point_cloud, same_samples, sampling_sources  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
@@ -20,13 +20,15 @@ cloud = point_cloud(sys.modules['paraview.simple'], (1.3, -2.2, 0.7), 300, 11.0)
 sources = sampling_sources(sys.modules['paraview.simple'])
 for source, what in sources:
     reference = fetch(ProbeLocation(Input=source, ProbeType='Fixed Radius Point Source'))
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         at = '%s, the default probe (%s)' % (what, device)
         check(same_samples(reference, fetch(LoomProbeLocation(Input=source, Device=device)), at) == 1, at + ': valid')
     reference = fetch(ProbeLocation(Input=source, ProbeType=cloud))
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         at = '%s, a cloud partly outside (%s)' % (what, device)
-        valid = same_samples(reference, fetch(LoomProbeLocation(Input=source, ProbeType=cloud, Device=device)), at)
+        probe = LoomProbeLocation(Input=source, ProbeType=cloud, Device=device)
+        valid = same_samples(reference, fetch(probe), at)
+        expect_ran_on(probe, device, at)
         check(50 < valid < 300, '%s: %d valid points' % (at, valid))
 
 # ParaView's defaults on the proxy: a Fixed Radius Point Source at the input's centre, one point, radius 0.

@@ -10,7 +10,7 @@ import sys
 from paraview import simple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check  # noqa: E402
+from loom_testing import check, devices  # noqa: E402
 
 simple.LoadDistributedPlugin('Loom', ns=vars(simple))
 
@@ -29,7 +29,7 @@ cases = [
                                                       Isosurfaces=[157.0], Device=device)),
 ]
 for name, make in cases:
-    for device in ('Serial', 'TBB'):
+    for device in devices():
         proxy = make(device)
         algorithm = proxy.GetClientSideObject()
         settled = None

@@ -9,7 +9,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, sampling_sources  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, sampling_sources  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
@@ -21,8 +21,10 @@ def arrays(data, side):
 
 def against_paraview(source, what, **properties):
     reference = fetch(ResampleToImage(Input=source, **properties))
-    for device in ('Serial', 'TBB'):
-        out = fetch(LoomResampleToImage(Input=source, Device=device, **properties))
+    for device in devices():
+        loom = LoomResampleToImage(Input=source, Device=device, **properties)
+        out = fetch(loom)
+        expect_ran_on(loom, device, what)
         at = '%s (%s)' % (what, device)
         check(out.GetDimensions() == reference.GetDimensions() and out.GetOrigin() == reference.GetOrigin() and
               out.GetSpacing() == reference.GetSpacing(), at + ': another image')

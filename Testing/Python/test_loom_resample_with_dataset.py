@@ -16,7 +16,7 @@ from vtkmodules.vtkCommonCore import mutable, vtkIdList
 from vtkmodules.vtkCommonDataModel import vtkGenericCell, vtkRectilinearGrid, vtkStaticCellLocator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, point_cloud, sampling_sources  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, point_cloud, sampling_sources  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 
@@ -97,7 +97,6 @@ destinations = ((destination_image, 'an image'), (rectilinear, 'a rectilinear gr
 
 SETTINGS = ({}, {'PassPointArrays': 1, 'PassCellArrays': 1, 'MarkBlankPointsAndCells': 1, 'PassFieldArrays': 0},
             {'ComputeTolerance': 0, 'Tolerance': 0.01})
-devices = ('Serial', 'TBB') if os.environ.get('LOOM_DEVICE') != 'cuda' else ('CUDA',)
 # The sources: the wavelet's sampling inputs with a noisy point field and noisy cell vectors added (one draw,
 # shared by both filters).
 sources = [(RandomAttributes(Input=source, GeneratePointScalars=1, GenerateCellVectors=1), what)
@@ -109,11 +108,12 @@ for source, what in sources:
             if case and where == 'a point cloud':
                 continue
             reference = fetch(ResampleWithDataset(SourceDataArrays=source, DestinationMesh=destination, **settings))
-            for device in devices if not case else devices[-1:]:
+            for device in devices() if not case else devices()[-1:]:
                 at = '%s onto %s, settings %d (%s)' % (what, where, case, device)
                 loom = LoomResampleWithDataset(SourceDataArrays=source, DestinationMesh=destination, Device=device,
                                                FallbackToVTK=0, **settings)
                 valid = same_resample(reference, fetch(loom), source_data, at)
+                expect_ran_on(loom, device, at)
                 total = reference.GetNumberOfPoints()
                 check(0 < valid < total, '%s: %d of %d points valid (partly outside)' % (at, valid, total))
                 Delete(loom)

@@ -9,7 +9,7 @@ import sys
 from paraview.simple import *
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import cell_size_sums, check, fetch  # noqa: E402
+from loom_testing import cell_size_sums, check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -52,11 +52,12 @@ def against_paraview(source, what, slack=0):
         ref.SliceOffsetValues = offsets
         ra, rt = measure(fetch(ref))
         check(ra > 0, '%s %s: ParaView cut nothing' % (what, kind))
-        for device in ('Serial', 'TBB'):
+        for device in devices():
             loom = LoomSlice(Input=source, Device=device)
             configure(loom, kind, center, size)
             loom.SliceOffsetValues = offsets
             out = fetch(loom)
+            expect_ran_on(loom, device, what)
             la, lt = measure(out)
             check(abs(la - ra) <= 1e-7 * ra, '%s %s %r %s: area %.12g, ParaView %.12g' % (
                 what, kind, offsets, device, la, ra))

@@ -8,7 +8,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -25,9 +25,10 @@ def against_paraview(source, what, counts_match_five=False):
     reference = Tetrahedralize(Input=source)
     ref_volume = abs(tet_volumes(reference)).sum()
     for split, per in (('Six Tetrahedra', 6), ('Five Tetrahedra', 5)):
-        for device in ('Serial', 'TBB'):
+        for device in devices():
             loom = LoomTetrahedralize(Input=source, HexahedronSplit=split, Device=device)
             out = fetch(loom)
+            expect_ran_on(loom, device, what)
             if per:
                 check(out.GetNumberOfCells() == per * cells, '%s %s: %d cells' % (
                     what, split, out.GetNumberOfCells()))

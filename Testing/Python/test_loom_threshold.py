@@ -10,7 +10,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, fetch, fetch_with_messages, reported  # noqa: E402
+from loom_testing import check, devices, expect_ran_on, fetch, fetch_with_messages, reported  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -48,9 +48,10 @@ def against_paraview(source, what, scalars, lower, upper):
                 ref = Threshold(Input=source, **props)
                 expected = list(kept_ids(ref))
                 partial += 0 < len(expected) < cells
-                for device in ('Serial', 'TBB'):
+                for device in devices():
                     loom = LoomThreshold(Input=source, Device=device, **props)
                     got = list(kept_ids(loom))
+                    expect_ran_on(loom, device, what)
                     check(got == expected, '%s %r on %s: %d cells, ParaView %d' % (
                         what, props, device, len(got), len(expected)))
                     Delete(loom)
