@@ -22,6 +22,7 @@ REDEFINED = [
     ('filters', 'DataSetSurfaceFilter', 'vtkGeometryFilter', 'vtkLoomAcceleratedGeometryFilter'),
     ('filters', 'CleanUnstructuredGrid', 'vtkCleanUnstructuredGrid', 'vtkLoomAcceleratedCleanUnstructuredGrid'),
     ('filters', 'QuadricClustering', 'vtkQuadricClustering', 'vtkLoomAcceleratedQuadricClustering'),
+    ('filters', 'IntegrateAttributes', 'vtkIntegrateAttributes', 'vtkLoomAcceleratedIntegrateAttributes'),
 ]
 
 

@@ -439,6 +439,10 @@ FILTERS = [
         Input=s, NumberofDimensions=[7, 5, 9], UseInternalTriangles=1, CopyCellData=0), ('triangles', 'surfaces')),
     ('Clean to Grid, absolute tolerance', lambda s: CleantoGrid(Input=s, ToleranceIsAbsolute=1, AbsoluteTolerance=0.3),
      ('hexahedra',)),
+    ('Integrate Variables', lambda s: IntegrateVariables(Input=s),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
+    ('Integrate Variables, cell data divided', lambda s: IntegrateVariables(Input=s, DivideCellDataByVolume=1),
+     ('image', 'hexahedra')),
 ]
 
 data = dict(inputs())
