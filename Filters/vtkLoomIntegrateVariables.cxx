@@ -208,49 +208,44 @@ int vtkLoomIntegrateVariables::RequestData(vtkInformation*, vtkInformationVector
     loom::interop::FilterSteps steps;
     steps.Passes = 1.0;
     steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // no cells: VTK's point at the origin, zeros
-    if (!run.Begin(steps))
-      status = run.Status() == 1 ? 1 : 0;
-    else
+    if (run.Begin(steps))
       blocks.push_back(run.Input());
-    if (status == 0)
-      blocks.clear();
+    else
+      status = run.Status();
   }
   else
   {
     run.ExpectPasses(1.0);
     output->Initialize();
     for (vtkDataSet* block : vtkCompositeDataSet::GetDataSets(composite))
-      if (block && block->GetNumberOfPoints() > 0)
+      if (block && block->GetNumberOfPoints() > 0 && status == 1)
       {
         const std::string malformed = loom::interop::MalformedCells(block);
         if (!malformed.empty())
-        {
           status = run.Fail("a block of the input: " + malformed);
-          blocks.clear();
-          break;
-        }
         blocks.push_back(block);
       }
   }
-  for (vtkDataSet* block : blocks)
+  for (std::size_t b = 0; b < blocks.size() && status == 1; ++b)
   {
-    const std::string unsupported = loom::interop::UnsupportedCells(block);
-    if (unsupported.find("UnknownClass") != std::string::npos)
-    {
-      // Cell types VTK does not know: its filter ends the process on them (a cell it cannot make).
+    const std::string unsupported = loom::interop::UnsupportedCells(blocks[b]);
+    if (unsupported.find("UnknownClass") != std::string::npos) // vtkCellTypes' name for a type it does not know
+      // VTK's filter ends the process on them (a cell it cannot make).
       status = run.Fail("the input has " + unsupported + ": no VTK cell type, which neither Loom nor VTK integrates.");
-      blocks.clear();
-      refused.clear();
-      break;
-    }
-    if (!unsupported.empty() && refused.empty())
+    else if (!unsupported.empty() && refused.empty())
       refused = "the input has " + unsupported + ", which Loom's measure family does not integrate";
-    for (vtkDataSetAttributes* side : { static_cast<vtkDataSetAttributes*>(block->GetPointData()),
-                                        static_cast<vtkDataSetAttributes*>(block->GetCellData()) })
-      for (const Integrated& i : NumericArrays(side))
-        if (i.Components > loom::algorithms::MaxComponents && refused.empty())
-          refused = "the array '" + i.Name + "' has " + std::to_string(i.Components) + " components (Loom takes " +
+    for (vtkDataSetAttributes* side : { static_cast<vtkDataSetAttributes*>(blocks[b]->GetPointData()),
+                                        static_cast<vtkDataSetAttributes*>(blocks[b]->GetCellData()) })
+      for (int a = 0; a < side->GetNumberOfArrays() && refused.empty(); ++a)
+        if (vtkDataArray* array = side->GetArray(a); array && array->GetNumberOfComponents() > loom::algorithms::MaxComponents)
+          refused = std::string("the array '") + (array->GetName() ? array->GetName() : "") + "' has " +
+            std::to_string(array->GetNumberOfComponents()) + " components (Loom takes " +
             std::to_string(loom::algorithms::MaxComponents) + ")";
+  }
+  if (status != 1)
+  {
+    blocks.clear(); // a failed rank integrates nothing (and under MPI joins the others with nothing)
+    refused.clear();
   }
   // Every rank takes the same route: VTK's filter joins its ranks by its own messages.
   int fallback = refused.empty() ? 0 : 1;
@@ -345,10 +340,7 @@ int vtkLoomIntegrateVariables::RequestData(vtkInformation*, vtkInformationVector
     }
   }
   else
-  {
-    status = aborted ? status : 0;
     total = Integrals(); // a failed or aborted rank still joins the others, with nothing
-  }
 
   // The ranks' outputs added on rank 0 in rank order (every rank takes part whatever its outcome).
   if (ranks > 1)

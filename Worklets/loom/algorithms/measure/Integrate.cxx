@@ -60,21 +60,19 @@ Integrals Integrate(const CellSetAny& cells, const FieldArray& points, const std
   if (dimension < 1)
     return result;
   result.Dimension = dimension;
-  Id blocks = 0;
   const std::vector<double> sums = WithCudaFallback(
     options.Device, "integrate",
-    [&](auto) {
-      return measure::IntegrateBlocksCuda(cells, points, pointFields, cellFields, options, skip, dimension, blocks);
-    },
+    [&](auto) { return measure::IntegrateBlocksCuda(cells, points, pointFields, cellFields, options, skip, dimension); },
     [&](loom::cont::DeviceId cpu) {
       return loom::cont::CallOnDevice(cpu, [&](auto tag) {
         return measure::IntegratePasses<decltype(tag)>::Sums(cells, points, pointFields, cellFields, options, skip,
-                                                             dimension, blocks);
+                                                             dimension);
       });
     });
 
   // The blocks in order, each block's sum and compensation into one compensated total per quantity.
-  const std::size_t width = blocks > 0 ? sums.size() / static_cast<std::size_t>(2 * blocks) : 0;
+  const Id blocks = measure::BlockCount(n);
+  const std::size_t width = static_cast<std::size_t>(measure::Width(pointFields, cellFields));
   std::vector<double> total(width, 0.0);
   for (std::size_t q = 0; q < width; ++q)
   {
@@ -90,7 +88,7 @@ Integrals Integrate(const CellSetAny& cells, const FieldArray& points, const std
   result.Measure = total[0];
   for (int j = 0; j < 3; ++j)
     result.Center[j] = total[1 + j];
-  std::size_t at = 4;
+  std::size_t at = measure::FirstField;
   for (auto& field : result.PointFields)
     for (double& v : field)
       v = total[at++];

@@ -11,10 +11,10 @@ namespace measure
 std::vector<double> IntegrateBlocksCuda(const CellSetAny& cells, const FieldArray& points,
                                         const std::vector<FieldArray>& pointFields,
                                         const std::vector<FieldArray>& cellFields, const IntegrateOptions& options,
-                                        const loom::cont::ArrayHandle<UInt8>& skip, int dimension, Id& blocks)
+                                        const loom::cont::ArrayHandle<UInt8>& skip, int dimension)
 {
   return IntegratePasses<loom::cont::DeviceAdapterTagCuda>::Sums(cells, points, pointFields, cellFields, options,
-                                                                   skip, dimension, blocks);
+                                                                   skip, dimension);
 }
 int HighestDimensionCuda(const CellSetAny& cells, const loom::cont::ArrayHandle<UInt8>& skip)
 {

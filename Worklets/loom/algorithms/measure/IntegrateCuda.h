@@ -14,7 +14,7 @@ namespace measure
 std::vector<double> IntegrateBlocksCuda(const CellSetAny& cells, const FieldArray& points,
                                         const std::vector<FieldArray>& pointFields,
                                         const std::vector<FieldArray>& cellFields, const IntegrateOptions& options,
-                                        const loom::cont::ArrayHandle<UInt8>& skip, int dimension, Id& blocks);
+                                        const loom::cont::ArrayHandle<UInt8>& skip, int dimension);
 /// The highest dimension of the cells not flagged in `skip`, on the GPU.
 int HighestDimensionCuda(const CellSetAny& cells, const loom::cont::ArrayHandle<UInt8>& skip);
 } // namespace measure

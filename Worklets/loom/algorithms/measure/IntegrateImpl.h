@@ -3,7 +3,8 @@
 //
 // The cells are cut into fixed blocks (BlockCells each, whatever the device or its threads); one thread
 // integrates a block's cells in order into compensated (Neumaier) sums, one sum and one compensation per
-// quantity; the host adds the blocks in order. Every device and thread count gives the same bits.
+// quantity; the host adds the blocks in order. Every thread count gives the same bits, and every device that
+// rounds each operation alike (CUDA without fused multiply-adds).
 #pragma once
 
 #include <loom/algorithms/AnyPortal.h>
@@ -26,15 +27,23 @@ namespace measure
 {
 /// Cells per block of the integration (every device).
 constexpr Id BlockCells = 1024;
-
-/// The quantities integrated, in a block's row: the measure, the centre's three coordinates, then every
-/// component of every point field, then of every cell field.
-struct IntegrateLayout
+/// The blocks of `cells` cells.
+inline Id BlockCount(Id cells)
 {
-  int PointStart = 4;
-  int CellStart = 4;
-  int Width = 4;
-};
+  return (cells + BlockCells - 1) / BlockCells;
+}
+
+/// The quantities integrated, in a block's row: the measure and the centre's three coordinates, then (from
+/// FirstField) every component of every point field, then of every cell field: Width of them.
+constexpr int FirstField = 4;
+inline int Width(const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields)
+{
+  int width = FirstField;
+  for (const auto* fields : { &pointFields, &cellFields })
+    for (const FieldArray& f : *fields)
+      width += f.GetNumberOfComponents();
+  return width;
+}
 
 LOOM_UNIT_NAMESPACE_BEGIN
 /// Neumaier's compensated addition of `x` to sum s[0] with compensation s[width].
@@ -79,21 +88,28 @@ struct IntegrateBlock
   Id NumberOfCells;
   int Dimension;
   int Width;
-  int PointStart, CellStart;
+  int CellStart;
   double* Out;
 
-  /// A piece of `weight` (length, area, volume) with centre `center`: its point fields the mean of the
-  /// `n` corner points `ids` (`scale` on that mean, VTK's arithmetic), the cell's fields its value.
-  LOOM_EXEC void Piece(double* s, const Id* ids, int n, double weight, const double* center, Id cell,
-                       bool measure = true) const
+  /// A piece of `weight` (length, area, volume) with centre `center`: the measure, the weighted centre and the
+  /// cell's fields (its value times the weight).
+  LOOM_EXEC void MeasureAndCellFields(double* s, double weight, const double* center, Id cell) const
   {
-    if (measure)
+    AddCompensated(s, this->Width, weight);
+    for (int j = 0; j < 3; ++j)
+      AddCompensated(s + 1 + j, this->Width, center[j] * weight);
+    int at = this->CellStart;
+    for (int f = 0; f < this->NumberOfCellFields; ++f)
     {
-      AddCompensated(s, this->Width, weight);
-      for (int j = 0; j < 3; ++j)
-        AddCompensated(s + 1 + j, this->Width, center[j] * weight);
+      const AnyPortal& field = this->CellFields[f];
+      for (IdComponent c = 0; c < field.Components; ++c, ++at)
+        AddCompensated(s + at, this->Width, field.Value(cell, c) * weight);
     }
-    int at = this->PointStart;
+  }
+  /// The point fields over a piece: the mean of its `n` corners `ids` (VTK's arithmetic) times `weight`.
+  LOOM_EXEC void PointMeans(double* s, const Id* ids, int n, double weight) const
+  {
+    int at = FirstField;
     for (int f = 0; f < this->NumberOfPointFields; ++f)
     {
       const AnyPortal& field = this->PointFields[f];
@@ -109,15 +125,12 @@ struct IntegrateBlock
         AddCompensated(s + at, this->Width, mean * weight);
       }
     }
-    if (!measure)
-      return;
-    at = this->CellStart;
-    for (int f = 0; f < this->NumberOfCellFields; ++f)
-    {
-      const AnyPortal& field = this->CellFields[f];
-      for (IdComponent c = 0; c < field.Components; ++c, ++at)
-        AddCompensated(s + at, this->Width, field.Value(cell, c) * weight);
-    }
+  }
+  /// A piece whose point fields are its corners' mean.
+  LOOM_EXEC void Piece(double* s, const Id* ids, int n, double weight, const double* center, Id cell) const
+  {
+    this->MeasureAndCellFields(s, weight, center, cell);
+    this->PointMeans(s, ids, n, weight);
   }
   LOOM_EXEC void Segment(double* s, Id a, Id b, Id cell) const
   {
@@ -198,17 +211,10 @@ struct IntegrateBlock
     volume = volume < 0 ? -volume : volume;
     for (int j = 0; j < 3; ++j)
       center[j] = (p[0][j] + p[1][j] + p[2][j] + p[3][j]) * 0.125 + (p[5][j] + p[6][j] + p[7][j] + p[4][j]) * 0.125;
-    this->Piece(s, ids, 4, volume * 0.5, center, cell, false);
-    // The measure, centre and cell fields once, with the whole volume; the top face's points.
-    AddCompensated(s, this->Width, volume);
-    for (int j = 0; j < 3; ++j)
-      AddCompensated(s + 1 + j, this->Width, center[j] * volume);
-    int at = this->CellStart;
-    for (int f = 0; f < this->NumberOfCellFields; ++f)
-      for (IdComponent c = 0; c < this->CellFields[f].Components; ++c, ++at)
-        AddCompensated(s + at, this->Width, this->CellFields[f].Value(cell, c) * volume);
     const Id top[4] = { ids[5], ids[6], ids[7], ids[4] };
-    this->Piece(s, top, 4, volume * 0.5, center, cell, false);
+    this->MeasureAndCellFields(s, volume, center, cell);
+    this->PointMeans(s, ids, 4, volume * 0.5);
+    this->PointMeans(s, top, 4, volume * 0.5);
   }
 
   LOOM_EXEC void operator()(Id b) const
@@ -300,7 +306,6 @@ struct IntegratePasses : DevicePointersOn<Tag>
   using Pointers::Read;
   using Pointers::Write;
 
-  static Id BlockCount(Id cells) { return (cells + BlockCells - 1) / BlockCells; }
   /// Runs `pass` over `blocks` blocks (on a CPU device in ranges, each block BlockCells elements of work).
   template <typename Pass>
   static void Run(const Pass& pass, Id blocks)
@@ -331,20 +336,17 @@ struct IntegratePasses : DevicePointersOn<Tag>
     return dimension;
   }
 
-  /// The blocks' sums and compensations (2 * layout.Width per block) of the cells of `dimension`.
+  /// The blocks' sums and compensations (2 * Width quantities per block) of the cells of `dimension`.
   static std::vector<double> Sums(const CellSetAny& cells, const FieldArray& points,
-                                    const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,
-                                    const IntegrateOptions& options, const loom::cont::ArrayHandle<UInt8>& skip,
-                                    int dimension, Id& blocks)
+                                  const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,
+                                  const IntegrateOptions& options, const loom::cont::ArrayHandle<UInt8>& skip,
+                                  int dimension)
   {
-    const Id n = NumberOfCells(cells);
-    blocks = BlockCount(n);
-    IntegrateLayout layout;
+    const Id n = NumberOfCells(cells), blocks = BlockCount(n);
+    const int width = Width(pointFields, cellFields);
+    int cellStart = FirstField;
     for (const FieldArray& f : pointFields)
-      layout.CellStart += f.GetNumberOfComponents();
-    layout.Width = layout.CellStart;
-    for (const FieldArray& f : cellFields)
-      layout.Width += f.GetNumberOfComponents();
+      cellStart += f.GetNumberOfComponents();
     const loom::cont::ArrayHandle<AnyPortal> pointPortals = AnyPortalsOn<Tag>(pointFields, false);
     const loom::cont::ArrayHandle<AnyPortal> cellPortals = AnyPortalsOn<Tag>(cellFields, false);
     loom::cont::ArrayHandle<double> sums;
@@ -357,10 +359,9 @@ struct IntegratePasses : DevicePointersOn<Tag>
                          skip.GetNumberOfValues() > 0 ? Read(skip) : nullptr,
                          n,
                          dimension,
-                         layout.Width,
-                         layout.PointStart,
-                         layout.CellStart,
-                         Write(sums, blocks * 2 * layout.Width) };
+                         width,
+                         cellStart,
+                         Write(sums, blocks * 2 * width) };
     Run(pass, blocks);
     return loom::cont::ToVector(sums);
   }
