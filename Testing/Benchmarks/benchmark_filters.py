@@ -42,10 +42,20 @@
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
 # surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, resample, probe;
 # default all),
-# LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is).
+# LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
+# LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
+# holding). Holding: one process builds every input of a size (the image, its hexahedra, its tetrahedra)
+# and times every row while holding them all, as a user's session holds several datasets. Lean: each group
+# of rows of each input in a fresh pvpython process that holds that input alone (a hexahedral or
+# tetrahedral input is handed to a plain producer and its image pipeline deleted): the state of a script
+# that loads one dataset and runs one filter. A row reports its state, its first execution, its min and
+# median and its spread (the max over the min of its repeats); ParaView's filter is timed in the same
+# process as Loom's, so each ratio compares two filters in one state.
 import csv
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 
@@ -57,6 +67,10 @@ repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
 groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
+states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
+# Set by this script for its own lean children: the one input layout (image, hexahedra, tetrahedra,
+# octants, contour) this process builds and times.
+only_layout = os.environ.get('LOOM_BENCH_LEAN_LAYOUT')
 os.makedirs(out_dir, exist_ok=True)
 LoadDistributedPlugin('Loom', ns=globals())
 have_vtkm = True
@@ -81,7 +95,7 @@ def run(algorithm):
         algorithm.Update()
         times.append(time.perf_counter() - t0)
     # Drop the outputs between rows so memory stays bounded.
-    return min(times), statistics.median(times)
+    return min(times), statistics.median(times), max(times) / min(times)
 
 
 def time_variants(n, layout, name, variants):
@@ -113,7 +127,8 @@ def time_variants(n, layout, name, variants):
         paired = sorted(t / s for t, s in zip(tbb, serial))
     for (label, proxy), algorithm, t_first, ts in zip(variants, algorithms, firsts, times):
         rows.append(dict(size='%d^3' % n, layout=layout, filter=name, variant=label, min_s=min(ts),
-                         median_s=statistics.median(ts), first_s=t_first))
+                         median_s=statistics.median(ts), first_s=t_first, spread=max(ts) / min(ts),
+                         state=state))
         if label == 'Loom TBB' and paired:
             rows[-1]['tbb_over_serial_paired'] = statistics.median(paired)
         if hasattr(proxy, 'SMProxy'):
@@ -122,9 +137,9 @@ def time_variants(n, layout, name, variants):
             algorithm.RemoveAllInputs()
     for r in rows[first:]:
         r['ratio_to_vtk'] = r['median_s'] / rows[first]['median_s']
-        print('%-6s %-9s %-3s %-28s first %8.4f s  min %8.4f s  median %8.4f s  %6.3fx VTK' % (
-            r['size'], r['layout'], r['filter'], r['variant'], r['first_s'], r['min_s'], r['median_s'],
-            r['ratio_to_vtk']))
+        print('%-7s %-6s %-9s %-3s %-28s first %8.4f s  min %8.4f s  median %8.4f s  spread %5.2f  %6.3fx VTK' % (
+            r['state'], r['size'], r['layout'], r['filter'], r['variant'], r['first_s'], r['min_s'], r['median_s'],
+            r['spread'], r['ratio_to_vtk']))
     if paired:
         print('%-6s %-9s %-3s TBB / Serial, paired by round: median %.3f (min %.3f, max %.3f)' % (
             '%d^3' % n, layout, name, statistics.median(paired), paired[0], paired[-1]))
@@ -188,6 +203,26 @@ def hexahedra(image):
     append = AppendDatasets(Input=to_points)
     append.UpdatePipeline()
     return append
+
+
+def held_alone(proxy):
+    # Lean state: the proxy's output on a plain producer and every other source deleted (consumers first;
+    # their outputs freed), so the process holds this dataset only.
+    producer = TrivialProducer()
+    producer.GetClientSideObject().SetOutput(proxy.GetClientSideObject().GetOutputDataObject(0))
+    producer.UpdatePipeline()
+    others = [p for p in GetSources().values() if p != producer]
+    while others:
+        consumed = set()
+        for p in others:
+            inputs = getattr(p, 'Input', None)
+            for u in (inputs if isinstance(inputs, list) else [inputs]):
+                consumed.add(getattr(u, 'SMProxy', None) and u.SMProxy.GetGlobalIDAsString())
+        leaves = [p for p in others if p.SMProxy.GetGlobalIDAsString() not in consumed]
+        for p in leaves:
+            Delete(p)
+        others = [p for p in others if p not in leaves]
+    return producer
 
 
 def vtk_contour(cls, data, values, **settings):
@@ -321,22 +356,63 @@ def lod_rows(n, image):
     Delete(contour)
 
 
+def wants(layout):
+    return only_layout is None or only_layout == layout
+
+
+def layouts_of(n):
+    # The inputs a holding process builds at size n (in its order) and the groups each is timed with.
+    has = [('octants', ['clean'] if 'clean' in groups and n <= 128 else []),
+           ('contour', ['lod'] if 'lod' in groups else []),
+           ('image', [g for g in groups if g not in ('clean', 'lod')])]
+    if n <= 256 and ('average' in groups or 'surface' in groups or n <= 128):
+        has.append(('hexahedra', [g for g in groups if g not in ('clean', 'lod')]))
+    if n <= 128 and 'contour' in groups:
+        has.append(('tetrahedra', ['contour']))
+    return [(layout, gs) for layout, gs in has if gs]
+
+
+def lean_rows(n):
+    # Each group of each input in a fresh process of this script that builds that input alone.
+    for layout, layout_groups in layouts_of(n):
+        for group in layout_groups:
+            lean_dir = os.path.join(out_dir, 'lean-%d-%s-%s' % (n, layout, group))
+            env = dict(os.environ, LOOM_BENCH_SIZES=str(n), LOOM_BENCH_FILTERS=group, LOOM_BENCH_STATE='lean',
+                       LOOM_BENCH_LEAN_LAYOUT=layout)
+            # pvpython's sys.executable names vtkpython, which Debian does not install: the pvpython on PATH.
+            subprocess.run([shutil.which('pvpython') or 'pvpython', os.path.abspath(__file__), lean_dir], env=env,
+                           check=True)
+            with open(os.path.join(lean_dir, 'filters.csv')) as f:
+                for row in csv.DictReader(f):
+                    rows.append({k: v for k, v in row.items() if v != ''})
+
+
 rows = []
+state = 'lean' if only_layout else 'holding'
 for n in sizes:
+    if only_layout is None and 'lean' in states:
+        lean_rows(n)
+    if only_layout is None and 'holding' not in states:
+        continue
     half = n // 2
     image = Wavelet(WholeExtent=[-half, half - 1, -half, half - 1, -half, half - 1])
     image.UpdatePipeline()
-    inputs = [('image', image)]
-    if n <= 256 and ('average' in groups or 'surface' in groups or n <= 128):
-        inputs.append(('hexahedra', hexahedra(image)))
-    if n <= 128 and 'contour' in groups:
+    inputs = [('image', image)] if wants('image') else []
+    if n <= 256 and ('average' in groups or 'surface' in groups or n <= 128) and wants('hexahedra'):
+        hex_source = hexahedra(image)
+        if only_layout:
+            hex_source = held_alone(hex_source)
+        inputs.append(('hexahedra', hex_source))
+    if n <= 128 and 'contour' in groups and wants('tetrahedra'):
         # The tetrahedralized wavelet (ParaView's Tetrahedralize: 5 tets per voxel).
         tets = Tetrahedralize(Input=image)
         tets.UpdatePipeline()
+        if only_layout:
+            tets = held_alone(tets)
         inputs.append(('tetrahedra', tets))
-    if 'clean' in groups and n <= 128:
+    if 'clean' in groups and n <= 128 and wants('octants'):
         clean_rows(n, octants(image, n))
-    if 'lod' in groups:
+    if 'lod' in groups and wants('contour'):
         lod_rows(n, image)
     for layout, source in inputs:
         if layout == 'tetrahedra':
@@ -366,15 +442,16 @@ for n in sizes:
                 variants.append(('Loom %s, 1%% ids' % device, make(Input=src, Device=device, MaskIds=block)))
             for label, proxy in variants:
                 proxy.UpdatePipeline()
-                t_min, t_med = run(proxy.GetClientSideObject())
-                rows.append(dict(size='%d^3' % n, layout=layout, filter=direction, variant=label,
-                                 min_s=t_min, median_s=t_med))
+                t_min, t_med, spread = run(proxy.GetClientSideObject())
+                rows.append(dict(state=state, size='%d^3' % n, layout=layout, filter=direction, variant=label,
+                                 min_s=t_min, median_s=t_med, spread=spread))
                 Delete(proxy)
             reference = rows[-len(variants)]['median_s']
             for r in rows[-len(variants):]:
                 r['ratio_to_vtk'] = r['median_s'] / reference
-                print('%-6s %-9s %-3s %-28s min %8.4f s  median %8.4f s  %6.3fx VTK' % (
-                    r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'], r['ratio_to_vtk']))
+                print('%-7s %-6s %-9s %-3s %-28s min %8.4f s  median %8.4f s  spread %5.2f  %6.3fx VTK' % (
+                    r['state'], r['size'], r['layout'], r['filter'], r['variant'], r['min_s'], r['median_s'],
+                    r['spread'], r['ratio_to_vtk']))
             sys.stdout.flush()
         Delete(cells_source)
         if 'contour' in groups:
@@ -454,8 +531,9 @@ for n in sizes:
             time_variants(n, layout, 'tet', variants)
 
 with open(os.path.join(out_dir, 'filters.csv'), 'w', newline='') as f:
-    writer = csv.DictWriter(f, fieldnames=['size', 'layout', 'filter', 'variant', 'first_s', 'min_s', 'median_s',
-                                           'ratio_to_vtk', 'tbb_over_serial_paired'], restval='')
+    writer = csv.DictWriter(f, fieldnames=['state', 'size', 'layout', 'filter', 'variant', 'first_s', 'min_s',
+                                           'median_s', 'spread', 'ratio_to_vtk', 'tbb_over_serial_paired'],
+                            restval='')
     writer.writeheader()
     writer.writerows(rows)
 
@@ -463,16 +541,17 @@ try:
     import matplotlib
     matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    groups = sorted(set((r['size'], r['layout'], r['filter']) for r in rows))
+    groups = sorted(set((r['state'], r['size'], r['layout'], r['filter']) for r in rows))
     variants = sorted(set(r['variant'] for r in rows))
     fig, ax = plt.subplots(figsize=(12, 6))
     width = 0.8 / len(variants)
     for i, v in enumerate(variants):
-        ys = [next((r['ratio_to_vtk'] for r in rows if (r['size'], r['layout'], r['filter']) == g and r['variant'] == v), 0)
+        ys = [next((float(r['ratio_to_vtk']) for r in rows
+                    if (r['state'], r['size'], r['layout'], r['filter']) == g and r['variant'] == v), 0)
               for g in groups]
         ax.bar([k + i * width for k in range(len(groups))], ys, width, label=v)
     ax.set_xticks([k + 0.4 for k in range(len(groups))])
-    ax.set_xticklabels(['%s %s %s' % g for g in groups], rotation=30, ha='right')
+    ax.set_xticklabels(['%s %s %s %s' % g for g in groups], rotation=30, ha='right')
     ax.set_yscale('log')
     ax.set_ylabel('median time / VTK filter (log)')
     ax.set_title('Loom filters vs VTK (and VTK-m) filters, median time ratio (lower is better)')
