@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Loom: build and run the benchmarks; results (console, JSON, CSV, PNG) go to output/benchmarks/.
 # The engine programs take Google Benchmark arguments (e.g. --benchmark_filter=Sort); the filter
-# harness reads LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5), LOOM_BENCH_FILTERS
-# and LOOM_BENCH_DEVICES (default Serial,TBB; add CUDA on a machine with a GPU).
+# harness reads LOOM_BENCH_SIZES (default 128,256), LOOM_BENCH_REPEATS (default 5), LOOM_BENCH_FILTERS,
+# LOOM_BENCH_DEVICES (default Serial,TBB; add CUDA on a machine with a GPU) and LOOM_BENCH_STATE (default
+# holding; holding,lean also times each group in a fresh process holding its input alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
