@@ -28,10 +28,7 @@ int vtkLoomWarpFilter::FillInputPortInformation(int port, vtkInformation* info)
 {
   if (port != 0)
     return this->Superclass::FillInputPortInformation(port, info);
-  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkPointSet");
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkRectilinearGrid");
+  loom::interop::TakePointSetsAndGrids(info);
   return 1;
 }
 
@@ -39,15 +36,8 @@ int vtkLoomWarpFilter::RequestDataObject(vtkInformation* request, vtkInformation
                                          vtkInformationVector* outputVector)
 {
   // Images and rectilinear grids cannot hold moved points: their output is a structured grid, as VTK's.
-  if (vtkImageData::GetData(inputVector[0]) || vtkRectilinearGrid::GetData(inputVector[0]))
-  {
-    if (!vtkStructuredGrid::GetData(outputVector))
-    {
-      vtkNew<vtkStructuredGrid> grid;
-      outputVector->GetInformationObject(0)->Set(vtkDataObject::DATA_OBJECT(), grid);
-    }
+  if (loom::interop::StructuredGridForGrids(inputVector, outputVector))
     return 1;
-  }
   return this->Superclass::RequestDataObject(request, inputVector, outputVector);
 }
 
@@ -62,19 +52,7 @@ int vtkLoomWarpFilter::RequestData(vtkInformation*, vtkInformationVector** input
   if (!run.Begin(loom::interop::FilterSteps::PointMap(0.45, this->GetMaskArrayName())))
     return run.Status();
   run.Current.clear();
-  const bool grid = vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input);
-  if (grid)
-  {
-    vtkStructuredGrid* structured = vtkStructuredGrid::SafeDownCast(output);
-    int extent[6];
-    if (auto* image = vtkImageData::SafeDownCast(input))
-      image->GetExtent(extent);
-    else
-      vtkRectilinearGrid::SafeDownCast(input)->GetExtent(extent);
-    structured->SetExtent(extent);
-  }
-  else
-    output->CopyStructure(input);
+  const bool grid = loom::interop::StructureForMovedPoints(input, output);
   output->GetPointData()->CopyNormalsOff(); // the geometry changes
   output->GetPointData()->PassData(input->GetPointData());
   output->GetCellData()->CopyNormalsOff();

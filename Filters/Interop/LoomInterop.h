@@ -38,7 +38,9 @@ class vtkDataArray;
 class vtkDataObject;
 class vtkAlgorithm;
 class vtkDataSet;
+class vtkInformation;
 class vtkInformationVector;
+class vtkPointSet;
 class vtkPolyData;
 class vtkLoomExecution;
 class vtkIdTypeArray;
@@ -139,6 +141,17 @@ LOOMFILTERS_EXPORT loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* datase
 LOOMFILTERS_EXPORT loom::algorithms::PointPositions PositionsFromVTK(vtkDataSet* dataset, std::vector<double> axes[3],
                                                                      loom::algorithms::FieldArray& points,
                                                                      loom::cont::DeviceId device);
+
+/// The filters that move points (the warps, Transform), as VTK's: their input port takes point sets, images
+/// and rectilinear grids; the last two cannot hold moved points and give a structured grid (of the input's
+/// extent), the others their own type.
+LOOMFILTERS_EXPORT void TakePointSetsAndGrids(vtkInformation* inputPortInfo);
+/// A structured grid as the output of an image or rectilinear grid: true (the output object is made);
+/// false for other inputs (the superclass's RequestDataObject decides).
+LOOMFILTERS_EXPORT bool StructuredGridForGrids(vtkInformationVector** inputVector, vtkInformationVector* outputVector);
+/// The output's structure before its points move: an image's or rectilinear grid's extent on the structured
+/// grid, else the input's structure. True for the grids.
+LOOMFILTERS_EXPORT bool StructureForMovedPoints(vtkDataSet* input, vtkPointSet* output);
 
 /// Every array of `in` gathered through `ids` into `out` (tuple t of each is tuple ids[t]): numeric
 /// arrays by Loom (any kind and layout), others (strings, ...) by VTK; the active attributes follow.

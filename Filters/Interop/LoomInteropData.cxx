@@ -10,6 +10,7 @@
 #include <loom/cont/Error.h>
 
 #include <vtkAbstractTransform.h>
+#include <vtkAlgorithm.h>
 #include <vtkBox.h>
 #include <vtkCylinder.h>
 #include <vtkDataArray.h>
@@ -20,6 +21,9 @@
 #include <vtkDataSetAttributes.h>
 #include <vtkIdList.h>
 #include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkNew.h>
 #include <vtkMatrix3x3.h>
 #include <vtkPointSet.h>
 #include <vtkStructuredGrid.h>
@@ -100,6 +104,42 @@ loom::algorithms::FieldArray PointsFromVTK(vtkDataSet* dataset, const loom::cont
   return loom::algorithms::GridPoints(dims, axes,
                                       gridDouble && doubleCoordinates ? ValueKind::Float64 : ValueKind::Float32, ids,
                                       device);
+}
+
+void TakePointSetsAndGrids(vtkInformation* info)
+{
+  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkPointSet");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkRectilinearGrid");
+}
+
+bool StructuredGridForGrids(vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  if (!vtkImageData::GetData(inputVector[0]) && !vtkRectilinearGrid::GetData(inputVector[0]))
+    return false;
+  if (!vtkStructuredGrid::GetData(outputVector))
+  {
+    vtkNew<vtkStructuredGrid> grid;
+    outputVector->GetInformationObject(0)->Set(vtkDataObject::DATA_OBJECT(), grid);
+  }
+  return true;
+}
+
+bool StructureForMovedPoints(vtkDataSet* input, vtkPointSet* output)
+{
+  int extent[6];
+  if (auto* image = vtkImageData::SafeDownCast(input))
+    image->GetExtent(extent);
+  else if (auto* rectilinear = vtkRectilinearGrid::SafeDownCast(input))
+    rectilinear->GetExtent(extent);
+  else
+  {
+    output->CopyStructure(input);
+    return false;
+  }
+  vtkStructuredGrid::SafeDownCast(output)->SetExtent(extent);
+  return true;
 }
 
 loom::algorithms::PointPositions PositionsFromVTK(vtkDataSet* dataset, std::vector<double> axes[3],

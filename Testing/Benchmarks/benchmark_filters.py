@@ -22,9 +22,10 @@
 # of a 3-component point array (the wavelet's own gradient) with vorticity and Q-criterion, unmasked and
 # with 1% of the points selected by ids (a block) or by the same block as a ParaView selection; on the image at every size, on the hexahedra at 128^3
 # (ParaView's takes about 30 s there).
-# Point-map rows ('pointmap'): Loom Elevation, Warp By Scalar (RTData, scale 0.01) and Warp By Vector (the
-# wavelet's gradient) beside ParaView's Elevation, Warp By Scalar and Warp By Vector, on the image and the
-# hexahedra, at every size.
+# Point-map rows ('pointmap'): Loom Transform (translate, rotate, scale; the wavelet's gradient transformed
+# too), Elevation, Warp By Scalar (RTData, scale 0.01) and Warp By Vector (the wavelet's gradient) beside
+# ParaView's Transform, Elevation, Warp By Scalar and Warp By Vector, on the image and the hexahedra, at every
+# size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra.
 # Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
@@ -329,12 +330,20 @@ def point_map_rows(n, layout, source):
     bounds = source.GetDataInformation().GetBounds()
     elevation = dict(LowPoint=[bounds[0], bounds[2], bounds[4]], HighPoint=[bounds[1], bounds[3], bounds[5]])
     for what, paraview, loom, src, settings in (
+            ('transform', Transform, LoomTransform, velocity, dict()),
             ('elevation', Elevation, LoomElevation, source, elevation),
             ('warp-scalar', WarpByScalar, LoomWarpByScalar, source, dict(Scalars=['POINTS', 'RTData'], ScaleFactor=0.01)),
             ('warp-vector', WarpByVector, LoomWarpByVector, velocity, dict(Vectors=['POINTS', 'Velocity']))):
         variants = [('ParaView %s' % what, paraview(Input=src, **settings))]
         for device in devices:
             variants.append(('Loom %s' % device, loom(Input=src, Device=device, **settings)))
+        if what == 'transform':
+            # A rotation about an axis, an uneven scale and a translation; the gradient transformed too.
+            for _, proxy in variants:
+                proxy.Transform = 'Transform'
+                proxy.Transform.Translate = [1.0, -2.0, 0.5]
+                proxy.Transform.Rotate = [10.0, 20.0, 30.0]
+                proxy.Transform.Scale = [2.0, 1.0, 0.5]
         time_variants(n, layout, what, variants)
     Delete(velocity)
 

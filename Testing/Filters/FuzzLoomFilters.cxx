@@ -58,7 +58,10 @@
 #include "vtkLoomTetrahedralize.h"
 #include "vtkLoomThreshold.h"
 #include "vtkLoomWarpByScalar.h"
+#include "vtkLoomTransform.h"
 #include "vtkLoomWarpByVector.h"
+#include <vtkNew.h>
+#include <vtkTransform.h>
 
 #include <csignal>
 #include <cstdint>
@@ -744,6 +747,18 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       return f;
     },
     [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomTransform>::New();
+      vtkNew<vtkTransform> transform;
+      transform->Translate(in.Value(), in.Value(), in.Value());
+      transform->RotateWXYZ(in.Value(), in.Value(), in.Value(), in.Value());
+      transform->Scale(in.Value(), in.Value(), in.Value()); // zero included: a singular transform
+      f->SetTransform(transform);
+      f->SetTransformAllInputVectors(in.Chance(50));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
       auto f = vtkSmartPointer<vtkLoomCellSize>::New();
       f->SetComputeVertexCount(in.Chance(70));
       f->SetComputeLength(in.Chance(70));
@@ -916,7 +931,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
       continue; // the executive gave up before the filter ran (an error it reported)
     // The point maps pass the cells on unread, malformed ones included (as VTK's do).
     const bool passesCells =
-      name == "vtkLoomElevation" || name == "vtkLoomWarpByScalar" || name == "vtkLoomWarpByVector";
+      name == "vtkLoomElevation" || name == "vtkLoomWarpByScalar" || name == "vtkLoomWarpByVector" ||
+      name == "vtkLoomTransform";
     const std::string fault = malformed && passesCells ? "" : CheckOutput(outcome.Output, name == "vtkLoomIntegrateVariables");
     if (!fault.empty())
       fail(fault);

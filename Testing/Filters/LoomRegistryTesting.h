@@ -23,7 +23,9 @@
 #include <vtkLoomSlice.h>
 #include <vtkLoomThreshold.h>
 #include <vtkLoomWarpByScalar.h>
+#include <vtkLoomTransform.h>
 #include <vtkLoomWarpByVector.h>
+#include <vtkTransform.h>
 #include <vtkPlane.h>
 #include <vtkPointDataToCellData.h>
 #include <vtkPoints.h>
@@ -114,6 +116,16 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     f->SetSourceData(RegistryInput("Wavelet")); // the wavelet sampled at the test input's points
   else if (vtkLoomWarpByVector::SafeDownCast(filter))
     filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Normals");
+  else if (auto* f = vtkLoomTransform::SafeDownCast(filter))
+  {
+    // A translation, a rotation and an uneven scale; every 3-component array transformed (ParaView's default).
+    vtkNew<vtkTransform> transform;
+    transform->Translate(1.0, -2.0, 0.5);
+    transform->RotateWXYZ(30.0, 1.0, 2.0, 3.0);
+    transform->Scale(2.0, 1.0, 0.5);
+    f->SetTransform(transform);
+    f->TransformAllInputVectorsOn();
+  }
   else
   {
     // Filters that run with their defaults on their test input.

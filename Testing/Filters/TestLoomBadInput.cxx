@@ -39,6 +39,8 @@
 #include <vtkStringArray.h>
 #include <vtkTableBasedClipDataSet.h>
 #include <vtkThreshold.h>
+#include <vtkTransform.h>
+#include <vtkTransformFilter.h>
 #include <vtkTriangleFilter.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnsignedLongLongArray.h>
@@ -65,6 +67,7 @@
 #include "vtkLoomTetrahedralize.h"
 #include "vtkLoomThreshold.h"
 #include "vtkLoomWarpByScalar.h"
+#include "vtkLoomTransform.h"
 #include "vtkLoomWarpByVector.h"
 
 #include <cmath>
@@ -614,6 +617,24 @@ std::vector<Filter> Filters()
                       },
                       { "9 components" }, // vtkWarpVector asserts on 3 components
                       "V" });
+  // A rotation and a scale about a point (the singular case has its own test).
+  auto transformOf = []() {
+    auto transform = vtkSmartPointer<vtkTransform>::New();
+    transform->Translate(0.5, 0.0, -1.0);
+    transform->RotateZ(40.0);
+    transform->Scale(1.5, 1.0, 2.0);
+    return transform;
+  };
+  filters.push_back({ "Transform", false, false, false,
+                      [=](const Settings& s) {
+                        return Make<vtkLoomTransform>([&](vtkLoomTransform* f) {
+                          f->SetTransform(transformOf());
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [=](const Settings&) {
+                        return Make<vtkTransformFilter>([&](vtkTransformFilter* f) { f->SetTransform(transformOf()); });
+                      } });
   filters.push_back({ "Cell Size", false, false, false,
                       [](const Settings& s) {
                         return Make<vtkLoomCellSize>([&](vtkLoomCellSize* f) { f->SetDevice(s.Device); });

@@ -1,5 +1,7 @@
-// Loom filter tests: vtkLoomElevation, vtkLoomWarpByScalar and vtkLoomWarpByVector against VTK's
-// vtkElevationFilter, vtkWarpScalar and vtkWarpVector on the same inputs, Serial and TBB: the same
+// Loom filter tests: vtkLoomElevation, vtkLoomWarpByScalar, vtkLoomWarpByVector and vtkLoomTransform against
+// VTK's vtkElevationFilter, vtkWarpScalar, vtkWarpVector and vtkTransformFilter on the same inputs, Serial and
+// TBB (Transform: point and cell vectors, normals and other 3-component arrays, their order and attributes,
+// Transform All Input Vectors on and off, a singular transform, a non-linear one handed to VTK): the same
 // output type, the same points (1e-12 relative) or elevation values (float, 1e-6), on images (plain and
 // rotated), rectilinear and structured grids, unstructured grids with float points and polygonal data
 // with normals (UseNormal on and off, XYPlane); masks (unselected points keep their positions or hold
@@ -8,16 +10,22 @@
 #include "LoomFilterTesting.h"
 
 #include <vtkLoomElevation.h>
+#include <vtkLoomTransform.h>
 #include <vtkLoomWarpByScalar.h>
 #include <vtkLoomWarpByVector.h>
 
 #include <vtkDataSetSurfaceFilter.h>
 #include <vtkDoubleArray.h>
+#include <vtkCellData.h>
 #include <vtkElevationFilter.h>
+#include <vtkFloatArray.h>
+#include <vtkGeneralTransform.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataNormals.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkStructuredGrid.h>
+#include <vtkTransform.h>
+#include <vtkTransformFilter.h>
 #include <vtkWarpScalar.h>
 #include <vtkWarpVector.h>
 
@@ -298,4 +306,157 @@ TEST(LoomPointMaps, EmptyAndBadInput)
     EXPECT_EQ(27, vtkDataSet::SafeDownCast(warp->GetOutputDataObject(0))->GetNumberOfPoints());
   }
   EXPECT_EQ(before, image->GetMTime());
+}
+
+namespace
+{
+/// The input with more to transform: a float 3-component point array, cell vectors (float) and cell normals
+/// (double, the active ones), a 2-component point array (passed, not transformed) and a cell scalar.
+vtkSmartPointer<vtkDataSet> WithArrays(vtkDataSet* input)
+{
+  vtkSmartPointer<vtkDataSet> data;
+  data.TakeReference(input->NewInstance());
+  data->ShallowCopy(input);
+  vtkNew<vtkFloatArray> w, pair, cellVectors, cellScalars;
+  vtkNew<vtkDoubleArray> cellNormals;
+  w->SetName("W");
+  w->SetNumberOfComponents(3);
+  pair->SetName("Pair");
+  pair->SetNumberOfComponents(2);
+  for (vtkIdType p = 0; p < data->GetNumberOfPoints(); ++p)
+  {
+    w->InsertNextTuple3(0.5 * p, 1.0 - 0.25 * p, std::sin(0.1 * p));
+    pair->InsertNextTuple2(p, -p);
+  }
+  cellVectors->SetName("CellV");
+  cellVectors->SetNumberOfComponents(3);
+  cellNormals->SetName("CellN");
+  cellNormals->SetNumberOfComponents(3);
+  cellScalars->SetName("CellS");
+  for (vtkIdType c = 0; c < data->GetNumberOfCells(); ++c)
+  {
+    cellVectors->InsertNextTuple3(c, 2.0, -0.5 * c);
+    const double n[3] = { std::cos(0.3 * c), std::sin(0.3 * c), 0.0 };
+    cellNormals->InsertNextTuple(n);
+    cellScalars->InsertNextValue(0.1f * c);
+  }
+  data->GetPointData()->AddArray(w);
+  data->GetPointData()->AddArray(pair);
+  data->GetCellData()->SetVectors(cellVectors);
+  data->GetCellData()->SetNormals(cellNormals);
+  data->GetCellData()->SetScalars(cellScalars);
+  return data;
+}
+
+/// The same arrays in the same order, with the same attributes and values.
+void ExpectSameData(vtkDataSetAttributes* expected, vtkDataSetAttributes* got, const std::string& what, double tolerance)
+{
+  ASSERT_EQ(expected->GetNumberOfArrays(), got->GetNumberOfArrays()) << what;
+  for (int i = 0; i < expected->GetNumberOfArrays(); ++i)
+  {
+    EXPECT_STREQ(expected->GetAbstractArray(i)->GetName(), got->GetAbstractArray(i)->GetName()) << what << " array " << i;
+    EXPECT_EQ(expected->IsArrayAnAttribute(i), got->IsArrayAnAttribute(i)) << what << " array " << i;
+  }
+  loomtest::ExpectSameArrays(expected, got, what, tolerance, true);
+}
+} // namespace
+
+TEST(LoomPointMaps, TransformAsVTK)
+{
+  vtkNew<vtkTransform> general, singular;
+  general->Translate(1.5, -2.0, 0.25);
+  general->RotateWXYZ(35.0, 1.0, -2.0, 0.5);
+  general->Scale(2.0, 0.5, 1.25);
+  singular->RotateZ(20.0);
+  singular->Scale(1.0, 2.0, 0.0);
+  int index = 0;
+  for (const auto& plain : Inputs())
+  {
+    const auto input = WithArrays(plain);
+    const std::string what = std::string("input ") + std::to_string(index++) + " " + input->GetClassName();
+    for (vtkTransform* transform : { general.Get(), singular.Get() })
+      for (bool all : { true, false })
+      {
+        const std::string how = what + (transform == singular.Get() ? ", singular" : "") + (all ? ", all vectors" : "");
+        vtkNew<vtkTransformFilter> vtk;
+        vtk->SetInputData(input);
+        vtk->SetTransform(transform);
+        vtk->SetTransformAllInputVectors(all);
+        vtk->Update();
+        vtkNew<vtkLoomTransform> loom;
+        loom->SetInputData(input);
+        loom->SetTransform(transform);
+        loom->SetTransformAllInputVectors(all);
+        for (int device : loomtest::Devices())
+        {
+          loom->SetDevice(device);
+          const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
+          ASSERT_EQ(1, o.Status) << how << o.Errors;
+          loomtest::ExpectRanOn(loom, device, how);
+          EXPECT_EQ(transform == singular.Get(), o.Warnings.find("singular") != std::string::npos) << how << o.Warnings;
+          auto* expected = vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0));
+          auto* got = vtkDataSet::SafeDownCast(o.Output);
+          ExpectSamePoints(expected, got, how);
+          ExpectSameData(expected->GetPointData(), got->GetPointData(), how + " points", 1e-6);
+          ExpectSameData(expected->GetCellData(), got->GetCellData(), how + " cells", 1e-6);
+        }
+      }
+  }
+}
+
+TEST(LoomPointMaps, TransformFallsBackToVTK)
+{
+  auto input = WithArrays(loomtest::Hexahedra(Field(4)));
+  // A transform that is not linear, and an integer vector array: VTK's filter, one info message each.
+  vtkNew<vtkGeneralTransform> nonlinear;
+  nonlinear->Translate(1.0, 2.0, 3.0);
+  nonlinear->RotateZ(10.0);
+  auto integers = WithArrays(loomtest::Hexahedra(Field(4)));
+  vtkNew<vtkIntArray> counts;
+  counts->SetName("Counts");
+  counts->SetNumberOfComponents(3);
+  for (vtkIdType p = 0; p < integers->GetNumberOfPoints(); ++p)
+    counts->InsertNextTuple3(p, 2 * p, 3 * p);
+  integers->GetPointData()->SetVectors(counts);
+  vtkNew<vtkTransform> rotation;
+  rotation->RotateX(25.0);
+  struct Case
+  {
+    vtkDataSet* Input;
+    vtkAbstractTransform* Transform;
+    const char* Note;
+  };
+  for (const Case& c : { Case{ input, nonlinear, "is not linear" }, Case{ integers, rotation, "'Counts' (int, 3 components) is not float or double" } })
+  {
+    vtkNew<vtkTransformFilter> vtk;
+    vtk->SetInputData(c.Input);
+    vtk->SetTransform(c.Transform);
+    vtk->Update();
+    vtkNew<vtkLoomTransform> loom;
+    loom->SetInputData(c.Input);
+    loom->SetTransform(c.Transform);
+    loomtest::LogCapture log;
+    const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
+    ASSERT_EQ(1, o.Status) << o.Errors;
+    EXPECT_NE(std::string::npos, log.Text.find(c.Note)) << log.Text;
+    ExpectSamePoints(vtkDataSet::SafeDownCast(vtk->GetOutputDataObject(0)), vtkDataSet::SafeDownCast(o.Output), c.Note);
+    ExpectSameData(vtk->GetOutput()->GetPointData(), vtkDataSet::SafeDownCast(o.Output)->GetPointData(), c.Note, 0.0);
+    // Off, the same input is an error naming the filter.
+    loom->FallbackToVTKOff();
+    const loomtest::Outcome off = loomtest::UpdateCapturing(loom);
+    EXPECT_EQ(0, off.Status) << c.Note;
+    EXPECT_NE(std::string::npos, off.Errors.find("Loom Transform")) << off.Errors;
+  }
+  // No transform: an error naming the property; an empty input: an empty output.
+  vtkNew<vtkLoomTransform> none;
+  none->SetInputData(input);
+  const loomtest::Outcome o = loomtest::UpdateCapturing(none);
+  EXPECT_EQ(0, o.Status);
+  EXPECT_NE(std::string::npos, o.Errors.find("no Transform is set")) << o.Errors;
+  vtkNew<vtkLoomTransform> empty;
+  empty->SetInputData(vtkNew<vtkPolyData>().Get());
+  empty->SetTransform(rotation);
+  const loomtest::Outcome e = loomtest::UpdateCapturing(empty);
+  EXPECT_EQ(1, e.Status) << e.Errors;
+  EXPECT_EQ(0, vtkDataSet::SafeDownCast(e.Output)->GetNumberOfPoints());
 }

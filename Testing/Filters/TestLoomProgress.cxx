@@ -31,7 +31,10 @@
 #include "vtkLoomTetrahedralize.h"
 #include "vtkLoomThreshold.h"
 #include "vtkLoomWarpByScalar.h"
+#include "vtkLoomTransform.h"
 #include "vtkLoomWarpByVector.h"
+#include <vtkNew.h>
+#include <vtkTransform.h>
 
 #include <vtkCallbackCommand.h>
 #include <vtkCellData.h>
@@ -203,6 +206,15 @@ std::vector<Case> AllCases()
                      return New<vtkLoomWarpByVector>(d, [](vtkLoomWarpByVector* f) {
                        Points(f, "V");
                        f->SetScaleFactor(0.01);
+                     });
+                   } });
+  cases.push_back({ "Transform", false, [](int d) {
+                     return New<vtkLoomTransform>(d, [](vtkLoomTransform* f) {
+                       vtkNew<vtkTransform> transform;
+                       transform->RotateZ(30.0);
+                       transform->Scale(2.0, 1.0, 1.0);
+                       f->SetTransform(transform);
+                       f->TransformAllInputVectorsOn();
                      });
                    } });
   return cases;

@@ -348,6 +348,7 @@ FILTERS = [
     ('Warp By Vector', False, True, True, 'LoomWarpByVector',
      lambda s: dict({'Vectors': points(s), 'ScaleFactor': 0.1}, **mask_properties(s)), 'WarpByVector',
      lambda s: {'Vectors': points(s), 'ScaleFactor': 0.1}, 'V', ('9 components',)),
+    ('Transform', False, False, False, 'LoomTransform', lambda s: {}, 'Transform', lambda s: {}, 's', ()),
     ('Cell Size', False, False, False, 'LoomCellSize', lambda s: {}, 'CellSize', lambda s: {}, 's', ()),
     ('Integrate Variables', False, False, False, 'LoomIntegrateVariables', lambda s: {}, 'IntegrateVariables',
      lambda s: {}, 's', ()),

@@ -17,7 +17,7 @@ from paraview import servermanager  # noqa: E402
 from paraview.simple import (CellDatatoPointData, CleantoGrid, Clip, Contour, Delete, Elevation,  # noqa: E402
                              ExtractSurface, Gradient, LoadDistributedPlugin, PointDatatoCellData,
                              PVTrivialProducer, QuadricClustering, Slice, Tetrahedralize, Threshold,
-                             WarpByScalar, WarpByVector, Wavelet)
+                             Transform, WarpByScalar, WarpByVector, Wavelet)
 from vtkmodules.vtkCommonDataModel import vtkStaticPointLocator  # noqa: E402
 from vtkmodules.vtkCommonCore import vtkIdList  # noqa: E402
 
@@ -43,6 +43,7 @@ PAIRS = [
     ('LoomElevation', Elevation, False),
     ('LoomWarpByScalar', WarpByScalar, False),
     ('LoomWarpByVector', WarpByVector, False),
+    ('LoomTransform', Transform, False),
 ]
 # (Loom proxy, input) -> (what is compared instead, why): 'volume' (the same volume), 'cells' (the same
 # cells by position and the same point positions; Loom may repeat a position ParaView's merges).

@@ -1,8 +1,10 @@
-# Loom pvpython test: Loom Elevation, Loom Warp By Scalar and Loom Warp By Vector as a ParaView user runs
-# them (LoadDistributedPlugin, paraview.simple) beside ParaView's Elevation, Warp By Scalar and Warp By
-# Vector with the same property values: the same output type, points (float, as ParaView's: 1e-12
-# relative) and elevation values (float), on the wavelet as image and hexahedra, its contour (normals) and the bundled datasets,
-# Serial and TBB; masks (1% of the points by ids: the others keep their positions).
+# Loom pvpython test: Loom Elevation, Loom Warp By Scalar, Loom Warp By Vector and Loom Transform as a ParaView
+# user runs them (LoadDistributedPlugin, paraview.simple) beside ParaView's Elevation, Warp By Scalar, Warp By
+# Vector and Transform with the same property values: the same output type, points (float, as ParaView's:
+# 1e-12 relative) and elevation values (float), Transform's arrays in ParaView's order with its values (1e-6
+# relative; Transform All Input Vectors on and off), on the wavelet as image and hexahedra, its contour
+# (normals) and the bundled datasets, Serial and TBB; masks (1% of the points by ids: the others keep their
+# positions).
 import os
 import sys
 
@@ -81,6 +83,44 @@ for what, source in inputs:
         against_paraview(lambda: WarpByVector(Input=source, **v),
                          lambda d: LoomWarpByVector(Input=source, Device=d, **v),
                          '%s warp by %s' % (what, vector), tolerance=tolerance)
+
+
+def arrays_as_paraview(expected, got, what):
+    for side in ('GetPointData', 'GetCellData'):
+        e, g = getattr(expected, side)(), getattr(got, side)()
+        names = [e.GetAbstractArray(i).GetName() for i in range(e.GetNumberOfArrays())]
+        check(names == [g.GetAbstractArray(i).GetName() for i in range(g.GetNumberOfArrays())],
+              '%s: %s arrays %s, ParaView %s' % (what, side, [g.GetAbstractArray(i).GetName()
+                                                             for i in range(g.GetNumberOfArrays())], names))
+        for i in range(e.GetNumberOfArrays()):
+            a, b = e.GetArray(i), g.GetArray(i)
+            if a is None:
+                continue
+            x, y = vtk_to_numpy(a).astype(numpy.float64), vtk_to_numpy(b).astype(numpy.float64)
+            check(a.GetDataType() == b.GetDataType() and x.shape == y.shape and
+                  numpy.all(numpy.abs(x - y) <= 1e-6 * numpy.maximum(1.0, numpy.abs(x))),
+                  '%s: %s array %s differs' % (what, side, a.GetName()))
+
+
+def transformed(filter_, all_vectors):
+    filter_.TransformAllInputVectors = all_vectors
+    filter_.Transform = 'Transform'
+    filter_.Transform.Translate = [1.5, -2.0, 0.25]
+    filter_.Transform.Rotate = [20.0, -35.0, 10.0]
+    filter_.Transform.Scale = [2.0, 0.5, 1.25]
+    return filter_
+
+
+for what, source in inputs:
+    for all_vectors in (1, 0):
+        name = '%s transform%s' % (what, ', all vectors' if all_vectors else '')
+        expected = fetch(transformed(Transform(Input=source), all_vectors))
+        against_paraview(lambda: transformed(Transform(Input=source), all_vectors),
+                         lambda d: transformed(LoomTransform(Input=source, Device=d), all_vectors), name,
+                         tolerance=1e-6)
+        for device in devices():
+            arrays_as_paraview(expected, fetch(transformed(LoomTransform(Input=source, Device=device), all_vectors)),
+                               '%s %s' % (name, device))
 
 # A mask: 1% of the hexahedra's points move, the others stay.
 n = fetch(hexahedra).GetNumberOfPoints()

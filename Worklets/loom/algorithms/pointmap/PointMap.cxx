@@ -31,5 +31,21 @@ FieldArray WarpByVector(const PointPositions& points, const FieldArray& vectors,
     [&](auto) { return pointmap::WarpByVectorCuda(points, vectors, scaleFactor, precision, mask, device); },
     [&](loom::cont::DeviceId cpu) { return pointmap::RunWarpVector(points, vectors, scaleFactor, precision, mask, cpu); });
 }
+
+FieldArray TransformPoints(const PointPositions& points, const AffineTransform& transform, WarpPrecision precision,
+                           loom::cont::DeviceId device)
+{
+  return WithCudaFallback(
+    device, "transformPoints", [&](auto) { return pointmap::TransformPointsCuda(points, transform, precision, device); },
+    [&](loom::cont::DeviceId cpu) { return pointmap::RunTransformPoints(points, transform, precision, cpu); });
+}
+
+FieldArray TransformVectors(const FieldArray& vectors, const double (&matrix)[3][3], bool normalize,
+                            loom::cont::DeviceId device)
+{
+  return WithCudaFallback(
+    device, "transformVectors", [&](auto) { return pointmap::TransformVectorsCuda(vectors, matrix, normalize, device); },
+    [&](loom::cont::DeviceId cpu) { return pointmap::RunTransformVectors(vectors, matrix, normalize, cpu); });
+}
 } // namespace algorithms
 } // namespace loom

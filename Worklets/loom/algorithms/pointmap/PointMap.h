@@ -1,6 +1,7 @@
 // Loom algorithms, point-map family: one output per point from the point's own position and values:
-// elevation scalars (vtkElevationFilter) and points warped by a scalar or a vector (vtkWarpScalar,
-// vtkWarpVector), optionally masked.
+// elevation scalars (vtkElevationFilter), points warped by a scalar or a vector (vtkWarpScalar,
+// vtkWarpVector), optionally masked, and points, vectors and normals under a linear transform
+// (vtkTransformFilter with a vtkLinearTransform).
 #pragma once
 
 #include <loom/algorithms/GridPoints.h>
@@ -52,5 +53,23 @@ FieldArray WarpByScalar(const PointPositions& points, const FieldArray& scalars,
 FieldArray WarpByVector(const PointPositions& points, const FieldArray& vectors, double scaleFactor,
                         WarpPrecision precision, const OutputMask& mask,
                         loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// A linear transform's affine part as vtkLinearTransform applies it to a point: x' = A x + b, with A the
+/// matrix's upper-left 3x3 and b its last column (the bottom row is not used).
+struct AffineTransform
+{
+  double M[3][4] = { { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 } };
+};
+
+/// Every point transformed, each coordinate summed in double in VTK's order (a x + b y + c z + d) and stored
+/// as `precision` says.
+FieldArray TransformPoints(const PointPositions& points, const AffineTransform& transform, WarpPrecision precision,
+                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// A float or double 3-component array's tuples times `matrix` (summed in double, stored in the array's
+/// kind), as vtkLinearTransform::TransformVectors; with `normalize` each result is then scaled to unit
+/// length in the array's kind (TransformNormals, which is given the inverse transpose).
+FieldArray TransformVectors(const FieldArray& vectors, const double (&matrix)[3][3], bool normalize,
+                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 } // namespace algorithms
 } // namespace loom

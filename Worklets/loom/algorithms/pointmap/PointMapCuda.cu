@@ -23,6 +23,16 @@ FieldArray WarpByVectorCuda(const PointPositions& points, const FieldArray& vect
 {
   return RunWarpVector(points, vectors, scaleFactor, precision, mask, device);
 }
+FieldArray TransformPointsCuda(const PointPositions& points, const AffineTransform& transform, WarpPrecision precision,
+                               loom::cont::DeviceId device)
+{
+  return RunTransformPoints(points, transform, precision, device);
+}
+FieldArray TransformVectorsCuda(const FieldArray& vectors, const double (&matrix)[3][3], bool normalize,
+                                loom::cont::DeviceId device)
+{
+  return RunTransformVectors(vectors, matrix, normalize, device);
+}
 } // namespace pointmap
 } // namespace algorithms
 } // namespace loom

@@ -16,6 +16,10 @@ FieldArray WarpByScalarCuda(const PointPositions& points, const FieldArray& scal
                             WarpPrecision precision, const OutputMask& mask, loom::cont::DeviceId device);
 FieldArray WarpByVectorCuda(const PointPositions& points, const FieldArray& vectors, double scaleFactor,
                             WarpPrecision precision, const OutputMask& mask, loom::cont::DeviceId device);
+FieldArray TransformPointsCuda(const PointPositions& points, const AffineTransform& transform, WarpPrecision precision,
+                               loom::cont::DeviceId device);
+FieldArray TransformVectorsCuda(const FieldArray& vectors, const double (&matrix)[3][3], bool normalize,
+                                loom::cont::DeviceId device);
 } // namespace pointmap
 } // namespace algorithms
 } // namespace loom

@@ -294,6 +294,57 @@ inline FieldArray RunWarpVector(const PointPositions& input, const FieldArray& v
     });
   });
 }
+
+template <typename O>
+struct TransformPointOf
+{
+  template <typename M>
+  using type = TransformPointWorklet<O, M>;
+};
+
+inline FieldArray RunTransformPoints(const PointPositions& input, const AffineTransform& transform,
+                                     WarpPrecision precision, loom::cont::DeviceId device)
+{
+  const OutputMask all;
+  const PositionsObject positions(input, all, device);
+  const Id n = input.GetNumberOfPoints();
+  FieldArray out = FieldArray::Allocate(KindOf(precision), n, 3);
+  WithPositions(positions, [&](const auto& where) {
+    CallWithFloat(out.GetKind(), [&](auto o) {
+      using O = decltype(o);
+      RunMasked<TransformPointOf<O>::template type, O>(
+        out, positions.Items(n), all, device,
+        [&](auto& w) {
+          for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 4; ++c)
+              w.M[r][c] = transform.M[r][c];
+        },
+        where);
+    });
+  });
+  return out;
+}
+
+inline FieldArray RunTransformVectors(const FieldArray& vectors, const double (&matrix)[3][3], bool normalize,
+                                      loom::cont::DeviceId device)
+{
+  CheckPerPoint(vectors, vectors.GetNumberOfTuples(), "vector", 3);
+  if (vectors.GetKind() != ValueKind::Float32 && vectors.GetKind() != ValueKind::Float64)
+    throw loom::cont::ErrorBadType("the vector field is not of float or double values.");
+  FieldArray out = FieldArray::Allocate(vectors.GetKind(), vectors.GetNumberOfTuples(), 3);
+  CallWithFloat(vectors.GetKind(), [&](auto t) {
+    using T = decltype(t);
+    TransformVectorWorklet<T> w;
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c)
+        w.M[r][c] = matrix[r][c];
+    w.Normalize = normalize;
+    loom::cont::Invoker invoke(device);
+    invoke(w, loom::cont::ArrayHandleIndex(vectors.GetNumberOfTuples()), In<T>(vectors),
+           ComponentPortalObject<T>(out, ComponentPortalObject<T>::Access::Out));
+  });
+  return out;
+}
 LOOM_UNIT_NAMESPACE_END
 } // namespace pointmap
 } // namespace algorithms

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <loom/algorithms/FieldArray.h>
+#include <cmath>
 #include <loom/worklet/WorkletMapField.h>
 
 namespace loom
@@ -141,6 +142,54 @@ struct WarpVectorWorklet : loom::worklet::WorkletMapField
       for (int d = 0; d < 3; ++d)
         out.Set(p, d, static_cast<O>(x[d] + this->Factor * static_cast<double>(vectors.Get(p, d))));
     });
+  }
+};
+
+/// vtkLinearTransform's point: each coordinate a x + b y + c z + d in double, then stored.
+template <typename O, typename Mask>
+struct TransformPointWorklet : loom::worklet::WorkletMapField
+{
+  using ControlSignature = void(FieldIn item, ExecObject positions, ExecObject out);
+  using ExecutionSignature = void(_1, _2, _3);
+  using MaskType = Mask;
+  double M[3][4] = { { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 } };
+
+  template <typename Positions>
+  LOOM_EXEC void operator()(Id item, const Positions& positions, const ComponentPortal<O>& out) const
+  {
+    ForItemPoints(positions, item, [&](Id p, const double x[3]) {
+      for (int r = 0; r < 3; ++r)
+        out.Set(p, r, static_cast<O>(this->M[r][0] * x[0] + this->M[r][1] * x[1] + this->M[r][2] * x[2] + this->M[r][3]));
+    });
+  }
+};
+
+/// vtkLinearTransform's vector (a x + b y + c z in double, stored as T) and, with Normalize, its normal
+/// (then divided by its length, computed in T as vtkMath::Normalize does).
+template <typename T>
+struct TransformVectorWorklet : loom::worklet::WorkletMapField
+{
+  using ControlSignature = void(FieldIn tuple, ExecObject in, ExecObject out);
+  using ExecutionSignature = void(_1, _2, _3);
+  double M[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+  bool Normalize = false;
+
+  LOOM_EXEC void operator()(Id t, const ComponentPortal<T>& in, const ComponentPortal<T>& out) const
+  {
+    const double v[3] = { static_cast<double>(in.Get(t, 0)), static_cast<double>(in.Get(t, 1)),
+                          static_cast<double>(in.Get(t, 2)) };
+    T w[3];
+    for (int r = 0; r < 3; ++r)
+      w[r] = static_cast<T>(this->M[r][0] * v[0] + this->M[r][1] * v[1] + this->M[r][2] * v[2]);
+    if (this->Normalize)
+    {
+      const T length = std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+      if (length != T(0))
+        for (int r = 0; r < 3; ++r)
+          w[r] /= length;
+    }
+    for (int r = 0; r < 3; ++r)
+      out.Set(t, r, w[r]);
   }
 };
 LOOM_UNIT_NAMESPACE_END
