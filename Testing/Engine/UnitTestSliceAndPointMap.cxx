@@ -258,3 +258,88 @@ TEST(PointMapFamily, ElevationAndWarpsEqualTheirFormulas)
     }
   }
 }
+
+// Transform: points through the affine part as the formula (the same sums in double), from stored
+// points and from a grid's axes; vectors through the 3x3 part in their own kind, normals normalized; a
+// vector field of integers refused.
+TEST(PointMapFamily, TransformsEqualTheirFormulas)
+{
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  const Id n = 5000;
+  std::vector<double> xyz(3 * n);
+  std::vector<float> vec(3 * n);
+  for (Id i = 0; i < 3 * n; ++i)
+  {
+    xyz[i] = u(random);
+    vec[i] = static_cast<float>(u(random));
+  }
+  const FieldArray points = FieldArray::FromAOS(loom::cont::make_ArrayHandle(xyz), 3);
+  const FieldArray vectors = FieldArray::FromAOS(loom::cont::make_ArrayHandle(vec), 3);
+  PointPositions positions;
+  positions.Points = &points;
+  AffineTransform t;
+  const double m[3][4] = { { 0.9, -0.3, 0.2, 1.5 }, { 0.4, 1.1, -0.7, -2.0 }, { 0.0, 0.5, 2.0, 0.25 } };
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 4; ++c)
+      t.M[r][c] = m[r][c];
+  const double a[3][3] = { { 0.9, -0.3, 0.2 }, { 0.4, 1.1, -0.7 }, { 0.0, 0.5, 2.0 } };
+  for (WarpPrecision precision : { WarpPrecision::Float64, WarpPrecision::Float32 })
+  {
+    const FieldArray moved = TransformPoints(positions, t, precision, test::Device());
+    ASSERT_EQ(moved.GetKind(), precision == WarpPrecision::Float64 ? ValueKind::Float64 : ValueKind::Float32);
+    for (Id p = 0; p < n; ++p)
+      for (int r = 0; r < 3; ++r)
+      {
+        const double* x = &xyz[3 * p];
+        const double expected = m[r][0] * x[0] + m[r][1] * x[1] + m[r][2] * x[2] + m[r][3];
+        // (Within rounding: the engine may contract a product and a sum into one fused operation.)
+        ASSERT_NEAR(Get(moved, p, r), expected, (precision == WarpPrecision::Float64 ? 1e-13 : 1e-6) * (1.0 + std::abs(expected)))
+          << "point " << p;
+      }
+  }
+  for (bool normalize : { false, true })
+  {
+    const FieldArray out = TransformVectors(vectors, a, normalize, test::Device());
+    ASSERT_EQ(out.GetKind(), ValueKind::Float32);
+    for (Id p = 0; p < n; ++p)
+    {
+      float w[3];
+      for (int r = 0; r < 3; ++r)
+        w[r] = static_cast<float>(a[r][0] * vec[3 * p] + a[r][1] * vec[3 * p + 1] + a[r][2] * vec[3 * p + 2]);
+      const float length = std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+      for (int r = 0; r < 3; ++r)
+        ASSERT_NEAR(Get(out, p, r), normalize && length != 0.0f ? w[r] / length : w[r], 1e-6 * (1.0 + std::abs(w[r])))
+          << "vector " << p;
+    }
+  }
+  // A grid's points from its axes: the same as its stored points.
+  const Id dims[3] = { 4, 3, 5 };
+  std::vector<double> axes[3], stored;
+  for (int d = 0; d < 3; ++d)
+    for (Id i = 0; i < dims[d]; ++i)
+      for (int c = 0; c < 3; ++c)
+        axes[d].push_back(c == d ? 0.5 * i + d : 0.0);
+  for (Id k = 0; k < dims[2]; ++k)
+    for (Id j = 0; j < dims[1]; ++j)
+      for (Id i = 0; i < dims[0]; ++i)
+        for (int c = 0; c < 3; ++c)
+          stored.push_back(axes[0][3 * i + c] + axes[1][3 * j + c] + axes[2][3 * k + c]);
+  PointPositions grid;
+  grid.Axes = axes;
+  for (int d = 0; d < 3; ++d)
+    grid.Dims[d] = dims[d];
+  const FieldArray storedField = FieldArray::FromAOS(loom::cont::make_ArrayHandle(stored), 3);
+  PointPositions asStored;
+  asStored.Points = &storedField;
+  const FieldArray fromAxes = TransformPoints(grid, t, WarpPrecision::Float64, test::Device());
+  const FieldArray fromPoints = TransformPoints(asStored, t, WarpPrecision::Float64, test::Device());
+  ASSERT_EQ(fromAxes.GetNumberOfTuples(), dims[0] * dims[1] * dims[2]);
+  for (Id p = 0; p < fromAxes.GetNumberOfTuples(); ++p)
+    for (int r = 0; r < 3; ++r)
+      ASSERT_NEAR(Get(fromAxes, p, r), Get(fromPoints, p, r), 1e-12) << "grid point " << p;
+  // Integers are not transformed here (the filter hands them to VTK).
+  std::vector<Int32> integers(3 * n, 1);
+  EXPECT_THROW(TransformVectors(FieldArray::FromAOS(loom::cont::make_ArrayHandle(integers), 3), a, false, test::Device()),
+               loom::cont::ErrorBadType);
+}
