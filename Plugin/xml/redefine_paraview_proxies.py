@@ -23,6 +23,7 @@ REDEFINED = [
     ('filters', 'CleanUnstructuredGrid', 'vtkCleanUnstructuredGrid', 'vtkLoomAcceleratedCleanUnstructuredGrid'),
     ('filters', 'QuadricClustering', 'vtkQuadricClustering', 'vtkLoomAcceleratedQuadricClustering'),
     ('filters', 'IntegrateAttributes', 'vtkIntegrateAttributes', 'vtkLoomAcceleratedIntegrateAttributes'),
+    ('filters', 'TransformFilter', 'vtkTransformFilter', 'vtkLoomAcceleratedTransformFilter'),
 ]
 
 

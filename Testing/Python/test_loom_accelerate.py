@@ -345,6 +345,16 @@ def value_at(source, point):
     return float(source.GetClientSideObject().GetOutputDataObject(0).GetPointData().GetArray('RTData').GetValue(point))
 
 
+
+def transform(source, all_vectors):
+    # ParaView's Transform: a translation, a rotation and an uneven scale.
+    t = Transform(Input=source, TransformAllInputVectors=all_vectors)
+    t.Transform = 'Transform'
+    t.Transform.Translate = [1.0, -2.0, 0.5]
+    t.Transform.Rotate = [15.0, -30.0, 45.0]
+    t.Transform.Scale = [2.0, 1.0, 0.5]
+    return t
+
 FILTERS = [
     ('Contour one value', lambda s: Contour(Input=s, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]),
      ('image', 'rectilinear', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
@@ -391,6 +401,9 @@ FILTERS = [
      ('image', 'hexahedra')),
     ('Warp By Vector', lambda s: WarpByVector(Input=s, Vectors=['POINTS', 'Displacement'], ScaleFactor=2.0),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
+    ('Transform', lambda s: transform(s, 1),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
+    ('Transform, the vectors and normals only', lambda s: transform(s, 0), ('image', 'hexahedra', 'polygons')),
     ('Tetrahedralize', lambda s: Tetrahedralize(Input=s), ('image', 'rectilinear', 'structured')),
     ('Clip by a plane', lambda s: clip(s, 'Plane'),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
