@@ -73,7 +73,8 @@ struct Transformed
 };
 
 /// The 3-component arrays vtkTransformFilter transforms as vectors besides the attributes (with Transform
-/// All Input Vectors), in array order. (VTK's loop dereferences non-numeric arrays; they are skipped.)
+/// All Input Vectors), in array order. Non-numeric arrays are passed (VTK 9.2's loop reads them through a
+/// null data array, which it reaches only when the data has both Vectors and Normals).
 std::vector<Transformed> OtherVectors(vtkDataSetAttributes* data, bool all)
 {
   std::vector<Transformed> arrays;
@@ -86,6 +87,22 @@ std::vector<Transformed> OtherVectors(vtkDataSetAttributes* data, bool all)
       arrays.push_back({ array, false, nullptr });
   }
   return arrays;
+}
+/// The arrays of `from` that `to` does not have yet, added as vtkTransformFilter adds them with Transform All
+/// Input Vectors: each with the attribute (but Vectors and Normals) that `attributes`' array of the same index
+/// has, set on `marked` (for cell data VTK reads and sets the point data's attributes: the same calls give the
+/// same output).
+void PassOthers(vtkDataSetAttributes* from, vtkDataSetAttributes* to, vtkDataSetAttributes* attributes,
+                vtkDataSetAttributes* marked)
+{
+  for (int i = 0; i < from->GetNumberOfArrays(); ++i)
+    if (!to->GetAbstractArray(from->GetAbstractArray(i)->GetName()))
+    {
+      to->AddArray(from->GetAbstractArray(i));
+      const int attribute = attributes->IsArrayAnAttribute(i);
+      if (attribute >= 0 && attribute != vtkDataSetAttributes::VECTORS && attribute != vtkDataSetAttributes::NORMALS)
+        marked->SetAttribute(attributes->GetAbstractArray(i), attribute);
+    }
 }
 } // namespace
 
@@ -206,46 +223,26 @@ int vtkLoomTransform::RequestData(vtkInformation*, vtkInformationVector** inputV
     for (const Transformed& t : cells)
       outCD->AddArray(t.Out);
     output->SetPoints(newPoints);
-    if (pointNormals.Out)
+    // The attributes, each then left out of the passing (normals before vectors, points before cells).
+    const struct
     {
-      outPD->SetNormals(pointNormals.Out);
-      outPD->CopyNormalsOff();
-    }
-    if (pointVectors.Out)
-    {
-      outPD->SetVectors(pointVectors.Out);
-      outPD->CopyVectorsOff();
-    }
-    if (cellNormals.Out)
-    {
-      outCD->SetNormals(cellNormals.Out);
-      outCD->CopyNormalsOff();
-    }
-    if (cellVectors.Out)
-    {
-      outCD->SetVectors(cellVectors.Out);
-      outCD->CopyVectorsOff();
-    }
+      vtkDataSetAttributes* Data;
+      const Transformed& Array;
+      int Attribute;
+    } attributes[] = { { outPD, pointNormals, vtkDataSetAttributes::NORMALS },
+                       { outPD, pointVectors, vtkDataSetAttributes::VECTORS },
+                       { outCD, cellNormals, vtkDataSetAttributes::NORMALS },
+                       { outCD, cellVectors, vtkDataSetAttributes::VECTORS } };
+    for (const auto& a : attributes)
+      if (a.Array.Out)
+      {
+        a.Data->SetAttribute(a.Array.Out, a.Attribute);
+        a.Data->SetCopyAttribute(a.Attribute, 0);
+      }
     if (this->TransformAllInputVectors)
     {
-      for (int i = 0; i < pd->GetNumberOfArrays(); ++i)
-        if (!outPD->GetAbstractArray(pd->GetAbstractArray(i)->GetName()))
-        {
-          outPD->AddArray(pd->GetAbstractArray(i));
-          const int attribute = pd->IsArrayAnAttribute(i);
-          if (attribute >= 0 && attribute != vtkDataSetAttributes::VECTORS && attribute != vtkDataSetAttributes::NORMALS)
-            outPD->SetAttribute(pd->GetAbstractArray(i), attribute);
-        }
-      // (vtkTransformFilter sets the cell arrays' attributes from the point arrays of the same index, on the
-      // point data: the same calls here, for the same output.)
-      for (int i = 0; i < cd->GetNumberOfArrays(); ++i)
-        if (!outCD->GetAbstractArray(cd->GetAbstractArray(i)->GetName()))
-        {
-          outCD->AddArray(cd->GetAbstractArray(i));
-          const int attribute = pd->IsArrayAnAttribute(i);
-          if (attribute >= 0 && attribute != vtkDataSetAttributes::VECTORS && attribute != vtkDataSetAttributes::NORMALS)
-            outPD->SetAttribute(pd->GetAbstractArray(i), attribute);
-        }
+      PassOthers(pd, outPD, pd, outPD);
+      PassOthers(cd, outCD, pd, outPD);
     }
     else
     {

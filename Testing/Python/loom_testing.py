@@ -39,9 +39,9 @@ def expect_ran_on(proxy, device, what):
     loomtest::ExpectRanOn in the C++ tests."""
     if device != 'CUDA':
         return
+    import os
     import loom
     record = loom.vtkLoomExecution.GetLast(proxy.GetClientSideObject())
-    import os
     if record is None or record.GetFallback() or record.GetDevices() == 'none' or \
             os.environ.get('LOOM_TEST_CUDA_STAND_IN'):  # (a machine without a GPU made to run a twin's list)
         return

@@ -114,13 +114,16 @@ def transformed(filter_, all_vectors):
 for what, source in inputs:
     for all_vectors in (1, 0):
         name = '%s transform%s' % (what, ', all vectors' if all_vectors else '')
-        expected = fetch(transformed(Transform(Input=source), all_vectors))
+        reference = transformed(Transform(Input=source), all_vectors)
+        expected = fetch(reference)
         against_paraview(lambda: transformed(Transform(Input=source), all_vectors),
                          lambda d: transformed(LoomTransform(Input=source, Device=d), all_vectors), name,
                          tolerance=1e-6)
         for device in devices():
-            arrays_as_paraview(expected, fetch(transformed(LoomTransform(Input=source, Device=device), all_vectors)),
-                               '%s %s' % (name, device))
+            loom = transformed(LoomTransform(Input=source, Device=device), all_vectors)
+            arrays_as_paraview(expected, fetch(loom), '%s %s' % (name, device))
+            Delete(loom)
+        Delete(reference)
 
 # A mask: 1% of the hexahedra's points move, the others stay.
 n = fetch(hexahedra).GetNumberOfPoints()
