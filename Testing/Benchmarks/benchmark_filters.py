@@ -34,6 +34,8 @@
 # and on the tetrahedralized wavelet (ParaView's general path) at 128^3 and below.
 # Integrate rows ('integrate'): Loom Integrate Variables beside ParaView's Integrate Variables on the image
 # and the hexahedra (RTData and its gradient on the points, RTData on the cells) at 128^3 and below.
+# Histogram rows ('histogram'): Loom Histogram beside ParaView's Histogram of RTData (10 bins, ParaView's default)
+# and of the magnitude of the wavelet's gradient (256 bins), on the image and the hexahedra at 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
 # (ParaView's default), and Loom Resample With Dataset beside ParaView's onto a 49^3 tetrahedralized wavelet
 # over the input's bounds, on the image and the hexahedra at 128^3 and below.
@@ -41,7 +43,7 @@
 # cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
 # reuse Loom's locator (the input is unchanged), the first executions build it.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, resample, probe;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, resample, probe;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
 # LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
@@ -65,7 +67,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,resample,probe').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
@@ -496,6 +498,17 @@ for n in sizes:
                 variants.append(('Loom %s' % device, LoomIntegrateVariables(Input=fields, Device=device)))
             time_variants(n, layout, 'integrate', variants)
             Delete(fields)
+            Delete(gradient)
+        if 'histogram' in groups and n <= 128:
+            gradient = Gradient(Input=source, ScalarArray=['POINTS', 'RTData'])
+            gradient.UpdatePipeline()
+            for what, src, settings in (('histogram', source, {'SelectInputArray': ['POINTS', 'RTData']}),
+                                        ('histogram-magnitude', gradient,
+                                         {'SelectInputArray': ['POINTS', 'Gradient'], 'Component': 3, 'BinCount': 256})):
+                variants = [('ParaView Histogram', Histogram(Input=src, **settings))]
+                for device in devices:
+                    variants.append(('Loom %s' % device, LoomHistogram(Input=src, Device=device, **settings)))
+                time_variants(n, layout, what, variants)
             Delete(gradient)
         if 'resample' in groups and n <= 128:
             variants = [('ParaView Resample To Image', ResampleToImage(Input=source))]

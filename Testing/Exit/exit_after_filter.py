@@ -18,7 +18,8 @@ for name in names:
     proxy = made[0]
     proxy.UpdatePipeline()
     output = proxy.GetClientSideObject().GetOutputDataObject(0)
-    cells = output.GetNumberOfCells()
+    # Cells of a dataset, rows of a table (Histogram's bins).
+    cells = output.GetNumberOfRows() if output.IsA('vtkTable') else output.GetNumberOfCells()
     # Filters whose output ParaView gathers on the first rank (the registry's "gathered"): the others' are empty.
     gathered = loom_proxy_table.GATHERED.get(name) and rank != 0
     if cells <= 0 and not gathered:

@@ -34,6 +34,8 @@
 #include <vtkSphere.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
+#include <vtkIntArray.h>
+#include <vtkTable.h>
 #include <vtkTypeInt32Array.h>
 #include <vtkTypeInt64Array.h>
 #include <vtkUnsignedCharArray.h>
@@ -44,6 +46,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
@@ -500,6 +503,16 @@ uint64_t Hash(vtkDataObject* data)
 /// gives them).
 std::string CheckOutput(vtkDataObject* output, bool integrals)
 {
+  if (auto* table = vtkTable::SafeDownCast(output)) // Histogram: columns of one length, counts not negative
+  {
+    for (vtkIdType c = 0; c < table->GetNumberOfColumns(); ++c)
+      if (table->GetColumn(c)->GetNumberOfTuples() != table->GetNumberOfRows())
+        return "a table column of another length";
+    if (auto* counts = vtkIntArray::SafeDownCast(table->GetColumnByName("bin_values")))
+      for (vtkIdType r = 0; r < counts->GetNumberOfTuples(); ++r)
+        if (counts->GetValue(r) < 0)
+          return "a negative count";
+  }
   for (vtkDataSet* leaf : loomtest::Leaves(output))
   {
     const vtkIdType points = leaf->GetNumberOfPoints(), cellCount = leaf->GetNumberOfCells();
@@ -772,6 +785,21 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
     [](Bytes& in) -> Ptr {
       auto f = vtkSmartPointer<vtkLoomIntegrateVariables>::New();
       f->SetDivideAllCellDataByVolume(in.Chance(50));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomHistogram>::New();
+      RandomArrayToProcess(in, f);
+      f->SetComponent(in.Byte() % 5 - 1); // -1 and past the components included: errors
+      f->SetBinCount(in.Chance(90) ? 1 + in.Byte() : in.Byte() % 3 - 1); // 0 and -1 included: errors
+      f->SetCenterBinsAroundMinAndMax(in.Chance(30));
+      f->SetUseCustomBinRanges(in.Chance(30));
+      f->SetCustomBinRanges(in.Coordinate(), in.Coordinate());
+      f->SetNormalize(in.Chance(30));
+      f->SetAccumulation(in.Chance(30));
+      f->SetCalculateAverages(in.Chance(10));
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
       return f;

@@ -15,6 +15,7 @@
 #include <vtkLoomClip.h>
 #include <vtkLoomContour.h>
 #include <vtkLoomGradient.h>
+#include <vtkLoomHistogram.h>
 #include <vtkLoomLevelOfDetail.h>
 #include <vtkLoomPlotOverLine.h>
 #include <vtkLoomProbeLocation.h>
@@ -86,6 +87,12 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     f->SetNumberOfDivisions(12, 12, 12);
   else if (vtkLoomGradient::SafeDownCast(filter))
     rtdata();
+  else if (auto* f = vtkLoomHistogram::SafeDownCast(filter))
+  {
+    // Cell data: under MPI each cell counts once (a point on a piece boundary counts on both ranks).
+    filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "RTData");
+    f->SetBinCount(16);
+  }
   else if (auto* f = vtkLoomWarpByScalar::SafeDownCast(filter))
   {
     rtdata();

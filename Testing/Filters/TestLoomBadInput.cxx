@@ -20,6 +20,8 @@
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
+#include <vtkExtractHistogram.h>
+#include <vtkTable.h>
 #include <vtkIntegrateAttributes.h>
 #include <vtkResampleToImage.h>
 #include <vtkElevationFilter.h>
@@ -52,6 +54,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
@@ -645,6 +648,20 @@ std::vector<Filter> Filters()
                         return Make<vtkLoomIntegrateVariables>([&](vtkLoomIntegrateVariables* f) { f->SetDevice(s.Device); });
                       },
                       [](const Settings&) { return Make<vtkIntegrateAttributes>([](vtkIntegrateAttributes*) {}); } });
+  filters.push_back({ "Histogram", false, true, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomHistogram>([&](vtkLoomHistogram* f) {
+                          ReadPoints(f, s);
+                          f->SetBinCount(12);
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [](const Settings& s) {
+                        return Make<vtkExtractHistogram>([&](vtkExtractHistogram* f) {
+                          ReadPoints(f, s);
+                          f->SetBinCount(12);
+                        });
+                      } });
   filters.push_back({ "Resample To Image", false, false, false,
                       [](const Settings& s) {
                         return Make<vtkLoomResampleToImage>([&](vtkLoomResampleToImage* f) {
@@ -736,6 +753,30 @@ struct Summary
 Summary Summarize(vtkDataObject* data)
 {
   Summary s;
+  if (auto* table = vtkTable::SafeDownCast(data)) // Histogram: its rows count as cells, its columns as row arrays
+  {
+    s.Cells = table->GetNumberOfRows();
+    for (vtkIdType c = 0; c < table->GetNumberOfColumns(); ++c)
+      if (auto* column = vtkDataArray::SafeDownCast(table->GetColumn(c)))
+      {
+        auto& facts = s.Arrays[std::string("row ") + (column->GetName() ? column->GetName() : "")];
+        facts.Components = column->GetNumberOfComponents();
+        facts.Type = column->GetDataTypeAsString();
+        facts.Tuples = column->GetNumberOfTuples();
+        for (vtkIdType i = 0; i < column->GetNumberOfTuples(); ++i)
+          for (int k = 0; k < column->GetNumberOfComponents(); ++k)
+          {
+            const double v = column->GetComponent(i, k);
+            if (std::isnan(v))
+              ++facts.NaNs;
+            else
+            {
+              facts.Min = std::min(facts.Min, v);
+              facts.Max = std::max(facts.Max, v);
+            }
+          }
+      }
+  }
   for (vtkDataSet* leaf : loomtest::Leaves(data))
   {
     s.Points += leaf->GetNumberOfPoints();

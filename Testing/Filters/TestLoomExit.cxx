@@ -11,6 +11,7 @@
 #include <vtkAlgorithm.h>
 #include <vtkDataObject.h>
 #include <vtkDataSet.h>
+#include <vtkTable.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -26,8 +27,10 @@ void Keep(vtkAlgorithm* filter, vtkDataObject* input, const char* name)
 {
   filter->SetInputDataObject(input);
   filter->Update();
-  auto* output = vtkDataSet::SafeDownCast(filter->GetOutputDataObject(0));
-  if (!output || output->GetNumberOfCells() == 0)
+  vtkDataObject* made = filter->GetOutputDataObject(0);
+  auto* output = vtkDataSet::SafeDownCast(made);
+  auto* table = vtkTable::SafeDownCast(made); // Histogram: its bins
+  if ((!output || output->GetNumberOfCells() == 0) && (!table || table->GetNumberOfRows() == 0))
   {
     std::cerr << name << " made no cells\n";
     std::exit(1);

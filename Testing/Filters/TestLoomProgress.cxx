@@ -15,6 +15,8 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomHistogram.h"
+#include <vtkTable.h>
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
 #include "vtkLoomProbeLocation.h"
@@ -173,6 +175,13 @@ std::vector<Case> AllCases()
   cases.push_back({ "Elevation", false, [](int d) { return New<vtkLoomElevation>(d); } });
   cases.push_back({ "Cell Size", false, [](int d) { return New<vtkLoomCellSize>(d); } });
   cases.push_back({ "Integrate Variables", false, [](int d) { return New<vtkLoomIntegrateVariables>(d); } });
+  cases.push_back({ "Histogram", false, [](int d) {
+                     return New<vtkLoomHistogram>(d, [](vtkLoomHistogram* f) {
+                       Points(f, "V");
+                       f->SetComponent(3); // the magnitude
+                       f->SetBinCount(256);
+                     });
+                   } });
   cases.push_back({ "Plot Over Line", false, [](int d) {
                      return New<vtkLoomPlotOverLine>(d, [](vtkLoomPlotOverLine* f) {
                        f->SetPoint1(-10, -10, -10);
@@ -274,11 +283,15 @@ vtkTypeInt64 Execute(const Case& c, int device, Watch& watch, vtkSmartPointer<vt
 
 vtkIdType OutputCells(vtkAlgorithm* filter)
 {
+  if (auto* table = vtkTable::SafeDownCast(filter->GetOutputDataObject(0)))
+    return table->GetNumberOfRows(); // Histogram: its bins
   auto* data = vtkDataSet::SafeDownCast(filter->GetOutputDataObject(0));
   return data ? data->GetNumberOfCells() : -1;
 }
 vtkIdType OutputPoints(vtkAlgorithm* filter)
 {
+  if (auto* table = vtkTable::SafeDownCast(filter->GetOutputDataObject(0)))
+    return table->GetNumberOfRows(); // Histogram: its bins
   auto* data = vtkDataSet::SafeDownCast(filter->GetOutputDataObject(0));
   return data ? data->GetNumberOfPoints() : -1;
 }

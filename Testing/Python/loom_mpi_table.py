@@ -54,6 +54,15 @@ def measure_piece(data):
     from vtkmodules.util.numpy_support import vtk_to_numpy
     from vtkmodules.vtkFiltersVerdict import vtkCellSizeFilter
     out = {}
+    if data.IsA('vtkTable'):
+        # Histogram: the first rank holds the table (the others' are empty); every value of every column is a
+        # sum over the ranks, so that the runs compare bin for bin.
+        out['cells'] = (float(data.GetNumberOfRows()), 'sum')
+        for c in range(data.GetNumberOfColumns()):
+            column = data.GetColumn(c)
+            for r in range(column.GetNumberOfTuples()):
+                out['row %s %03d' % (column.GetName(), r)] = (column.GetComponent(r, 0), 'sum')
+        return out
     cells = data.GetNumberOfCells()
     cell_ghosts = data.GetCellData().GetArray('vtkGhostType')
     keep_cells = numpy.ones(cells, bool)

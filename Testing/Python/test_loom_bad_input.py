@@ -352,6 +352,8 @@ FILTERS = [
     ('Cell Size', False, False, False, 'LoomCellSize', lambda s: {}, 'CellSize', lambda s: {}, 's', ()),
     ('Integrate Variables', False, False, False, 'LoomIntegrateVariables', lambda s: {}, 'IntegrateVariables',
      lambda s: {}, 's', ()),
+    ('Histogram', False, True, False, 'LoomHistogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12},
+     'Histogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12}, 's', ()),
     ('Resample To Image', False, False, False, 'LoomResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]},
      'ResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]}, 's', ()),
     ('Plot Over Line', False, False, False, 'LoomPlotOverLine',
@@ -403,6 +405,8 @@ def leaves(data):
         return []
     if data.IsA('vtkDataSet'):
         return [data]
+    if not data.IsA('vtkCompositeDataSet'):
+        return []  # a table (Histogram): summary() reads its rows
     out = []
     it = data.NewIterator()
     it.InitTraversal()
@@ -417,6 +421,19 @@ def leaves(data):
 def summary(data):
     """Points, cells, and per array (point or cell) its type, components, tuples, NaN count and finite range."""
     facts = {'points': 0, 'cells': 0, 'arrays': {}}
+    if data is not None and data.IsA('vtkTable'):
+        # Histogram: its rows count as cells, its columns as row arrays.
+        facts['cells'] = data.GetNumberOfRows()
+        rows = data.GetRowData()
+        for a in range(rows.GetNumberOfArrays()):
+            array = rows.GetAbstractArray(a)
+            values = vtk_to_numpy(array).astype(numpy.float64).ravel() if array.GetNumberOfTuples() else numpy.zeros(0)
+            finite = values[numpy.isfinite(values)]
+            facts['arrays'][('row', array.GetName())] = {
+                'type': array.GetDataTypeAsString(), 'components': array.GetNumberOfComponents(),
+                'tuples': array.GetNumberOfTuples(), 'nan': int(numpy.isnan(values).sum()),
+                'min': float(finite.min()) if finite.size else math.inf,
+                'max': float(finite.max()) if finite.size else -math.inf}
     for leaf in leaves(data):
         facts['points'] += leaf.GetNumberOfPoints()
         facts['cells'] += leaf.GetNumberOfCells()

@@ -51,6 +51,25 @@ struct DevicePointersOn
   {
     return InPlacePointer<Tag>(array);
   }
+  /// Runs `pass(b)` for b in [0, blocks): on a CPU device in ranges of blocks, each block `weight` elements of
+  /// work (progress and abort); on CUDA one thread per block.
+  template <typename Pass>
+  static void RunBlocks(const Pass& pass, Id blocks, Id weight)
+  {
+    if constexpr (Tag::IsHost)
+    {
+      auto body = [&pass](Id begin, Id end) {
+        for (Id b = begin; b < end; ++b)
+          pass(b);
+      };
+      loom::cont::DeviceAdapterAlgorithm<Tag>::ScheduleRanges(body, blocks, 1, weight);
+    }
+    else
+    {
+      (void)weight;
+      loom::cont::DeviceAdapterAlgorithm<Tag>::Schedule(pass, blocks);
+    }
+  }
 };
 
 LOOM_UNIT_NAMESPACE_BEGIN

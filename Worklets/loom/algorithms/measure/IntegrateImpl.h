@@ -310,16 +310,7 @@ struct IntegratePasses : DevicePointersOn<Tag>
   template <typename Pass>
   static void Run(const Pass& pass, Id blocks)
   {
-    if constexpr (Tag::IsHost)
-    {
-      auto body = [&pass](Id begin, Id end) {
-        for (Id b = begin; b < end; ++b)
-          pass(b);
-      };
-      Algorithm::ScheduleRanges(body, blocks, 1, BlockCells);
-    }
-    else
-      Algorithm::Schedule(pass, blocks);
+    Pointers::RunBlocks(pass, blocks, BlockCells);
   }
 
   static int HighestDimension(const CellSetAny& cells, const loom::cont::ArrayHandle<UInt8>& skip)
