@@ -66,7 +66,8 @@ bool IsAccelerated(pqPipelineSource* source)
                                      "Gradient",   "CellDataToPointData",   "PointDataToCellData",
                                      "Threshold",  "ElevationFilter",       "WarpScalar",
                                      "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
-                                     "DataSetSurfaceFilter",  "QuadricClustering" };
+                                     "DataSetSurfaceFilter",  "QuadricClustering",     "IntegrateAttributes",
+                                     "TransformFilter",       "ExtractHistogram" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 

@@ -24,6 +24,7 @@ REDEFINED = [
     ('filters', 'QuadricClustering', 'vtkQuadricClustering', 'vtkLoomAcceleratedQuadricClustering'),
     ('filters', 'IntegrateAttributes', 'vtkIntegrateAttributes', 'vtkLoomAcceleratedIntegrateAttributes'),
     ('filters', 'TransformFilter', 'vtkTransformFilter', 'vtkLoomAcceleratedTransformFilter'),
+    ('filters', 'ExtractHistogram', 'vtkPExtractHistogram', 'vtkLoomAcceleratedExtractHistogram'),
 ]
 
 

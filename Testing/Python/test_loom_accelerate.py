@@ -246,9 +246,17 @@ def arrays_in_order(attributes):
 
 
 def same(loom_data, paraview_data, what):
-    """The same points, cells and arrays (names, order, types, values within 1e-5 relative)."""
+    """The same points, cells and arrays (names, order, types, values within 1e-5 relative); a table (Histogram):
+    the same columns in order, of the same types, every value equal."""
     check(loom_data.GetClassName() == paraview_data.GetClassName(), '%s: a %s, ParaView makes a %s' % (
         what, loom_data.GetClassName(), paraview_data.GetClassName()))
+    if paraview_data.IsA('vtkTable'):
+        columns = lambda t: [(t.GetColumn(c).GetName(), t.GetColumn(c).GetDataType(),  # noqa: E731
+                              vtk_to_numpy(t.GetColumn(c)).tolist()) for c in range(t.GetNumberOfColumns())]
+        check(columns(loom_data) == columns(paraview_data), lambda: '%s: the table %r, ParaView %r' % (
+            what, columns(loom_data), columns(paraview_data)))
+        check(paraview_data.GetNumberOfColumns() > 0 or what.endswith('(empty)'), '%s: an empty table' % what)
+        return
     got, want = leaves(loom_data), leaves(paraview_data)
     check(len(got) == len(want), '%s: %d blocks, ParaView %d' % (what, len(got), len(want)))
     for block, (g, w) in enumerate(zip(got, want)):
@@ -456,6 +464,14 @@ FILTERS = [
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Integrate Variables, cell data divided', lambda s: IntegrateVariables(Input=s, DivideCellDataByVolume=1),
      ('image', 'hexahedra')),
+    ('Histogram', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'RTData'], BinCount=20),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
+    ('Histogram of a cell array, centred, normalized', lambda s: Histogram(
+        Input=s, SelectInputArray=['CELLS', 'RTCells'], BinCount=7, CenterBinsAroundMinAndMax=1, Normalize=1),
+     ('image', 'hexahedra')),
+    ('Histogram of a vector\'s magnitude, custom range', lambda s: Histogram(
+        Input=s, SelectInputArray=['POINTS', 'Displacement'], Component=3, UseCustomBinRanges=1,
+        CustomBinRanges=[0.0, 0.3]), ('image',)),
 ]
 
 data = dict(inputs())
@@ -495,6 +511,10 @@ for what, make, kind, reason in [
         ('Quadric Clustering with feature edges', lambda s: QuadricClustering(Input=s, UseFeatureEdges=1), 'triangles',
          'Feature Edges'),
         ('Quadric Clustering of polyvertex cells', lambda s: QuadricClustering(Input=s), 'polyvertex', 'polyvertex'),
+        ('Histogram with Calculate Averages', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'RTData'],
+                                                                  CalculateAverages=1), 'image', 'Calculate Averages'),
+        ('Histogram of a missing array (empty)', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'nothing']),
+         'image', 'not in the input'),
 ]:
     on, messages, ran = output_of(make, sources[kind], True)
     off, _, _ = output_of(make, sources[kind], False)

@@ -2,8 +2,8 @@
 # filter runs on each rank's piece of the wavelet (as image and as hexahedra, with ghost cells) with Accelerate
 # ParaView Filters on and off: on every rank the record says Loom ran (Contour, Slice and Extract Surface: that
 # ParaView's code ran, as pieces with ghost cells take it), and the piece's output is ParaView's (points,
-# cells, every array's name and sum to 6 digits); the totals over the ranks agree too, so the split gives the
-# same distributed result either way.
+# cells, every array's name and sum to 6 digits; Histogram's table on rank 0, every value); the totals over the
+# ranks agree too, so the split gives the same distributed result either way.
 import os
 import sys
 
@@ -35,11 +35,18 @@ FILTERS = [
     ('Elevation', lambda s: Elevation(Input=s)),
     ('Warp By Scalar', lambda s: WarpByScalar(Input=s, Scalars=['POINTS', 'RTData'], ScaleFactor=0.01)),
     ('Clean to Grid', lambda s: CleantoGrid(Input=s)),
+    ('Histogram', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'RTData'], BinCount=24)),
+    ('Histogram, normalized', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'RTData'], Normalize=1)),
 ]
 
 
 def summary(data):
     arrays = {}
+    if data.IsA('vtkTable'):
+        # Histogram: rank 0 holds the table (the others an empty one, with Loom and without); every value.
+        for c in range(data.GetNumberOfColumns()):
+            arrays['row %s' % data.GetColumn(c).GetName()] = [float('%.12g' % v) for v in vtk_to_numpy(data.GetColumn(c))]
+        return {'points': 0, 'cells': data.GetNumberOfRows(), 'arrays': arrays}
     for kind, attributes in (('point', data.GetPointData()), ('cell', data.GetCellData())):
         for i in range(attributes.GetNumberOfArrays()):
             array = attributes.GetArray(i)
