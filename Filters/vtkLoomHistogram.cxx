@@ -4,6 +4,7 @@
 // joined across the ranks by a subclass that agrees on the range and sums the counts and totals on rank 0.
 #include "vtkLoomHistogram.h"
 
+#include "LoomAcceleration.h"
 #include "LoomInterop.h"
 
 #include <loom/algorithms/histogram/Histogram.h>
@@ -19,6 +20,7 @@
 #include <vtkExtractHistogram.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkImageData.h>
 #include <vtkIntArray.h>
 #include <vtkMultiProcessController.h>
 #include <vtkNew.h>
@@ -83,34 +85,37 @@ protected:
     vtkTable* output = vtkTable::GetData(outputVector, 0);
     if (!status || !output->GetRowData()->GetArray(this->BinExtentsArrayName))
       return status; // no range on any rank: every table is empty
-    // Every rank holds the same columns (the counts, then the totals by name): each summed on rank 0.
+    // The ranks' tables gathered on rank 0 (one collective call whatever each rank holds), the counts and the
+    // totals added by name and components, as ParaView's reduction adds them.
     vtkDataSetAttributes* rows = output->GetRowData();
     const bool root = ranks->GetLocalProcessId() == 0;
-    for (int a = 0; a < rows->GetNumberOfArrays(); ++a)
-    {
-      vtkDataArray* column = rows->GetArray(a);
-      const std::string name = column->GetName() ? column->GetName() : "";
-      if (name == this->BinExtentsArrayName || (name.size() > 8 && name.compare(name.size() - 8, 8, "_average") == 0))
-        continue;
-      if (auto* counts = vtkIntArray::SafeDownCast(column))
-      {
-        vtkNew<vtkIntArray> sum;
-        sum->DeepCopy(counts);
-        ranks->Reduce(counts, sum, vtkCommunicator::SUM_OP, 0);
-        counts->DeepCopy(sum);
-      }
-      else if (auto* totals = vtkDoubleArray::SafeDownCast(column))
-      {
-        vtkNew<vtkDoubleArray> sum;
-        sum->DeepCopy(totals);
-        ranks->Reduce(totals, sum, vtkCommunicator::SUM_OP, 0);
-        totals->DeepCopy(sum);
-      }
-    }
+    vtkNew<vtkTable> mine;
+    mine->ShallowCopy(output);
+    std::vector<vtkSmartPointer<vtkDataObject>> tables;
+    ranks->Gather(mine, tables, 0);
     if (!root)
     {
       output->Initialize();
       return status;
+    }
+    for (std::size_t r = 1; r < tables.size(); ++r)
+    {
+      auto* theirs = vtkTable::SafeDownCast(tables[r]);
+      for (int a = 0; theirs && a < rows->GetNumberOfArrays(); ++a)
+      {
+        vtkDataArray* column = rows->GetArray(a);
+        const std::string name = column && column->GetName() ? column->GetName() : "";
+        if (name.empty() || name == this->BinExtentsArrayName ||
+            (name.size() > 8 && name.compare(name.size() - 8, 8, "_average") == 0))
+          continue;
+        vtkDataArray* other = theirs->GetRowData()->GetArray(name.c_str());
+        if (!other || other->GetNumberOfTuples() != column->GetNumberOfTuples() ||
+            other->GetNumberOfComponents() != column->GetNumberOfComponents())
+          continue;
+        for (vtkIdType t = 0; t < column->GetNumberOfTuples(); ++t)
+          for (int c = 0; c < column->GetNumberOfComponents(); ++c)
+            column->SetComponent(t, c, column->GetComponent(t, c) + other->GetComponent(t, c));
+      }
     }
     // ParaView's reduction gives rank 0 the columns in the order of their names.
     std::vector<vtkSmartPointer<vtkAbstractArray>> sorted;
@@ -308,6 +313,12 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   }
   else
     take(input, true);
+  const bool fieldData = chosen && chosen->Has(vtkDataObject::FIELD_ASSOCIATION()) &&
+    chosen->Get(vtkDataObject::FIELD_ASSOCIATION()) == vtkDataObject::FIELD_ASSOCIATION_NONE;
+  if (this->CalculateAverages && fieldData && !this->UseCustomBinRanges && error.empty())
+    // VTK's filter, which computes the averages, dereferences a null attribute object there (its ghost lookup).
+    error = "Calculate Averages on field data (" + what +
+      "): VTK's filter, which computes the averages, cannot take field data without Use Custom Bin Ranges.";
   if (this->CalculateAverages && refused.empty())
     refused = "Calculate Averages is on (the other arrays' totals and averages per bin)";
 
@@ -328,10 +339,17 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   }
   if (fallback && status != 1)
   {
-    vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter(); // joins VTK's ranks with an empty table
-    vtkNew<vtkTable> nothing;
-    vtk->SetInputDataObject(0, nothing);
-    vtk->Update();
+    // The other ranks run VTK's filter (unless Fallback To VTK is off, or ParaView's own Histogram declines the
+    // fallback and runs its code on every rank): this rank joins their messages with an empty input of its kind.
+    const std::string note = "another rank's piece needs VTK's vtkExtractHistogram";
+    if (ranks > 1 && this->Core.FallbackToVTK && !loom::interop::DeclineFallback(this, note))
+    {
+      vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
+      vtkSmartPointer<vtkDataObject> nothing;
+      nothing.TakeReference(input ? input->NewInstance() : vtkImageData::New());
+      vtk->SetInputDataObject(0, nothing);
+      vtk->Update();
+    }
     return status;
   }
   if (fallback)
@@ -357,6 +375,19 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
     o.CenterBinsAroundMinAndMax = this->CenterBinsAroundMinAndMax;
     o.Ghosts = piece.Ghosts;
     o.GhostBits = piece.GhostBits;
+    // VTK's range sums a magnitude's squares in the array's type for the types it dispatches, in double else.
+    switch (piece.Array->GetDataType())
+    {
+      case VTK_CHAR:
+      case VTK_SHORT:
+      case VTK_INT:
+      case VTK_UNSIGNED_CHAR:
+      case VTK_UNSIGNED_SHORT:
+      case VTK_UNSIGNED_INT:
+      case VTK_FLOAT:
+      case VTK_DOUBLE: o.SquaresInOwnType = piece.Array->HasStandardMemoryLayout(); break;
+      default: o.SquaresInOwnType = false;
+    }
     o.Device = run.Device();
     return o;
   };

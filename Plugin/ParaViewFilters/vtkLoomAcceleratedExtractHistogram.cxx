@@ -2,6 +2,7 @@
 #include "vtkLoomAcceleratedExtractHistogram.h"
 
 #include "LoomAcceleration.h"
+#include "vtkLoomExecution.h"
 #include "vtkLoomHistogram.h"
 
 #include <vtkCommunicator.h>
@@ -23,7 +24,8 @@ int vtkLoomAcceleratedExtractHistogram::RequestData(vtkInformation* request, vtk
   vtkMultiProcessController* global = vtkMultiProcessController::GetGlobalController();
   const int ranks = global ? global->GetNumberOfProcesses() : 1;
   std::string unsupported;
-  if (this->Controller != global && this->Controller && this->Controller->GetNumberOfProcesses() > 1)
+  const bool distributed = ranks > 1 || (this->Controller && this->Controller->GetNumberOfProcesses() > 1);
+  if (this->Controller != global && distributed)
     unsupported = "its controller is not the global one, which Loom's ranks join";
   else if (this->CalculateAverages)
     unsupported = "Calculate Averages is on (the other arrays' totals and averages per bin)";
@@ -58,9 +60,11 @@ int vtkLoomAcceleratedExtractHistogram::RequestData(vtkInformation* request, vtk
   loom->SetAccumulation(this->Accumulation);
   const int status =
     loom::interop::RunAccelerated(this, "Histogram", loom, unsupported, inputVector, outputVector, own);
-  if (unsupported.empty())
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(this);
+  if (unsupported.empty() && record && !record->GetFallback() && !record->GetFailed())
   {
-    // As ParaView's filter: the range binned, and the custom range in order after a reversed one was swapped.
+    // Loom's table was taken: as ParaView's filter, the range binned, and the custom range in order after a
+    // reversed one was swapped.
     loom->GetBinRange(this->BinRange);
     loom->GetCustomBinRanges(this->CustomBinRanges);
   }

@@ -20,6 +20,7 @@
 #include <vtkMultiBlockDataSet.h>
 #include <vtkPointData.h>
 #include <vtkPointDataToCellData.h>
+#include <vtkSOADataArrayTemplate.h>
 #include <vtkShortArray.h>
 #include <vtkStringArray.h>
 #include <vtkTable.h>
@@ -203,6 +204,23 @@ TEST(LoomHistogram, ValueKindsComponentsAndCellsAsVTK)
   AddVectorsOf<vtkFloatArray>(wavelet, "Vfloat");
   AddVectorsOf<vtkDoubleArray>(wavelet, "Vdouble");
   AddVectorsOf<vtkShortArray>(wavelet, "Vshort");
+  // 64-bit integers of up to 1e8 (their squares beyond 2^53: VTK's range sums them in double) and float
+  // vectors stored per component (VTK's range reads them through vtkDataArray, in double).
+  AddVectorsOf<vtkLongLongArray>(wavelet, "Vlonglong");
+  {
+    vtkDataArray* small = wavelet->GetPointData()->GetArray("Vlonglong");
+    for (vtkIdType i = 0; i < small->GetNumberOfValues(); ++i)
+      static_cast<vtkLongLongArray*>(small)->SetValue(i, static_cast<vtkLongLongArray*>(small)->GetValue(i) * 1000003);
+    vtkNew<vtkSOADataArrayTemplate<float>> soa;
+    soa->SetName("Vsoa");
+    soa->SetNumberOfComponents(3);
+    soa->SetNumberOfTuples(wavelet->GetNumberOfPoints());
+    vtkDataArray* from = wavelet->GetPointData()->GetArray("Vfloat");
+    for (vtkIdType i = 0; i < soa->GetNumberOfTuples(); ++i)
+      for (int c = 0; c < 3; ++c)
+        soa->SetTypedComponent(i, c, static_cast<float>(from->GetComponent(i, c) * 1.37));
+    wavelet->GetPointData()->AddArray(soa);
+  }
   for (const char* name : { "char", "uchar", "short", "ushort", "int", "uint", "longlong", "ulonglong", "double" })
   {
     Settings s;
@@ -210,7 +228,7 @@ TEST(LoomHistogram, ValueKindsComponentsAndCellsAsVTK)
     s.Bins = 37;
     Compare(wavelet, s, name);
   }
-  for (const char* name : { "Vfloat", "Vdouble", "Vshort" })
+  for (const char* name : { "Vfloat", "Vdouble", "Vshort", "Vlonglong", "Vsoa" })
     for (int component = 0; component <= 3; ++component)
     {
       Settings s;
@@ -356,6 +374,11 @@ TEST(LoomHistogram, BadInputNamedAndEmptyInputEmpty)
   words->SetName("words");
   words->SetNumberOfValues(wavelet->GetNumberOfPoints());
   wavelet->GetPointData()->AddArray(words);
+  vtkNew<vtkDoubleArray> field;
+  field->SetName("f");
+  field->InsertNextValue(1.0);
+  field->InsertNextValue(2.0);
+  wavelet->GetFieldData()->AddArray(field);
   const unsigned long before = wavelet->GetMTime();
   auto expectError = [&](const Settings& s, const std::string& words1, const std::string& words2) {
     vtkNew<vtkLoomHistogram> loom;
@@ -375,6 +398,11 @@ TEST(LoomHistogram, BadInputNamedAndEmptyInputEmpty)
   expectError(s, "Component is -1", "magnitude");
   s.Component = 2;
   expectError(s, "Component is 2", "Select Input Array array 'RTData' has 1 components");
+  s = Settings();
+  s.Association = vtkDataObject::FIELD_ASSOCIATION_NONE;
+  s.Array = "f";
+  s.Averages = true; // VTK's filter, which computes averages, crashes on field data without a custom range
+  expectError(s, "Calculate Averages on field data", "Use Custom Bin Ranges");
   s = Settings();
   s.Array = "missing";
   expectError(s, "Select Input Array array 'missing'", "not in the input's point data");

@@ -27,7 +27,7 @@ def columns(table):
 
 
 def same(a, b):
-    return len(a) == len(b) and all(x[:2] == y[:2] and all(p == q or (p != p and q != q) for p, q in zip(x[2], y[2]))
+    return len(a) == len(b) and all(x[:2] == y[:2] and len(x[2]) == len(y[2]) and all(p == q or (p != p and q != q) for p, q in zip(x[2], y[2]))
                                     for x, y in zip(a, b))
 
 

@@ -21,6 +21,10 @@ struct HistogramOptions
   Id Bins = 10;
   /// The first and last bins centred on the range's ends (the bins then one narrower step apart).
   bool CenterBinsAroundMinAndMax = false;
+  /// The range of a three-component magnitude from the squares summed in the field's own type (promoted as
+  /// C++ promotes it), as VTK's range pass sums them for the arrays it dispatches by type (char, short, int,
+  /// float, double, their unsigned kinds, interleaved); off, in double, as VTK sums the others'.
+  bool SquaresInOwnType = false;
   /// One ghost flag per tuple (empty: none); the tuples whose flags have any of `GhostBits` are left out.
   loom::cont::ArrayHandle<UInt8> Ghosts;
   UInt8 GhostBits = 0;
@@ -43,8 +47,9 @@ struct HistogramRange
 };
 
 /// The finite range of the values binned (HistogramOptions::Component, ghosts left out). A component
-/// is read as a double; the magnitude of a three-component field as VTK's range reads it (the squares
-/// summed in the field's own type, then the square root), of other fields from all components in double.
+/// is read as a double; the magnitude of a three-component field as VTK's range reads it (the squares summed
+/// in the field's own type with SquaresInOwnType, else in double, then the square root), of other fields from
+/// all components in double.
 HistogramRange FiniteRange(const FieldArray& values, const HistogramOptions& options);
 
 /// The count of values in each of `options.Bins` bins over [min, max], as vtkExtractHistogram counts them:

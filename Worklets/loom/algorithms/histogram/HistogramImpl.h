@@ -43,6 +43,7 @@ struct Reader
   IdComponent Component;
   const UInt8* Ghosts;
   UInt8 GhostBits;
+  bool OwnType; ///< HistogramOptions::SquaresInOwnType
 
   LOOM_EXEC bool Skipped(Id i) const { return this->Ghosts && (this->Ghosts[i] & this->GhostBits); }
   LOOM_EXEC bool Magnitude() const { return this->Component == this->Values.NumberOfComponents; }
@@ -59,11 +60,11 @@ struct Reader
     }
     return std::sqrt(sum);
   }
-  /// The value the range is taken from: as Binned, but a three-component magnitude's squares are summed
-  /// in the field's type (promoted as C++ promotes it), as VTK's range pass sums them.
+  /// The value the range is taken from: as Binned, but with OwnType a three-component magnitude's squares
+  /// are summed in the field's type (promoted as C++ promotes it), as VTK's range pass sums them.
   LOOM_EXEC double Ranged(Id i) const
   {
-    if (!this->Magnitude() || this->Values.NumberOfComponents != 3)
+    if (!this->OwnType || !this->Magnitude() || this->Values.NumberOfComponents != 3)
       return this->Binned(i);
     const T x = this->Values.Get(i, 0), y = this->Values.Get(i, 1), z = this->Values.Get(i, 2);
     return std::sqrt(static_cast<double>(x * x + y * y + z * z));
@@ -205,7 +206,7 @@ struct CountRows
   {
     const Int32 bins = this->Bin.Bins;
     Int32* counts = this->Out + r * this->Layout.Lanes * bins;
-    for (Int32 b = 0; b < this->Layout.Lanes * bins; ++b)
+    for (Id b = 0; b < Id(this->Layout.Lanes) * bins; ++b)
       counts[b] = 0;
     Id i, end, step;
     this->Layout.Span(r, i, end, step);
@@ -213,7 +214,7 @@ struct CountRows
     {
       // Without ghosts: four values at a time, each lane its own counts, so that neighbouring values of one
       // bin do not wait for each other's count.
-      Int32 *c0 = counts, *c1 = counts + bins, *c2 = counts + 2 * bins, *c3 = counts + 3 * bins;
+      Int32 *c0 = counts, *c1 = counts + bins, *c2 = counts + Id(2) * bins, *c3 = counts + Id(3) * bins;
       if (this->In.Magnitude())
         for (; i + 4 <= end; i += 4)
         {
@@ -296,7 +297,8 @@ struct HistogramPasses : DevicePointersOn<Tag>
   static Reader<T> ReaderOf(const FieldArray& values, const HistogramOptions& options)
   {
     return Reader<T>{ PortalOn<Tag, T>(values, false), options.Component,
-                      options.Ghosts.GetNumberOfValues() > 0 ? Read(options.Ghosts) : nullptr, options.GhostBits };
+                      options.Ghosts.GetNumberOfValues() > 0 ? Read(options.Ghosts) : nullptr, options.GhostBits,
+                      options.SquaresInOwnType };
   }
 
   static HistogramRange Range(const FieldArray& values, const HistogramOptions& options)
