@@ -65,5 +65,24 @@ LOOM_EXEC inline void AtomicMin(Int64* address, Int64 value)
   }
 #endif
 }
+/// *address, read while other threads may write it.
+LOOM_EXEC inline Int64 AtomicLoad(const Int64* address)
+{
+#ifdef __CUDA_ARCH__
+  return *static_cast<const volatile Int64*>(address);
+#else
+  return __atomic_load_n(address, __ATOMIC_RELAXED);
+#endif
+}
+/// If *address is `expected`, *address = `desired`; true when it was (the exchange happened).
+LOOM_EXEC inline bool AtomicCompareExchange(Int64* address, Int64 expected, Int64 desired)
+{
+#ifdef __CUDA_ARCH__
+  return atomicCAS(reinterpret_cast<unsigned long long*>(address), static_cast<unsigned long long>(expected),
+                   static_cast<unsigned long long>(desired)) == static_cast<unsigned long long>(expected);
+#else
+  return __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+#endif
+}
 } // namespace exec
 } // namespace loom
