@@ -212,6 +212,24 @@ TEST(Histogram, EdgesSpecialsAndCustomRanges)
         << bins << " bins, centred " << center;
     }
 
+  // Many bins (CUDA counts them into one shared set; the CPU devices in chunks of four times the bins).
+  {
+    std::vector<float> many(300000);
+    for (std::size_t i = 0; i < many.size(); ++i)
+      many[i] = static_cast<float>(std::sin(0.001 * static_cast<double>(i)) * 1000.0);
+    HistogramOptions wide;
+    wide.Bins = 40000;
+    wide.Device = loom::test::Device();
+    std::vector<Int64> expected(40000, 0);
+    const double step = 2000.0 / 40000.0;
+    for (float v : many)
+    {
+      long long b = static_cast<long long>((static_cast<double>(v) + 1000.0) / step);
+      ++expected[static_cast<std::size_t>(b < 0 ? 0 : (b >= 40000 ? 39999 : b))];
+    }
+    EXPECT_EQ(BinCounts(FieldArray::FromAOS(loom::cont::make_ArrayHandle(many), 1), wide, -1000.0, 1000.0), expected);
+  }
+
   // No finite value: the range stays empty.
   std::vector<float> specials{ NAN, INFINITY };
   const FieldArray none = FieldArray::FromAOS(loom::cont::make_ArrayHandle(specials), 1);

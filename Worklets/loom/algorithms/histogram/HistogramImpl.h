@@ -10,6 +10,7 @@
 #include <loom/algorithms/DevicePasses.h>
 #include <loom/algorithms/histogram/Histogram.h>
 #include <loom/cont/Algorithm.h>
+#include <loom/exec/Atomic.h>
 
 #include <cmath>
 #include <vector>
@@ -20,6 +21,9 @@ namespace algorithms
 {
 namespace histogram
 {
+/// Bins above which CUDA counts into one shared set by atomic additions (a set per thread would be too many).
+constexpr Id SharedBins = 4096;
+
 /// Values per row on a CPU device (at least four times the bins, so that the rows' counts stay within the
 /// values).
 constexpr Id HostChunk = Id(1) << 14;
@@ -242,6 +246,23 @@ struct CountRows
   }
 };
 
+/// One thread per stride of values, counting into one set of bins by atomic additions: CUDA with more bins
+/// than a set per thread leaves room for (Out zeroed first).
+template <typename T>
+struct CountShared
+{
+  Reader<T> In;
+  Id N, Threads;
+  BinOf Bin;
+  Int32* Out;
+  LOOM_EXEC void operator()(Id t) const
+  {
+    for (Id i = t; i < this->N; i += this->Threads)
+      if (!this->In.Skipped(i))
+        loom::exec::AtomicAdd(this->Out + this->Bin(this->In.Binned(i)), 1);
+  }
+};
+
 /// One thread per bin: the rows' counts of the bin added.
 struct SumColumns
 {
@@ -325,12 +346,23 @@ struct HistogramPasses : DevicePointersOn<Tag>
     const bool multiply = Finite(step) && step != 0.0 && Finite(inverse) && inverse != 0.0;
     const BinOf bin{ min, step, shift, multiply ? inverse : std::nan(""), 1e-12 * (static_cast<double>(bins) + 1.0), bins };
     loom::cont::ArrayHandle<Int32> counts;
+    // Many bins on CUDA: one set, every thread adding to it; otherwise a set per row (and lane).
+    const bool shared = !Tag::IsHost && bins > SharedBins;
+    const Id sets = shared ? 1 : rows.Count * rows.Lanes;
     CallWithKind(values.GetKind(), [&](auto zero) {
       using T = decltype(zero);
-      Run(CountRows<T>{ ReaderOf<T>(values, options), rows, bin, Write(counts, rows.Count * rows.Lanes * bins) }, rows);
+      if (shared)
+      {
+        const Id n = values.GetNumberOfTuples(), threads = n < (Id(1) << 20) ? n : (Id(1) << 20);
+        Int32* set = Write(counts, bins);
+        Algorithm::Schedule(Fill<Int32>{ set, 0 }, bins);
+        Algorithm::Schedule(CountShared<T>{ ReaderOf<T>(values, options), n, threads, bin, set }, threads);
+      }
+      else
+        Run(CountRows<T>{ ReaderOf<T>(values, options), rows, bin, Write(counts, sets * bins) }, rows);
     });
     loom::cont::ArrayHandle<Int64> sums;
-    Algorithm::Schedule(SumColumns{ Read(counts), rows.Count * rows.Lanes, bins, Write(sums, bins) }, bins);
+    Algorithm::Schedule(SumColumns{ Read(counts), sets, bins, Write(sums, bins) }, bins);
     return loom::cont::ToVector(sums);
   }
 };
