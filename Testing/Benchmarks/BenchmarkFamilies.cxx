@@ -14,6 +14,7 @@
 #include <loom/algorithms/average/Average.h>
 #include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/clip/Clip.h>
+#include <loom/algorithms/connectivity/Connectivity.h>
 #include <loom/algorithms/locate/Locate.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/tetrahedralize/Tetrahedralize.h>
@@ -192,6 +193,36 @@ void ThresholdFamily(benchmark::State& state)
     points = s.GetNumberOfPoints();
   }
   Label(state, v, kept, points);
+}
+
+/// The connected components of a threshold of the volume (its upper 60%, the cells of several blobs), as
+/// Loom Connectivity will find them: the union-find over the kept cells, their regions to the host.
+void ConnectivityFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  ThresholdOptions o;
+  o.Lower = v.Low + 0.4 * (v.High - v.Low);
+  o.Upper = v.High;
+  o.Device = DeviceArg(state);
+  const CellSubset s = Threshold(loom::cont::CellSetStructured<3>(Id3(v.N, v.N, v.N)), v.Field, o,
+                                 StructuredCellKind::Hexahedron);
+  const CellSetAny cells =
+    s.Is64Bit ? CellSetAny(loom::cont::CellSetExplicit<Int64, Int64>(s.GetNumberOfPoints(), s.Shapes, s.Offsets64,
+                                                                     s.Connectivity64))
+              : CellSetAny(loom::cont::CellSetExplicit<Int32, Int32>(s.GetNumberOfPoints(), s.Shapes, s.Offsets32,
+                                                                     s.Connectivity32));
+  ComponentsOptions c;
+  c.Device = DeviceArg(state);
+  Id regions = 0;
+  for (auto _ : state)
+  {
+    const Components found = ConnectedComponents(cells, c);
+    ToHost(found.CellRegions);
+    ToHost(found.PointRegions);
+    regions = found.Regions;
+  }
+  Label(state, v, s.GetNumberOfCells(), s.GetNumberOfPoints());
+  state.counters["regions"] = static_cast<double>(regions);
 }
 
 template <bool ExplicitHexahedra>
@@ -379,6 +410,7 @@ int main(int argc, char** argv)
   benchmark::Initialize(&argc, argv);
   benchmark::RegisterBenchmark("ContourFamily", ContourFamily)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("ThresholdFamily", ThresholdFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("ConnectivityFamily", ConnectivityFamily)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("ClipFamily", ClipFamily<false>)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("ClipFamilyHexahedra", ClipFamily<true>)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("TetrahedralizeFamily", TetrahedralizeFamily)->Apply(FamilyArgs);
