@@ -34,6 +34,8 @@ def filters(simple, wavelet, surface):
         ('Tetrahedralize', lambda: simple.Tetrahedralize(Input=wavelet)),
         ('CleantoGrid', lambda: simple.CleantoGrid(Input=wavelet)),
         ('QuadricClustering', lambda: simple.QuadricClustering(Input=surface)),
+        ('IntegrateVariables', lambda: simple.IntegrateVariables(Input=wavelet)),
+        ('Histogram', lambda: simple.Histogram(Input=wavelet, SelectInputArray=['POINTS', 'RTData'])),
     ]
 
 
@@ -61,13 +63,20 @@ def run(half):
             if record is not None and not record.GetFallback():
                 ran = record.GetDevices()
             arrays = {}
-            for kind, attributes in (('point', data.GetPointData()), ('cell', data.GetCellData())):
+            if data.IsA('vtkTable'):  # Histogram: its columns' sums, its rows as cells
+                for c in range(data.GetNumberOfColumns()):
+                    arrays['row %s' % data.GetColumn(c).GetName()] = float(
+                        '%.6g' % vtk_to_numpy(data.GetColumn(c)).astype(float).sum())
+                summary = {'points': 0, 'cells': data.GetNumberOfRows(), 'arrays': arrays}
+            for kind, attributes in (() if data.IsA('vtkTable') else
+                                     (('point', data.GetPointData()), ('cell', data.GetCellData()))):
                 for i in range(attributes.GetNumberOfArrays()):
                     array = attributes.GetArray(i)
                     if array is not None:
                         arrays['%s %s' % (kind, array.GetName())] = float(
                             '%.6g' % vtk_to_numpy(array).astype(float).sum())
-            summary = {'points': data.GetNumberOfPoints(), 'cells': data.GetNumberOfCells(), 'arrays': arrays}
+            if not data.IsA('vtkTable'):
+                summary = {'points': data.GetNumberOfPoints(), 'cells': data.GetNumberOfCells(), 'arrays': arrays}
             for source in reversed(simple.GetSources().values()):
                 if source is not wavelet and source is not surface:
                     simple.Delete(source)
