@@ -1,7 +1,8 @@
 // Loom tests: the connectivity family against a breadth-first search one cell at a time (VTK's way of growing
 // regions, seeded from the cells in id order): random triangle and tetrahedron soups in many pieces (32- and
-// 64-bit cells), skipped cells, unused points, empty cells, a structured grid (one region), empty input; the
-// same regions, numbered alike, on the test's device.
+// 64-bit cells), skipped cells, unused points, empty cells; a fan of cells all sharing one point (every union
+// contending for one root) and a strip as long as the input, three runs; structured grids in 3D (cut by skipped
+// cells), 2D and 1D; empty input; the same regions, numbered alike, on the test's device.
 #include "TestingDevice.h"
 
 #include <loom/algorithms/connectivity/Connectivity.h>
@@ -125,6 +126,71 @@ TEST(Connectivity, SoupsAgainstBreadthFirstSearch)
     for (auto& f : skip)
       f = rng() % 7 == 0 ? 1 : 0;
     Check(s, skip, trial % 3 == 1, "trial " + std::to_string(trial) + ", cells skipped");
+  }
+}
+
+TEST(Connectivity, ContendedUnionsAndLongChains)
+{
+  // 200000 triangles that all share point 0 (every union contends for one root), then a strip of 200000
+  // triangles each sharing an edge with the next (one region as long as the input), then 1000 lone
+  // triangles: 1002 regions; three runs, the same each time.
+  Soup s;
+  const Id fan = 200000, strip = 200000, lone = 1000;
+  s.Points = 1 + 2 * fan + (strip + 2) + 3 * lone;
+  auto add = [&](Int64 a, Int64 b, Int64 c) {
+    s.Types.push_back(CELL_SHAPE_TRIANGLE);
+    s.Connectivity.insert(s.Connectivity.end(), { a, b, c });
+    s.Offsets.push_back(static_cast<Int64>(s.Connectivity.size()));
+  };
+  for (Id t = 0; t < fan; ++t)
+    add(0, 1 + 2 * t, 2 + 2 * t);
+  const Int64 base = 1 + 2 * fan;
+  for (Id t = 0; t < strip; ++t)
+    add(base + t, base + t + 1, base + t + 2);
+  const Int64 rest = base + strip + 2;
+  for (Id t = 0; t < lone; ++t)
+    add(rest + 3 * t, rest + 3 * t + 1, rest + 3 * t + 2);
+  for (int run = 0; run < 3; ++run)
+    Check(s, {}, run == 1, "fan and strip, run " + std::to_string(run));
+}
+
+TEST(Connectivity, StructuredGridsWithSkippedCells)
+{
+  ComponentsOptions options;
+  options.Device = loom::test::Device();
+  // A 3D grid of 6 x 4 x 3 cells with a skipped slab two cells thick (i = 2, 3): the kept halves share no point,
+  // two regions; the slab's cells -1, and the points only the slab uses (i = 3) -1.
+  const Id3 dims(7, 5, 4);
+  std::vector<UInt8> skip(6 * 4 * 3, 0);
+  for (Id k = 0; k < 3; ++k)
+    for (Id j = 0; j < 4; ++j)
+      for (Id i = 2; i <= 3; ++i)
+        skip[static_cast<std::size_t>(i + 6 * (j + 4 * k))] = 1;
+  options.SkipCells = cont::make_ArrayHandle(skip);
+  const Components cut = ConnectedComponents(loom::cont::CellSetStructured<3>(dims), options);
+  EXPECT_EQ(2, cut.Regions);
+  const std::vector<Id> regions = cont::ToVector(cut.CellRegions);
+  for (Id c = 0; c < 6 * 4 * 3; ++c)
+  {
+    const Id i = c % 6;
+    EXPECT_EQ(i <= 1 ? 0 : (i >= 4 ? 1 : -1), regions[static_cast<std::size_t>(c)]) << "cell " << c;
+  }
+  const std::vector<Id> points = cont::ToVector(cut.PointRegions);
+  for (Id p = 0; p < 7 * 5 * 4; ++p)
+  {
+    const Id i = p % 7;
+    EXPECT_EQ(i <= 2 ? 0 : (i >= 4 ? 1 : -1), points[static_cast<std::size_t>(p)]) << "point " << p;
+  }
+  // 2D and 1D grids: one region each, every point in it.
+  options.SkipCells = loom::cont::ArrayHandle<UInt8>();
+  for (const Components& one : { ConnectedComponents(loom::cont::CellSetStructured<2>(Id3(6, 5, 1)), options),
+                                 ConnectedComponents(loom::cont::CellSetStructured<1>(Id3(9, 1, 1)), options) })
+  {
+    EXPECT_EQ(1, one.Regions);
+    for (Id r : cont::ToVector(one.CellRegions))
+      EXPECT_EQ(0, r);
+    for (Id r : cont::ToVector(one.PointRegions))
+      EXPECT_EQ(0, r);
   }
 }
 

@@ -1,6 +1,7 @@
 // Loom: the atomic operations a worklet or a scheduled functor may use on every device (CUDA's atomics
 // in device code, the compiler's __atomic builtins on the CPU devices), all with relaxed ordering: they
-// count or flag, and the scheduler's end is the only synchronization the results need.
+// count, flag or link one shared array (the union-find's parents, whose only shared state is that array), and
+// the scheduler's end is the only synchronization the results need.
 #pragma once
 
 #include <loom/Macros.h>

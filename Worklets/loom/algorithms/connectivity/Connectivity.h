@@ -22,8 +22,8 @@ struct ComponentsOptions
 
 struct Components
 {
-  /// Per cell: its region, 0 for the region of cell 0 and counting up in the order of the regions' smallest
-  /// cell ids; -1 for skipped cells.
+  /// Per cell: its region, 0 for the region of the first kept cell and counting up in the order of the
+  /// regions' smallest cell ids; -1 for skipped cells.
   loom::cont::ArrayHandle<Id> CellRegions;
   /// Per point: the region of the cells that use it; -1 for a point no (unskipped) cell uses.
   loom::cont::ArrayHandle<Id> PointRegions;
