@@ -31,12 +31,15 @@ struct HistogramOptions
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
 };
 
-/// The smallest and largest finite value, starting where VTK starts them (Min at the largest double, Max at
-/// -1e299, VTK_DOUBLE_MIN): no finite value leaves Min > Max.
+/// Where VTK starts a range: the smallest value at the largest double, the largest at -1e299 (VTK_DOUBLE_MIN).
+constexpr double HistogramStartMin = 1.7976931348623157e308;
+constexpr double HistogramStartMax = -1.0e299;
+
+/// The smallest and largest finite value, starting where VTK starts them: no finite value leaves Min > Max.
 struct HistogramRange
 {
-  double Min = 1.7976931348623157e308;
-  double Max = -1.0e299;
+  double Min = HistogramStartMin;
+  double Max = HistogramStartMax;
   bool Empty() const { return this->Min > this->Max; }
   /// The range of both (MPI ranks, composite blocks).
   void Join(const HistogramRange& other)

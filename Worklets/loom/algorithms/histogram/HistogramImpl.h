@@ -28,9 +28,6 @@ constexpr Id SharedBins = 4096;
 /// values).
 constexpr Id HostChunk = Id(1) << 14;
 
-/// Where a range starts (HistogramRange's defaults, usable in device code).
-constexpr double StartMin = 1.7976931348623157e308;
-constexpr double StartMax = -1.0e299;
 
 LOOM_UNIT_NAMESPACE_BEGIN
 /// Whether `v` is neither NaN nor infinite (v - v is 0 exactly then).
@@ -103,7 +100,7 @@ struct Rows
 /// A finite range being gathered.
 struct Extremes
 {
-  double Lo = StartMin, Hi = StartMax;
+  double Lo = HistogramStartMin, Hi = HistogramStartMax;
   LOOM_EXEC void Take(double v)
   {
     if (Finite(v))
