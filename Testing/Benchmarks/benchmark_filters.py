@@ -36,6 +36,9 @@
 # and the hexahedra (RTData and its gradient on the points, RTData on the cells) at 128^3 and below.
 # Histogram rows ('histogram'): Loom Histogram beside ParaView's Histogram of RTData (10 bins, ParaView's default)
 # and of the magnitude of the wavelet's gradient (256 bins), on the image and the hexahedra at 128^3 and below.
+# Connectivity rows ('connectivity'): Loom Connectivity beside ParaView's Connectivity (its defaults: all regions,
+# colored) of a threshold of RTData (the upper 60% of its range: several blobs), on the image and the hexahedra
+# at 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
 # (ParaView's default), and Loom Resample With Dataset beside ParaView's onto a 49^3 tetrahedralized wavelet
 # over the input's bounds, on the image and the hexahedra at 128^3 and below.
@@ -43,7 +46,7 @@
 # cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
 # reuse Loom's locator (the input is unchanged), the first executions build it.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, resample, probe;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, connectivity, resample, probe;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
 # LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
@@ -67,7 +70,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,resample,probe').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
@@ -510,6 +513,16 @@ for n in sizes:
                     variants.append(('Loom %s' % device, LoomHistogram(Input=src, Device=device, **settings)))
                 time_variants(n, layout, what, variants)
             Delete(gradient)
+        if 'connectivity' in groups and n <= 128:
+            low, high = source.PointData['RTData'].GetRange()
+            blobs = Threshold(Input=source, Scalars=['POINTS', 'RTData'], LowerThreshold=low + 0.4 * (high - low),
+                              UpperThreshold=high)
+            blobs.UpdatePipeline()
+            variants = [('ParaView Connectivity', Connectivity(Input=blobs))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomConnectivity(Input=blobs, Device=device)))
+            time_variants(n, layout, 'connectivity', variants)
+            Delete(blobs)
         if 'resample' in groups and n <= 128:
             variants = [('ParaView Resample To Image', ResampleToImage(Input=source))]
             for device in devices:

@@ -46,6 +46,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomConnectivity.h"
 #include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
@@ -800,6 +801,22 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       f->SetNormalize(in.Chance(30));
       f->SetAccumulation(in.Chance(30));
       f->SetCalculateAverages(in.Chance(10));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomConnectivity>::New();
+      f->SetExtractionMode(1 + in.Byte() % 6);
+      f->SetColorRegions(in.Chance(70));
+      f->SetRegionIdAssignmentMode(in.Byte() % 3);
+      f->SetClosestPoint(in.Coordinate(), in.Coordinate(), in.Coordinate());
+      for (int i = 0, n = in.Byte() % 4; i < n; ++i) // past the input's points or cells included: errors
+      {
+        f->AddSeed(in.Byte() % 40 - 4);
+        f->AddSpecifiedRegion(in.Byte() % 8 - 1);
+      }
+      f->SetScalarConnectivity(in.Chance(10));
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
       return f;

@@ -13,6 +13,7 @@
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
 #include <vtkLoomClip.h>
+#include <vtkLoomConnectivity.h>
 #include <vtkLoomContour.h>
 #include <vtkLoomGradient.h>
 #include <vtkLoomHistogram.h>
@@ -132,6 +133,12 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     transform->Scale(2.0, 1.0, 0.5);
     f->SetTransform(transform);
     f->TransformAllInputVectorsOn();
+  }
+  else if (auto* f = vtkLoomConnectivity::SafeDownCast(filter))
+  {
+    // ParaView's proxy defaults (the class keeps vtkConnectivityFilter's: the largest region, no colours).
+    f->SetExtractionModeToAllRegions();
+    f->ColorRegionsOn();
   }
   else
   {

@@ -20,6 +20,7 @@
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
+#include <vtkConnectivityFilter.h>
 #include <vtkExtractHistogram.h>
 #include <vtkTable.h>
 #include <vtkIntegrateAttributes.h>
@@ -54,6 +55,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomConnectivity.h"
 #include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
@@ -660,6 +662,20 @@ std::vector<Filter> Filters()
                         return Make<vtkExtractHistogram>([&](vtkExtractHistogram* f) {
                           ReadPoints(f, s);
                           f->SetBinCount(12);
+                        });
+                      } });
+  filters.push_back({ "Connectivity", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomConnectivity>([&](vtkLoomConnectivity* f) {
+                          f->SetExtractionModeToAllRegions(); // ParaView's defaults
+                          f->ColorRegionsOn();
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [](const Settings&) {
+                        return Make<vtkConnectivityFilter>([](vtkConnectivityFilter* f) {
+                          f->SetExtractionModeToAllRegions();
+                          f->ColorRegionsOn();
                         });
                       } });
   filters.push_back({ "Resample To Image", false, false, false,

@@ -15,6 +15,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomConnectivity.h"
 #include "vtkLoomHistogram.h"
 #include <vtkTable.h>
 #include "vtkLoomIntegrateVariables.h"
@@ -180,6 +181,12 @@ std::vector<Case> AllCases()
                        Points(f, "V");
                        f->SetComponent(3); // the magnitude
                        f->SetBinCount(256);
+                     });
+                   } });
+  cases.push_back({ "Connectivity", false, [](int d) {
+                     return New<vtkLoomConnectivity>(d, [](vtkLoomConnectivity* f) {
+                       f->SetExtractionModeToAllRegions();
+                       f->ColorRegionsOn();
                      });
                    } });
   cases.push_back({ "Plot Over Line", false, [](int d) {

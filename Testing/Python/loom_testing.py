@@ -16,6 +16,20 @@
 # true. A script that runs one calls builtins.<name> for those, or a helper here, after it.
 
 
+# A Programmable Filter's script that passes its input and adds the input cell ids as a cell array 'Ids'
+# (ParaView 5.11's Generate Ids drops the other arrays): the tests that compare kept cells carry it.
+IDS_SCRIPT = """
+import numpy
+from vtkmodules.util.numpy_support import numpy_to_vtkIdTypeArray
+data = self.GetInputDataObject(0, 0)
+out = self.GetOutputDataObject(0)
+out.ShallowCopy(data)
+ids = numpy_to_vtkIdTypeArray(numpy.arange(data.GetNumberOfCells(), dtype=numpy.int64), deep=1)
+ids.SetName('Ids')
+out.GetCellData().AddArray(ids)
+"""
+
+
 def check(condition, message):
     """Fails the test unless `condition` holds: raises AssertionError(message). Used instead of `assert`
     (python -O drops it), of raising another exception, and of printing a failure and exiting. `message`

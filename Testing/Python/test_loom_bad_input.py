@@ -354,6 +354,7 @@ FILTERS = [
      lambda s: {}, 's', ()),
     ('Histogram', False, True, False, 'LoomHistogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12},
      'Histogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12}, 's', ()),
+    ('Connectivity', False, False, False, 'LoomConnectivity', lambda s: {}, 'Connectivity', lambda s: {}, 's', ()),
     ('Resample To Image', False, False, False, 'LoomResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]},
      'ResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]}, 's', ()),
     ('Plot Over Line', False, False, False, 'LoomPlotOverLine',

@@ -10,7 +10,7 @@ from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loom_testing import check, devices, expect_ran_on, fetch, fetch_with_messages, reported  # noqa: E402
+from loom_testing import IDS_SCRIPT, check, devices, expect_ran_on, fetch, fetch_with_messages, reported  # noqa: E402
 
 LoadDistributedPlugin('Loom', ns=globals())
 DATA = os.environ['LOOM_DATA_DIR']
@@ -20,18 +20,6 @@ def kept_ids(proxy):
     out = fetch(proxy)
     ids = out.GetCellData().GetArray('Ids')
     return vtk_to_numpy(ids) if ids is not None and out.GetNumberOfCells() else []
-
-
-IDS_SCRIPT = """
-import numpy
-from vtkmodules.util.numpy_support import numpy_to_vtkIdTypeArray
-data = self.GetInputDataObject(0, 0)
-out = self.GetOutputDataObject(0)
-out.ShallowCopy(data)
-ids = numpy_to_vtkIdTypeArray(numpy.arange(data.GetNumberOfCells(), dtype=numpy.int64), deep=1)
-ids.SetName('Ids')
-out.GetCellData().AddArray(ids)
-"""
 
 
 def against_paraview(source, what, scalars, lower, upper):

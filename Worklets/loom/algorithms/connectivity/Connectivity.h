@@ -6,8 +6,11 @@
 #pragma once
 
 #include <loom/algorithms/CellSetAny.h>
+#include <loom/algorithms/FieldArray.h>
 #include <loom/cont/ArrayHandle.h>
 #include <loom/cont/DeviceAdapterTag.h>
+
+#include <vector>
 
 namespace loom
 {
@@ -32,5 +35,14 @@ struct Components
 
 /// The connected components of `cells` (cells sharing a point are connected).
 Components ConnectedComponents(const CellSetAny& cells, const ComponentsOptions& options = ComponentsOptions());
+
+/// The number of cells in each region of `components` (Regions values; skipped cells counted nowhere).
+/// One pass on the host over the cells' regions.
+std::vector<Id> RegionCellCounts(const Components& components);
+
+/// The point of `points` (an xyz field) nearest to `x`, as vtkConnectivityFilter takes it: the first point
+/// of the smallest squared distance (a NaN distance is never the smallest); 0 when none is smaller than
+/// the largest double (no points, or every distance NaN or infinite). One pass on the host.
+Id ClosestPoint(const FieldArray& points, const double x[3]);
 } // namespace algorithms
 } // namespace loom
