@@ -26,6 +26,7 @@
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkStructuredGrid.h>
 #include <vtkUnstructuredGrid.h>
 
 #include <algorithm>
@@ -86,7 +87,7 @@ void SetPolygonalCells(vtkPolyData* output, const loom::cont::ArrayHandle<loom::
   const auto s = shapes.ReadPortal();
   const T* o = offsets.GetPointer();
   const T* c = connectivity.GetPointer();
-  vtkCellArray* arrays[4] = { nullptr, nullptr, nullptr, nullptr };
+  vtkSmartPointer<vtkCellArray> arrays[4];
   loom::Id begin = 0;
   for (int k = 0; k < 4; ++k)
   {
@@ -95,7 +96,7 @@ void SetPolygonalCells(vtkPolyData* output, const loom::cont::ArrayHandle<loom::
       ++end;
     if (end == begin)
       continue;
-    vtkNew<vtkCellArray> cells;
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
     if constexpr (sizeof(T) == 8)
       cells->Use64BitStorage();
     else
@@ -110,7 +111,6 @@ void SetPolygonalCells(vtkPolyData* output, const loom::cont::ArrayHandle<loom::
         cells->InsertCellPoint(static_cast<vtkIdType>(from[p]));
     }
     arrays[k] = cells;
-    cells->Register(nullptr);
     begin = end;
   }
   if (begin != n)
@@ -119,9 +119,6 @@ void SetPolygonalCells(vtkPolyData* output, const loom::cont::ArrayHandle<loom::
   output->SetLines(arrays[1]);
   output->SetPolys(arrays[2]);
   output->SetStrips(arrays[3]);
-  for (vtkCellArray* a : arrays)
-    if (a)
-      a->UnRegister(nullptr);
 }
 } // namespace
 
@@ -222,7 +219,10 @@ int vtkLoomConnectivity::RequestData(vtkInformation*, vtkInformationVector** inp
   loom::interop::FilterSteps steps;
   steps.Passes = 6.0;
   steps.EmptyWhen = controller ? loom::interop::FilterSteps::Empty::Never : loom::interop::FilterSteps::Empty::NoPointsOrCells;
-  if (!run.Begin(steps)) // empty in (no points or no cells): empty out, as VTK's
+  // Empty in (no points or no cells): empty out, as VTK's. Under MPI a rank whose input fails here still
+  // joins the ranks' agreement below, so that none waits for it.
+  const bool begun = run.Begin(steps);
+  if (!begun && !controller)
     return run.Status();
   vtkDataSet* input = run.Input();
   vtkPointSet* output = vtkPointSet::SafeDownCast(run.Output());
@@ -230,7 +230,7 @@ int vtkLoomConnectivity::RequestData(vtkInformation*, vtkInformationVector** inp
   // Seeds name points or cells of the input (checked before VTK's filter could read past them).
   const bool pointSeeds = this->ExtractionMode == POINT_SEEDED_REGIONS;
   std::string badSeed;
-  if (pointSeeds || this->ExtractionMode == CELL_SEEDED_REGIONS)
+  if (begun && (pointSeeds || this->ExtractionMode == CELL_SEEDED_REGIONS))
   {
     const vtkIdType limit = pointSeeds ? input->GetNumberOfPoints() : input->GetNumberOfCells();
     for (vtkIdType i = 0; i < this->Seeds->GetNumberOfIds() && badSeed.empty(); ++i)
@@ -250,10 +250,12 @@ int vtkLoomConnectivity::RequestData(vtkInformation*, vtkInformationVector** inp
   if (controller)
   {
     // The ranks agree before VTK's filter runs: one rank's bad seeds fail them all, none waits for ever.
-    int bad = badSeed.empty() ? 0 : 1, anyBad = 0;
+    int bad = !begun || !badSeed.empty() ? 1 : 0, anyBad = 0;
     controller->AllReduce(&bad, &anyBad, 1, vtkCommunicator::MAX_OP);
+    if (!begun)
+      return run.Status();
     if (anyBad)
-      return run.Fail(bad ? badSeed : "another MPI rank's Seed Ids are past its points or cells.");
+      return run.Fail(bad ? badSeed : "another MPI rank's input or Seed Ids failed; no rank runs the regions.");
     return fallBack("Loom's connectivity family finds the regions of one rank; VTK's vtkPConnectivityFilter joins "
                     "them across the MPI ranks instead.",
                     true);
@@ -267,6 +269,12 @@ int vtkLoomConnectivity::RequestData(vtkInformation*, vtkInformationVector** inp
   if (this->OutputPointsPrecision != vtkAlgorithm::DEFAULT_PRECISION)
     return fallBack("Output Points Precision other than the default is not written by Loom's connectivity family; "
                     "VTK's vtkConnectivityFilter writes it instead.",
+                    false);
+  if (!vtkImageData::SafeDownCast(input) && !vtkRectilinearGrid::SafeDownCast(input) &&
+      !vtkStructuredGrid::SafeDownCast(input) && !vtkUnstructuredGrid::SafeDownCast(input) &&
+      !vtkPolyData::SafeDownCast(input))
+    return fallBack(std::string("Loom's connectivity family does not read the cells of a ") + input->GetClassName() +
+                      "; VTK's vtkConnectivityFilter connects them instead.",
                     false);
   auto* grid = vtkUnstructuredGrid::SafeDownCast(input);
   if (grid && grid->GetFaces() && grid->GetFaces()->GetNumberOfTuples() > 0)

@@ -39,6 +39,8 @@
 # Connectivity rows ('connectivity'): Loom Connectivity beside ParaView's Connectivity (its defaults: all regions,
 # colored) of a threshold of RTData (the upper 60% of its range: several blobs), on the image and the hexahedra
 # at 128^3 and below.
+# Subset rows ('subset'): Loom Extract Subset beside ParaView's Extract Subset on the image (its only
+# structured layout here): the middle half of each axis at rate 1, and the whole extent at rate 2, 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
 # (ParaView's default), and Loom Resample With Dataset beside ParaView's onto a 49^3 tetrahedralized wavelet
 # over the input's bounds, on the image and the hexahedra at 128^3 and below.
@@ -46,7 +48,8 @@
 # cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
 # reuse Loom's locator (the input is unchanged), the first executions build it.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
-# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, connectivity, resample, probe;
+# surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, connectivity, subset,
+# resample, probe;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
 # LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
@@ -70,7 +73,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,resample,probe').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
@@ -523,6 +526,17 @@ for n in sizes:
                 variants.append(('Loom %s' % device, LoomConnectivity(Input=blobs, Device=device)))
             time_variants(n, layout, 'connectivity', variants)
             Delete(blobs)
+        if 'subset' in groups and layout == 'image' and n <= 128:
+            e = source.GetDataInformation().GetExtent()
+            half = [e[2 * a] + (e[2 * a + 1] - e[2 * a]) // 4 + k * (e[2 * a + 1] - e[2 * a]) // 2
+                    for a in range(3) for k in range(2)]
+            for what, settings in (('subset-half', {'VOI': half}),
+                                   ('subset-rate2', {'VOI': list(e), 'SampleRateI': 2, 'SampleRateJ': 2,
+                                                     'SampleRateK': 2})):
+                variants = [('ParaView Extract Subset', ExtractSubset(Input=source, **settings))]
+                for device in devices:
+                    variants.append(('Loom %s' % device, LoomExtractSubset(Input=source, Device=device, **settings)))
+                time_variants(n, layout, what, variants)
         if 'resample' in groups and n <= 128:
             variants = [('ParaView Resample To Image', ResampleToImage(Input=source))]
             for device in devices:

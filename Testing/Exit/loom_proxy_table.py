@@ -21,6 +21,8 @@ GATHERED = {entry['proxy']: entry.get('gathered', False) for entry in REGISTRY}
 # proxy name -> its input properties, each given the test input (Resample With Dataset: DestinationMesh and
 # SourceDataArrays; the others: Input).
 INPUT_PROPERTIES = {entry['proxy']: entry.get('input_properties', ['Input']) for entry in REGISTRY}
+# proxy name -> the data types its input takes (the registry's "inputs").
+INPUT_TYPES = {entry['proxy']: entry['inputs'] for entry in REGISTRY}
 
 
 def inputs(name, upstream):

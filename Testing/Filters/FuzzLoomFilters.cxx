@@ -47,6 +47,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
+#include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
@@ -817,6 +818,16 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
         f->AddSpecifiedRegion(in.Byte() % 8 - 1);
       }
       f->SetScalarConnectivity(in.Chance(10));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomExtractSubset>::New(); // refuses the unstructured inputs (the executive)
+      f->SetVOI(in.Byte() % 12 - 6, in.Byte() % 12 - 6, in.Byte() % 12 - 6, in.Byte() % 12 - 6, in.Byte() % 12 - 6,
+                in.Byte() % 12 - 6); // reversed and outside included: errors
+      f->SetSampleRate(in.Byte() % 4, in.Byte() % 4, 1 + in.Byte() % 3); // 0 included: an error
+      f->SetIncludeBoundary(in.Chance(50));
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
       return f;

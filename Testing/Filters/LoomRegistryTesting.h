@@ -15,6 +15,7 @@
 #include <vtkLoomClip.h>
 #include <vtkLoomConnectivity.h>
 #include <vtkLoomContour.h>
+#include <vtkLoomExtractSubset.h>
 #include <vtkLoomGradient.h>
 #include <vtkLoomHistogram.h>
 #include <vtkLoomLevelOfDetail.h>
@@ -133,6 +134,11 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     transform->Scale(2.0, 1.0, 0.5);
     f->SetTransform(transform);
     f->TransformAllInputVectorsOn();
+  }
+  else if (auto* f = vtkLoomExtractSubset::SafeDownCast(filter))
+  {
+    f->SetVOI(-6, 5, -4, 7, -8, 2);
+    f->SetSampleRateI(2);
   }
   else if (auto* f = vtkLoomConnectivity::SafeDownCast(filter))
   {

@@ -21,6 +21,8 @@
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
 #include <vtkConnectivityFilter.h>
+#include <vtkPVExtractVOI.h>
+#include <vtkStructuredGrid.h>
 #include <vtkExtractHistogram.h>
 #include <vtkTable.h>
 #include <vtkIntegrateAttributes.h>
@@ -56,6 +58,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
+#include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
 #include "vtkLoomPlotOverLine.h"
@@ -125,9 +128,11 @@ void AddArrays(vtkDataSet* data)
 
 /// The base of every case: the 8^3-point wavelet as 343 hexahedra, or (for filters that take
 /// polygonal data) its surface as triangles.
-vtkSmartPointer<vtkPointSet> Base(bool polyData)
+vtkSmartPointer<vtkPointSet> Base(bool polyData, bool structured)
 {
   vtkSmartPointer<vtkPointSet> grid = loomtest::Hexahedra(loomtest::Wavelet(4));
+  if (structured) // the same points as a structured grid (Extract Subset)
+    grid = loomtest::Twisted(loomtest::Wavelet(4));
   if (polyData)
   {
     vtkNew<vtkGeometryFilter> surface;
@@ -288,7 +293,9 @@ std::vector<Case> Cases()
   add("empty", false, false, false, [](vtkPointSet* base, Settings&) {
     return Ptr::Take(base->NewInstance());
   });
-  add("points, no cells", false, false, false, [](vtkPointSet* base, Settings&) {
+  add("points, no cells", false, false, false, [](vtkPointSet* base, Settings&) -> Ptr {
+    if (vtkStructuredGrid::SafeDownCast(base))
+      return nullptr; // a structured grid's cells come with its points
     auto out = vtkSmartPointer<vtkPointSet>::Take(base->NewInstance());
     vtkNew<vtkPoints> points;
     points->DeepCopy(base->GetPoints());
@@ -362,7 +369,9 @@ std::vector<Case> Cases()
   add("polyhedron", false, false, false, [](vtkPointSet* base, Settings&) { return WithCell(base, VTK_POLYHEDRON); });
   add("quadratic tetra", false, false, false,
       [](vtkPointSet* base, Settings&) { return WithCell(base, VTK_QUADRATIC_TETRA); });
-  add("offsets past connectivity", true, false, false, [](vtkPointSet* base, Settings&) {
+  add("offsets past connectivity", true, false, false, [](vtkPointSet* base, Settings&) -> Ptr {
+    if (vtkStructuredGrid::SafeDownCast(base))
+      return nullptr; // implicit cells
     auto out = Copy(base);
     vtkCellArray* cells = CellsOf(out);
     vtkNew<vtkIdTypeArray> offsets, connectivity;
@@ -379,7 +388,9 @@ std::vector<Case> Cases()
     cells->SetData(offsets, connectivity);
     return Ptr(out);
   });
-  add("point id past the points", true, false, false, [](vtkPointSet* base, Settings&) {
+  add("point id past the points", true, false, false, [](vtkPointSet* base, Settings&) -> Ptr {
+    if (vtkStructuredGrid::SafeDownCast(base))
+      return nullptr; // implicit cells
     auto out = Copy(base);
     vtkDataArray* c = CellsOf(out)->GetConnectivityArray();
     c->SetComponent(c->GetNumberOfTuples() / 2, 0, out->GetNumberOfPoints() + 3);
@@ -445,6 +456,7 @@ struct Filter
   std::function<vtkSmartPointer<vtkAlgorithm>(const Settings&)> Loom, VTK;
   std::set<std::string> VTKCrashes = {}; // cases VTK's filter aborts on (not run here)
   std::string Array = "s";                // the array it reads unless the case picks another
+  bool Structured = false; // its base input is a structured grid (the filters of structured data only)
 };
 
 void ReadPoints(vtkAlgorithm* f, const Settings& s)
@@ -678,6 +690,24 @@ std::vector<Filter> Filters()
                           f->ColorRegionsOn();
                         });
                       } });
+  // A VOI inside the base grid (points -4 to 3 along each axis), every other index along I, the boundary kept.
+  filters.push_back({ "Extract Subset", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomExtractSubset>([&](vtkLoomExtractSubset* f) {
+                          f->SetVOI(-3, 2, -4, 3, -2, 3);
+                          f->SetSampleRate(2, 1, 1);
+                          f->IncludeBoundaryOn();
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [](const Settings&) {
+                        return Make<vtkPVExtractVOI>([](vtkPVExtractVOI* f) { // ParaView's Extract Subset
+                          f->SetVOI(-3, 2, -4, 3, -2, 3);
+                          f->SetSampleRateI(2);
+                          f->IncludeBoundaryOn();
+                        });
+                      } });
+  filters.back().Structured = true;
   filters.push_back({ "Resample To Image", false, false, false,
                       [](const Settings& s) {
                         return Make<vtkLoomResampleToImage>([&](vtkLoomResampleToImage* f) {
@@ -1014,7 +1044,7 @@ TEST(BadInput, Matrix)
   int cellsChecked = 0;
   for (const Filter& filter : Filters())
   {
-    vtkSmartPointer<vtkPointSet> base = Base(filter.PolyData);
+    vtkSmartPointer<vtkPointSet> base = Base(filter.PolyData, filter.Structured);
     for (const Case& c : Cases())
     {
       SCOPED_TRACE(filter.Name + " x " + c.Name);

@@ -16,6 +16,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
+#include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include <vtkTable.h>
 #include "vtkLoomIntegrateVariables.h"
@@ -61,6 +62,7 @@ struct Inputs
 {
   vtkSmartPointer<vtkUnstructuredGrid> Grid; // hexahedra with point scalars, vectors and a cell scalar
   vtkSmartPointer<vtkPolyData> Surface;      // triangles (a contour of the wavelet)
+  vtkSmartPointer<vtkImageData> Image;       // the wavelet the grid is made of (Extract Subset takes grids only)
 };
 
 const Inputs& TheInputs()
@@ -69,6 +71,7 @@ const Inputs& TheInputs()
     Inputs in;
     vtkSmartPointer<vtkImageData> image = loomtest::Wavelet(56);
     in.Grid = loomtest::Hexahedra(image);
+    in.Image = image;
     loomtest::AddVectors(in.Grid);
     vtkNew<vtkDoubleArray> cellScalar;
     cellScalar->SetName("cellRT");
@@ -174,6 +177,12 @@ std::vector<Case> AllCases()
                      });
                    } });
   cases.push_back({ "Elevation", false, [](int d) { return New<vtkLoomElevation>(d); } });
+  cases.push_back({ "Extract Subset", false, [](int d) {
+                     return New<vtkLoomExtractSubset>(d, [](vtkLoomExtractSubset* f) {
+                       f->SetVOI(-50, 50, -45, 52, -56, 40);
+                       f->SetSampleRate(1, 2, 1);
+                     });
+                   } });
   cases.push_back({ "Cell Size", false, [](int d) { return New<vtkLoomCellSize>(d); } });
   cases.push_back({ "Integrate Variables", false, [](int d) { return New<vtkLoomIntegrateVariables>(d); } });
   cases.push_back({ "Histogram", false, [](int d) {
@@ -264,6 +273,8 @@ void OnMessage(vtkObject*, unsigned long event, void* client, void*)
 
 vtkDataObject* InputOf(const Case& c)
 {
+  if (c.Name == std::string("Extract Subset"))
+    return TheInputs().Image;
   return c.OnSurface ? static_cast<vtkDataObject*>(TheInputs().Surface.Get())
                      : static_cast<vtkDataObject*>(TheInputs().Grid.Get());
 }

@@ -107,7 +107,7 @@ def measure(out_path):
     from paraview import servermanager, simple
     from vtkmodules.vtkCommonCore import vtkDoubleArray
     sys.path.insert(0, os.path.join(HERE, '..', 'Exit'))
-    from loom_proxy_table import PROXIES, inputs
+    from loom_proxy_table import INPUT_TYPES, PROXIES, inputs
     simple.LoadDistributedPlugin('Loom', ns=vars(simple))
     controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
     ranks = controller.GetNumberOfProcesses()
@@ -139,6 +139,8 @@ def measure(out_path):
     for name, (kind, properties) in sorted(PROXIES.items()):
         for layout in LAYOUTS:
             made = []
+            if layout != 'image' and not {'vtkDataSet', 'vtkPointSet'} & set(INPUT_TYPES[name]):
+                continue  # the filters of structured data only (Extract Subset): the image split by extent
             if layout == 'rank 0 only':
                 made.append(simple.ProgrammableSource(OutputDataSetType='vtkUnstructuredGrid', Script=ONLY_RANK0_SCRIPT))
             else:

@@ -25,12 +25,13 @@ from vtkmodules.vtkCommonDataModel import (VTK_POLYHEDRON, VTK_QUADRATIC_TETRA, 
                                            vtkDataSet, vtkMultiBlockDataSet, vtkPartitionedDataSet, vtkPolyData,
                                            vtkUnstructuredGrid)
 from vtkmodules.vtkFiltersCore import vtkAppendFilter, vtkTriangleFilter
+from vtkmodules.vtkFiltersGeneral import vtkImageDataToPointSet
 from vtkmodules.vtkFiltersGeometry import vtkGeometryFilter
 
 LoadDistributedPlugin('Loom', ns=globals())
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from loom_testing import check, wavelet_hexahedra  # noqa: E402
+from loom_testing import check, wavelet_hexahedra, wavelet_source  # noqa: E402
 # The file holding the "### Bad-input matrix" table (it was README.md's until the docs moved to docs/).
 MATRIX_DOC = os.path.join(HERE, '..', '..', 'docs', 'user-guide.md')
 
@@ -70,8 +71,16 @@ def add_arrays(data):
 
 
 def base(poly):
+    """The matrix's base grid: the hexahedral wavelet on points -4 to 3; poly True: its triangulated surface;
+    'structured': the same points as a structured grid (for Extract Subset)."""
     grid = wavelet_hexahedra((-4, 3, -4, 3, -4, 3))
-    if poly:
+    if poly == 'structured':
+        source = wavelet_source((-4, 3, -4, 3, -4, 3))
+        points = vtkImageDataToPointSet()
+        points.SetInputConnection(source.GetOutputPort())
+        points.Update()
+        grid = points.GetOutput()
+    elif poly:
         surface = vtkGeometryFilter()
         surface.SetInputData(grid)
         triangles = vtkTriangleFilter()
@@ -173,6 +182,8 @@ def strings(data, points_only):
 
 
 def offsets_past(b):
+    if b.IsA('vtkStructuredGrid'):
+        return None  # implicit cells
     out = copy(b)
     cells = cells_of(out)
     o = vtk_to_numpy(cells.GetOffsetsArray()).astype(numpy.int64)
@@ -190,6 +201,8 @@ def offsets_past(b):
 
 
 def point_id_past(b):
+    if b.IsA('vtkStructuredGrid'):
+        return None  # implicit cells
     out = copy(b)
     c = cells_of(out).GetConnectivityArray()
     c.SetComponent(c.GetNumberOfTuples() // 2, 0, out.GetNumberOfPoints() + 3)
@@ -247,6 +260,8 @@ def partitions(b):
 
 
 def points_only(b):
+    if b.IsA('vtkStructuredGrid'):
+        return None  # a structured grid's cells come with its points
     out = b.NewInstance()
     points = vtkPoints()
     points.DeepCopy(b.GetPoints())
@@ -316,6 +331,8 @@ def points(setup):
 
 # Matrix column -> (polygonal input, reads an array, has masks, Loom proxy, ParaView proxy, array,
 # cases ParaView's filter aborts on). Each maker takes the settings and gives the proxy's properties.
+# Extract Subset's settings: a VOI inside the base grid, every other index along I, the boundary kept.
+SUBSET = {'VOI': [-3, 2, -4, 3, -2, 3], 'SampleRateI': 2, 'IncludeBoundary': 1}
 FILTERS = [
     ('Point Data to Cell Data', False, False, True, 'LoomPointDatatoCellData', lambda s: mask_properties(s),
      'PointDatatoCellData', lambda s: {}, 's', ()),
@@ -355,6 +372,8 @@ FILTERS = [
     ('Histogram', False, True, False, 'LoomHistogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12},
      'Histogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12}, 's', ()),
     ('Connectivity', False, False, False, 'LoomConnectivity', lambda s: {}, 'Connectivity', lambda s: {}, 's', ()),
+    ('Extract Subset', 'structured', False, False, 'LoomExtractSubset', lambda s: SUBSET, 'ExtractSubset',
+     lambda s: SUBSET, 's', ()),
     ('Resample To Image', False, False, False, 'LoomResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]},
      'ResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]}, 's', ()),
     ('Plot Over Line', False, False, False, 'LoomPlotOverLine',
