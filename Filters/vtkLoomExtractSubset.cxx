@@ -131,6 +131,7 @@ vtkSmartPointer<vtkAlgorithm> vtkLoomExtractSubset::VTKFilter(vtkDataObject* out
 int vtkLoomExtractSubset::RequestInformation(vtkInformation* request, vtkInformationVector** inputVector,
                                              vtkInformationVector* outputVector)
 {
+  this->Passes = nullptr;
   vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkDataObject* output = outInfo->Get(vtkDataObject::DATA_OBJECT());
@@ -157,7 +158,8 @@ int vtkLoomExtractSubset::RequestInformation(vtkInformation* request, vtkInforma
       return loom::interop::Fail(this, output, Label,
                                  "VOI " + ExtentText(this->VOI) + " meets no point of the input's whole extent " +
                                    ExtentText(whole) + ".");
-  if (!this->VTKFilter(output, SeveralRanks(), whole)->ProcessRequest(request, inputVector, outputVector))
+  this->Passes = this->VTKFilter(output, SeveralRanks(), whole);
+  if (!this->Passes->ProcessRequest(request, inputVector, outputVector))
     return 0;
   if (vtkImageData::SafeDownCast(output))
   {
@@ -189,17 +191,26 @@ int vtkLoomExtractSubset::RequestUpdateExtent(vtkInformation* request, vtkInform
   for (int a = 0; a < 3; ++a)
     usable = usable && this->SampleRate[a] >= 1 && this->VOI[2 * a + 1] >= whole[2 * a] &&
       this->VOI[2 * a] <= whole[2 * a + 1];
-  if (usable)
-    this->VTKFilter(outputVector->GetInformationObject(0)->Get(vtkDataObject::DATA_OBJECT()), SeveralRanks(), whole)
-      ->ProcessRequest(request, inputVector, outputVector);
+  if (usable && this->Passes)
+    this->Passes->ProcessRequest(request, inputVector, outputVector);
   inInfo->Set(vtkStreamingDemandDrivenPipeline::EXACT_EXTENT(), 0);
   return 1;
 }
 
-int vtkLoomExtractSubset::RequestData(vtkInformation*, vtkInformationVector** inputVector,
+int vtkLoomExtractSubset::RequestData(vtkInformation* request, vtkInformationVector** inputVector,
                                       vtkInformationVector* outputVector)
 {
   loom::interop::FilterRun run(this, Label, this->Core, inputVector, outputVector);
+  if (SeveralRanks())
+  {
+    // Every rank, whatever its piece (empty or not): VTK's parallel filters talk to each other in RequestData,
+    // and map the ranks' partitioned extents as ParaView's Extract Subset does.
+    return run.FallBack("Loom's extraction takes one rank's whole grid; VTK's parallel extract filter maps the "
+                        "ranks' pieces instead.",
+                        [&]() -> int {
+                          return this->Passes ? this->Passes->ProcessRequest(request, inputVector, outputVector) : 1;
+                        });
+  }
   loom::interop::FilterSteps steps;
   steps.Passes = 2.0;
   steps.ReadsCells = false; // the cells are implicit: only the arrays' lengths are checked
@@ -208,14 +219,6 @@ int vtkLoomExtractSubset::RequestData(vtkInformation*, vtkInformationVector** in
     return run.Status();
   vtkDataSet* input = run.Input();
   vtkDataSet* output = vtkDataSet::SafeDownCast(run.Output());
-  if (SeveralRanks())
-  {
-    int whole[6] = { 0, -1, 0, -1, 0, -1 };
-    inputVector[0]->GetInformationObject(0)->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), whole);
-    return run.FallBack("Loom's extraction takes one rank's whole grid; VTK's parallel extract filter maps the "
-                        "ranks' pieces instead.",
-                        this->VTKFilter(output, true, whole));
-  }
 
   auto* image = vtkImageData::SafeDownCast(input);
   auto* rectilinear = vtkRectilinearGrid::SafeDownCast(input);
@@ -340,6 +343,7 @@ int vtkLoomExtractSubset::RequestData(vtkInformation*, vtkInformationVector** in
         loom::interop::FieldToVTK(loom::interop::PointsFromVTK(input, &pointIds, false, device), "Points"));
       out->SetPoints(positions);
     }
+    output->GetFieldData()->PassData(input->GetFieldData());
     this->UpdateProgress(1.0);
     return 1;
   });

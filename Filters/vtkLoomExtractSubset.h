@@ -65,6 +65,9 @@ protected:
 
   int VOI[6];
   int SampleRate[3] = { 1, 1, 1 };
+  /// VTK's filter of the last RequestInformation (its index maps kept from pass to pass, as vtkPVExtractVOI
+  /// keeps its filters): the update extent, and RequestData on several MPI ranks.
+  vtkSmartPointer<vtkAlgorithm> Passes;
   vtkTypeBool IncludeBoundary = 0;
 
 private:

@@ -66,7 +66,7 @@ done
 # The pvbatch tests on 2 MPI ranks and the MPI table (1, 2 and 3 ranks) on the same plugin, the runtime
 # preloaded into every rank (mpiexec -x), not into mpiexec. Leak detection off as above.
 MPI_TESTS=(mpi contour_mpi slice_mpi clip_mpi threshold_mpi extract_surface_mpi clean_grid_mpi level_of_detail_mpi
-  gradient_mpi cell_size_mpi histogram_mpi connectivity_mpi)
+  gradient_mpi cell_size_mpi histogram_mpi connectivity_mpi extract_subset_mpi)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ranks() {
   local n=$1

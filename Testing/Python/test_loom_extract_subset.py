@@ -34,9 +34,10 @@ def arrays(data):
     out = {}
     for where, attributes in (('point', data.GetPointData()), ('cell', data.GetCellData())):
         for a in range(attributes.GetNumberOfArrays()):
-            array = attributes.GetArray(a)
-            out[(where, array.GetName())] = (array.GetDataType(), vtk_to_numpy(array).tobytes(),
-                                             array.GetNumberOfTuples())
+            array = attributes.GetAbstractArray(a)
+            values = vtk_to_numpy(array).tobytes() if array.IsA('vtkDataArray') else \
+                str([array.GetValue(i) for i in range(array.GetNumberOfValues())])
+            out[(where, array.GetName())] = (array.GetDataType(), values, array.GetNumberOfTuples())
     return out
 
 
