@@ -390,6 +390,20 @@ TEST(LoomConnectivity, FallbacksAndBadInput)
     EXPECT_NE(std::string::npos, off.Errors.find("Loom Connectivity")) << off.Errors;
   }
 
+  // Output Points Precision other than the default: VTK's filter, with one note, and its point type.
+  {
+    auto grid = Thresholded(loomtest::Wavelet(6), 100.0, 200.0);
+    vtkNew<vtkLoomConnectivity> loom;
+    loom->SetInputData(grid);
+    loom->SetOutputPointsPrecision(vtkAlgorithm::DOUBLE_PRECISION);
+    loomtest::LogCapture log;
+    const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
+    EXPECT_EQ(1, o.Status);
+    EXPECT_NE(std::string::npos, log.Text.find("Output Points Precision")) << log.Text;
+    EXPECT_EQ(VTK_DOUBLE, vtkPointSet::SafeDownCast(o.Output)->GetPoints()->GetDataType());
+    EXPECT_EQ(VTK_FLOAT, vtkPointSet::SafeDownCast(grid)->GetPoints()->GetDataType()); // the input: float
+  }
+
   // Seeds past the input's points or cells: an error naming Seed Ids; the input unchanged.
   auto grid = Thresholded(loomtest::Wavelet(6), 100.0, 200.0);
   const vtkMTimeType before = grid->GetMTime();

@@ -115,6 +115,13 @@ for mode, seeds, specified in ((1, [5, 0, 300], []), (2, [7, data.GetNumberOfCel
               'mode %d on %s: %d cells, VTK %d' % (mode, device, got.GetNumberOfCells(),
                                                     vtk.GetOutput().GetNumberOfCells()))
         check(0 < got.GetNumberOfCells() < data.GetNumberOfCells(), 'mode %d: a weak comparison' % mode)
+        # The seeded modes make every kept cell and point region 0 (VTK's); the specified mode keeps the regions of
+        # Specified Region Ids, each with its own id (the Unspecified numbering), all of them present.
+        cell_ids = set(vtk_to_numpy(got.GetCellData().GetArray('RegionId')).tolist())
+        point_ids = set(vtk_to_numpy(got.GetPointData().GetArray('RegionId')).tolist())
+        wanted = set(specified) if mode == 3 else {0}
+        check(cell_ids == wanted and point_ids == wanted, 'mode %d on %s: RegionId %s on cells, %s on points' % (
+            mode, device, sorted(cell_ids), sorted(point_ids)))
         Delete(loom)
 
 # Bad input: a seed past the input's points, an error naming the filter and Seed Ids; an empty input, empty.
