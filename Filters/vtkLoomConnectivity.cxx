@@ -38,12 +38,6 @@ vtkStandardNewMacro(vtkLoomConnectivity);
 
 namespace
 {
-vtkMultiProcessController* SeveralRanks()
-{
-  vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
-  return c && c->GetNumberOfProcesses() > 1 ? c : nullptr;
-}
-
 /// The region ids VTK gives `counts.size()` regions numbered in traversal order: unchanged (Unspecified), or
 /// by cell count, ascending with equal counts in region order, descending the reverse of that
 /// (vtkConnectivityFilter::OrderRegionIds' multimap).
@@ -215,7 +209,7 @@ int vtkLoomConnectivity::RequestData(vtkInformation*, vtkInformationVector** inp
   this->ExtractedRegions = 0;
   loom::interop::FilterRun run(this, "Loom Connectivity", this->Core, inputVector, outputVector);
   // Under MPI every rank runs VTK's filter, whose ranks talk to each other: empty pieces included.
-  vtkMultiProcessController* controller = SeveralRanks();
+  vtkMultiProcessController* controller = loom::interop::SeveralRanks();
   loom::interop::FilterSteps steps;
   steps.Passes = 6.0;
   steps.EmptyWhen = controller ? loom::interop::FilterSteps::Empty::Never : loom::interop::FilterSteps::Empty::NoPointsOrCells;

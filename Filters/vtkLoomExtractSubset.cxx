@@ -17,7 +17,6 @@
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
-#include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPExtractGrid.h>
@@ -38,12 +37,6 @@ vtkStandardNewMacro(vtkLoomExtractSubset);
 namespace
 {
 const char* const Label = "Loom Extract Subset";
-
-bool SeveralRanks()
-{
-  vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
-  return c && c->GetNumberOfProcesses() > 1;
-}
 
 std::string ExtentText(const int e[6])
 {
@@ -158,7 +151,7 @@ int vtkLoomExtractSubset::RequestInformation(vtkInformation* request, vtkInforma
       return loom::interop::Fail(this, output, Label,
                                  "VOI " + ExtentText(this->VOI) + " meets no point of the input's whole extent " +
                                    ExtentText(whole) + ".");
-  this->Passes = this->VTKFilter(output, SeveralRanks(), whole);
+  this->Passes = this->VTKFilter(output, loom::interop::SeveralRanks() != nullptr, whole);
   if (!this->Passes->ProcessRequest(request, inputVector, outputVector))
     return 0;
   if (vtkImageData::SafeDownCast(output))
@@ -183,15 +176,10 @@ int vtkLoomExtractSubset::RequestInformation(vtkInformation* request, vtkInforma
 int vtkLoomExtractSubset::RequestUpdateExtent(vtkInformation* request, vtkInformationVector** inputVector,
                                               vtkInformationVector* outputVector)
 {
+  // VTK's filter of RequestInformation, which makes it only for settings it accepted (a sample rate of 0
+  // would never end its index maps) and an input that is not empty.
   vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
-  int whole[6] = { 0, -1, 0, -1, 0, -1 };
-  inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), whole);
-  // VTK's filter only for settings RequestInformation accepted (a sample rate of 0 would never end its maps).
-  bool usable = !EmptyExtent(whole) && !EmptyExtent(this->VOI);
-  for (int a = 0; a < 3; ++a)
-    usable = usable && this->SampleRate[a] >= 1 && this->VOI[2 * a + 1] >= whole[2 * a] &&
-      this->VOI[2 * a] <= whole[2 * a + 1];
-  if (usable && this->Passes)
+  if (this->Passes)
     this->Passes->ProcessRequest(request, inputVector, outputVector);
   inInfo->Set(vtkStreamingDemandDrivenPipeline::EXACT_EXTENT(), 0);
   return 1;
@@ -201,7 +189,7 @@ int vtkLoomExtractSubset::RequestData(vtkInformation* request, vtkInformationVec
                                       vtkInformationVector* outputVector)
 {
   loom::interop::FilterRun run(this, Label, this->Core, inputVector, outputVector);
-  if (SeveralRanks())
+  if (loom::interop::SeveralRanks() != nullptr)
   {
     // Every rank, whatever its piece (empty or not): VTK's parallel filters talk to each other in RequestData,
     // and map the ranks' partitioned extents as ParaView's Extract Subset does.

@@ -56,14 +56,9 @@ public:
   vtkTypeMacro(ExtractHistogramOnRanks, vtkExtractHistogram);
 
 protected:
-  static vtkMultiProcessController* Ranks()
-  {
-    vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
-    return c && c->GetNumberOfProcesses() > 1 ? c : nullptr;
-  }
   bool GetInputArrayRange(vtkInformationVector** inputVector, double range[2]) override
   {
-    vtkMultiProcessController* ranks = Ranks();
+    vtkMultiProcessController* ranks = loom::interop::SeveralRanks();
     if (!ranks)
       return this->Superclass::GetInputArrayRange(inputVector, range);
     double local[2] = { VTK_DOUBLE_MAX, VTK_DOUBLE_MIN }; // a rank without the array joins with nothing
@@ -74,7 +69,7 @@ protected:
   }
   int RequestData(vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector) override
   {
-    vtkMultiProcessController* ranks = Ranks();
+    vtkMultiProcessController* ranks = loom::interop::SeveralRanks();
     if (!ranks)
       return this->Superclass::RequestData(request, inputVector, outputVector);
     const bool normalize = this->Normalize, accumulation = this->Accumulation;

@@ -45,6 +45,7 @@ class vtkPolyData;
 class vtkLoomExecution;
 class vtkIdTypeArray;
 class vtkUnstructuredGrid;
+class vtkMultiProcessController;
 
 namespace loom
 {
@@ -196,6 +197,10 @@ LOOMFILTERS_EXPORT loom::algorithms::OutputMask MaskFromVTK(vtkDataSetAttributes
 
 /// Whether an array-name property names an array (not empty, not ParaView's "None").
 LOOMFILTERS_EXPORT bool IsSet(const char* name);
+
+/// The global controller when it has more than one process (pvbatch on several MPI ranks), else null: the
+/// filters whose ranks must agree, or hand their pieces to VTK's parallel filters.
+LOOMFILTERS_EXPORT vtkMultiProcessController* SeveralRanks();
 
 /// The mask over the input's points by which Contour, Slice and Clip compute the point arrays they
 /// interpolate: a point they make is computed when every input point it comes from (with a non-zero

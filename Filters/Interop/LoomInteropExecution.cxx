@@ -1,6 +1,8 @@
 // Loom filters: the record of each filter's execution (ExecutionScope, vtkLoomExecution) and the route of
 // Loom's messages to VTK's output window, which the ParaView client shows in its Output Messages window.
 #include "LoomInterop.h"
+
+#include <vtkMultiProcessController.h>
 #include "vtkLoomExecution.h"
 
 #include <loom/cont/HandOver.h>
@@ -386,5 +388,11 @@ bool FallBackToVTK(bool allowed, const std::string& note, std::string& error)
   error = why + " (Fallback To VTK is off; on, VTK's filter would compute it).";
   return false;
 }
+vtkMultiProcessController* SeveralRanks()
+{
+  vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
+  return c && c->GetNumberOfProcesses() > 1 ? c : nullptr;
+}
+
 } // namespace interop
 } // namespace loom

@@ -436,3 +436,28 @@ TEST(LoomConnectivity, FallbacksAndBadInput)
   none.Mode = vtkLoomConnectivity::CELL_SEEDED_REGIONS;
   ExpectAsVTK(grid, none, "no seeds");
 }
+
+TEST(LoomConnectivity, GlobalIdsCarriedWhereVTKDropsThem)
+{
+  // A documented difference (docs/filters/connectivity.md): VTK's copy leaves the GlobalIds attribute out.
+  auto grid = Thresholded(loomtest::Wavelet(6), 100.0, 200.0);
+  vtkNew<vtkIdTypeArray> ids;
+  ids->SetName("Ids");
+  ids->SetNumberOfTuples(grid->GetNumberOfPoints());
+  for (vtkIdType p = 0; p < grid->GetNumberOfPoints(); ++p)
+    ids->SetValue(p, 1000 + p);
+  grid->GetPointData()->SetGlobalIds(ids);
+  vtkNew<vtkConnectivityFilter> vtk;
+  vtk->SetInputData(grid);
+  vtk->Update();
+  EXPECT_EQ(nullptr, vtk->GetOutput()->GetPointData()->GetArray("Ids"));
+  vtkNew<vtkLoomConnectivity> loom;
+  loom->SetInputData(grid);
+  loom->Update();
+  auto* out = vtkDataSet::SafeDownCast(loom->GetOutputDataObject(0));
+  vtkDataArray* carried = out->GetPointData()->GetArray("Ids");
+  ASSERT_NE(nullptr, carried);
+  vtkDataArray* number = out->GetPointData()->GetArray("PointNumber");
+  for (vtkIdType p = 0; p < out->GetNumberOfPoints(); ++p)
+    ASSERT_EQ(1000 + number->GetComponent(p, 0), carried->GetComponent(p, 0)) << "point " << p;
+}
