@@ -67,7 +67,7 @@ bool IsAccelerated(pqPipelineSource* source)
                                      "Threshold",  "ElevationFilter",       "WarpScalar",
                                      "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
                                      "DataSetSurfaceFilter",  "QuadricClustering",     "IntegrateAttributes",
-                                     "TransformFilter",       "ExtractHistogram" };
+                                     "TransformFilter",       "ExtractHistogram",      "MeshQuality" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 

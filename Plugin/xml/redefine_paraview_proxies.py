@@ -25,6 +25,7 @@ REDEFINED = [
     ('filters', 'IntegrateAttributes', 'vtkIntegrateAttributes', 'vtkLoomAcceleratedIntegrateAttributes'),
     ('filters', 'TransformFilter', 'vtkTransformFilter', 'vtkLoomAcceleratedTransformFilter'),
     ('filters', 'ExtractHistogram', 'vtkPExtractHistogram', 'vtkLoomAcceleratedExtractHistogram'),
+    ('filters', 'MeshQuality', 'vtkMeshQuality', 'vtkLoomAcceleratedMeshQuality'),
 ]
 
 

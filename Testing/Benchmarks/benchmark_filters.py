@@ -41,6 +41,8 @@
 # at 128^3 and below.
 # Subset rows ('subset'): Loom Extract Subset beside ParaView's Extract Subset on the image (its only
 # structured layout here): the middle half of each axis at rate 1, and the whole extent at rate 2, 128^3 and below.
+# Quality rows ('quality'): Loom Mesh Quality beside ParaView's Mesh Quality with its defaults, on the tetrahedral
+# wavelet (Tetrahedralize of the image: Radius Ratio) and the hexahedra (Maximum Aspect Frobenius), 128^3 and below.
 # Resample rows ('resample'): Loom Resample To Image beside ParaView's Resample To Image onto a 100^3 image
 # (ParaView's default), and Loom Resample With Dataset beside ParaView's onto a 49^3 tetrahedralized wavelet
 # over the input's bounds, on the image and the hexahedra at 128^3 and below.
@@ -49,7 +51,7 @@
 # reuse Loom's locator (the input is unchanged), the first executions build it.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
 # surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, connectivity, subset,
-# resample, probe;
+# quality, resample, probe;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
 # LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
@@ -73,7 +75,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,resample,probe').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,quality,resample,probe').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
@@ -526,6 +528,21 @@ for n in sizes:
                 variants.append(('Loom %s' % device, LoomConnectivity(Input=blobs, Device=device)))
             time_variants(n, layout, 'connectivity', variants)
             Delete(blobs)
+        if 'quality' in groups and n <= 128:
+            # Mesh Quality with ParaView's defaults: the tetrahedral wavelet (Radius Ratio, ParaView's default
+            # tetrahedron measure; from the image layout) and the hexahedra (Maximum Aspect Frobenius).
+            if layout == 'image':
+                src = Tetrahedralize(Input=source)
+                src.UpdatePipeline()
+                what = 'quality-tet'
+            else:
+                src, what = source, 'quality-hex'
+            variants = [('ParaView Mesh Quality', MeshQuality(Input=src))]
+            for device in devices:
+                variants.append(('Loom %s' % device, LoomMeshQuality(Input=src, Device=device)))
+            time_variants(n, layout, what, variants)
+            if src is not source:
+                Delete(src)
         if 'subset' in groups and layout == 'image' and n <= 128:
             e = source.GetDataInformation().GetExtent()
             half = [e[2 * a] + (e[2 * a + 1] - e[2 * a]) // 4 + k * (e[2 * a + 1] - e[2 * a]) // 2

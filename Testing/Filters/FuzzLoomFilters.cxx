@@ -47,6 +47,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
+#include "vtkLoomMeshQuality.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
@@ -818,6 +819,20 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
         f->AddSpecifiedRegion(in.Byte() % 8 - 1);
       }
       f->SetScalarConnectivity(in.Chance(10));
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomMeshQuality>::New();
+      // Any measure number, those a shape does not offer (VTK's default, a warning) and negatives included.
+      f->SetTriangleQualityMeasure(in.Byte() % 40 - 1);
+      f->SetQuadQualityMeasure(in.Byte() % 40 - 1);
+      f->SetTetQualityMeasure(in.Byte() % 40 - 1);
+      f->SetPyramidQualityMeasure(in.Byte() % 40 - 1);
+      f->SetWedgeQualityMeasure(in.Byte() % 40 - 1);
+      f->SetHexQualityMeasure(in.Byte() % 40 - 1);
+      f->SetLinearApproximation(in.Chance(30));
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
       return f;

@@ -152,7 +152,7 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     static const std::set<std::string> defaults = { "vtkLoomPointDataToCellData", "vtkLoomCellDataToPointData",
                                                     "vtkLoomTetrahedralize", "vtkLoomExtractSurface",
                                                     "vtkLoomCleanGrid", "vtkLoomElevation", "vtkLoomCellSize",
-                                                    "vtkLoomIntegrateVariables" };
+                                                    "vtkLoomIntegrateVariables", "vtkLoomMeshQuality" };
     return defaults.count(name) > 0;
   }
   return true;

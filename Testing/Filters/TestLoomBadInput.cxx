@@ -20,6 +20,7 @@
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
+#include <vtkMeshQuality.h>
 #include <vtkConnectivityFilter.h>
 #include <vtkPVExtractVOI.h>
 #include <vtkStructuredGrid.h>
@@ -57,6 +58,7 @@
 #include "vtkLoomClip.h"
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
+#include "vtkLoomMeshQuality.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
@@ -690,6 +692,18 @@ std::vector<Filter> Filters()
                           f->ColorRegionsOn();
                         });
                       } });
+  filters.push_back({ "Mesh Quality", false, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomMeshQuality>([&](vtkLoomMeshQuality* f) { f->SetDevice(s.Device); });
+                      },
+                      [](const Settings&) {
+                        return Make<vtkMeshQuality>([](vtkMeshQuality* f) { // ParaView's defaults
+                          f->SetTriangleQualityMeasureToRadiusRatio();
+                          f->SetTetQualityMeasureToRadiusRatio();
+                        });
+                      },
+                      // vtkMeshQuality reads cell 0 of every input: without cells it crashes (Loom's does not).
+                      { "empty", "points, no cells", "multiblock, empty and null blocks" } });
   // A VOI inside the base grid (points -4 to 3 along each axis), every other index along I, the boundary kept.
   filters.push_back({ "Extract Subset", false, false, false,
                       [](const Settings& s) {

@@ -16,6 +16,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
+#include "vtkLoomMeshQuality.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include <vtkTable.h>
@@ -198,6 +199,7 @@ std::vector<Case> AllCases()
                        f->ColorRegionsOn();
                      });
                    } });
+  cases.push_back({ "Mesh Quality", false, [](int d) { return New<vtkLoomMeshQuality>(d); } });
   cases.push_back({ "Plot Over Line", false, [](int d) {
                      return New<vtkLoomPlotOverLine>(d, [](vtkLoomPlotOverLine* f) {
                        f->SetPoint1(-10, -10, -10);

@@ -472,6 +472,12 @@ FILTERS = [
     ('Histogram of a vector\'s magnitude, custom range', lambda s: Histogram(
         Input=s, SelectInputArray=['POINTS', 'Displacement'], Component=3, UseCustomBinRanges=1,
         CustomBinRanges=[0.0, 0.3]), ('image',)),
+    # (Images and rectilinear grids hold voxels and pixels: NaN everywhere, no device run to record.)
+    ('Mesh Quality', lambda s: MeshQuality(Input=s),
+     ('structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
+    ('Mesh Quality, relative sizes', lambda s: MeshQuality(
+        Input=s, TriangleQualityMeasure='Relative Size Squared', HexQualityMeasure='Shape and Size'),
+     ('structured', 'hexahedra', 'tetrahedra', 'polygons')),
 ]
 
 data = dict(inputs())

@@ -7,6 +7,8 @@
 import os
 import sys
 
+import numpy
+
 from paraview.simple import *
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
@@ -37,6 +39,7 @@ FILTERS = [
     ('Clean to Grid', lambda s: CleantoGrid(Input=s)),
     ('Histogram', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'RTData'], BinCount=24)),
     ('Histogram, normalized', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'RTData'], Normalize=1)),
+    ('Mesh Quality', lambda s: MeshQuality(Input=s, HexQualityMeasure='Shape and Size')),
 ]
 
 
@@ -51,7 +54,7 @@ def summary(data):
         for i in range(attributes.GetNumberOfArrays()):
             array = attributes.GetArray(i)
             if array is not None and array.GetName() != 'vtkGhostType':
-                arrays['%s %s' % (kind, array.GetName())] = float('%.6g' % vtk_to_numpy(array).astype(float).sum())
+                arrays['%s %s' % (kind, array.GetName())] = float('%.6g' % numpy.nansum(vtk_to_numpy(array).astype(float)))
     return {'points': data.GetNumberOfPoints(), 'cells': data.GetNumberOfCells(), 'arrays': arrays}
 
 

@@ -372,6 +372,9 @@ FILTERS = [
     ('Histogram', False, True, False, 'LoomHistogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12},
      'Histogram', lambda s: {'SelectInputArray': points(s), 'BinCount': 12}, 's', ()),
     ('Connectivity', False, False, False, 'LoomConnectivity', lambda s: {}, 'Connectivity', lambda s: {}, 's', ()),
+    # vtkMeshQuality reads cell 0 of every input: without cells it crashes.
+    ('Mesh Quality', False, False, False, 'LoomMeshQuality', lambda s: {}, 'MeshQuality', lambda s: {}, 's',
+     ('empty', 'points, no cells', 'multiblock, empty and null blocks')),
     ('Extract Subset', 'structured', False, False, 'LoomExtractSubset', lambda s: SUBSET, 'ExtractSubset',
      lambda s: SUBSET, 's', ()),
     ('Resample To Image', False, False, False, 'LoomResampleToImage', lambda s: {'SamplingDimensions': [9, 8, 7]},
