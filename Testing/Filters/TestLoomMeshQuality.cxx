@@ -385,6 +385,13 @@ TEST(LoomMeshQuality, MeasuresNotComputedGoToVTK)
   EXPECT_EQ(0, o.Status);
   EXPECT_NE(std::string::npos, o.Errors.find("Loom Mesh Quality")) << o.Errors;
   EXPECT_NE(std::string::npos, o.Errors.find("Fallback To VTK")) << o.Errors;
+  // The same measure on an input without tetrahedra (hexahedra), or without cells: Loom's own run.
+  ExpectAsVTK(loomtest::Hexahedra(loomtest::Wavelet(3)), m, "tetrahedra's Shape asked of hexahedra");
+  vtkNew<vtkUnstructuredGrid> empty;
+  vtkNew<vtkPoints> none;
+  empty->SetPoints(none);
+  loom->SetInputData(empty);
+  loomtest::ExpectSilentEmpty(loom, "tetrahedra's Shape asked of an empty grid");
 }
 
 // The statistics add fixed blocks of cells in order: Serial's and TBB's are the same bits.

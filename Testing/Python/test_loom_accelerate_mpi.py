@@ -61,6 +61,8 @@ def summary(data):
 failures = []
 for source_name, source in (('image', wavelet), ('hexahedra', hexahedra)):
     for label, make in FILTERS:
+        if label == 'Mesh Quality' and source_name == 'image':
+            continue  # voxels: NaN on every cell, no device run to record
         results = {}
         for on in (True, False):
             settings.SetAccelerateParaViewFilters(on)

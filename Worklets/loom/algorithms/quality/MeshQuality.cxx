@@ -124,6 +124,12 @@ bool QualityMeasureComputed(QualityShape shape, int m)
   }
 }
 
+int QualityShapeOf(UInt8 type, bool linearized)
+{
+  const int s = linearized ? quality::LinearizedShape(type) : quality::LinearShape(type);
+  return s == quality::NoShape ? -1 : s;
+}
+
 void QualitySummary(const QualityStatistics& s, double tuple[5])
 {
   if (s.Count == 0)

@@ -78,6 +78,10 @@ bool QualityMeasureOffered(QualityShape shape, int measure);
 /// Ratio and Volume of wedges (vtkLoomMeshQuality hands the others to VTK's filter).
 bool QualityMeasureComputed(QualityShape shape, int measure);
 
+/// The shape (QualityShape order) a cell of VTK cell type `type` is measured as: the six linear shapes, and
+/// with `linearized` their quadratic and higher-order forms too (VTK's linearisation); -1 for others.
+int QualityShapeOf(UInt8 type, bool linearized);
+
 /// VTK's field data tuple of a shape's statistics ("Mesh Triangle Quality" ...): minimum, average, maximum,
 /// variance (the squares' total less n times the squared average, over n - 1, or over n for one cell) and
 /// count; all zero without cells.
