@@ -36,7 +36,7 @@ namespace
 const std::vector<int> Offered[6] = {
   { 28, 1, 3, 9, 15, 0, 29, 8, 6, 35, 2, 12, 10, 13, 14 },
   { 0, 28 },
-  { 2, 19, 0 },
+  { 2, 19, 0, 25, 10, 3, 27, 9, 13, 12, 14 },
   { 29, 25, 10, 13, 19 },
   { 0, 19 },
   { 21, 22, 15, 0, 29, 25, 16, 5, 4, 34, 23, 12, 10, 13, 14, 11, 24, 17, 20, 18, 19 }
@@ -308,6 +308,7 @@ TEST(LoomMeshQuality, SizeHintsFromTheInput)
   auto grid = RandomShapes(30, 0.2);
   Measures sized;
   sized.Of[0] = 12;
+  sized.Of[2] = 14;
   sized.Of[5] = 14;
   vtkSmartPointer<vtkDataSet> first = RunVTK(grid, sized);
   ASSERT_NE(nullptr, first->GetFieldData()->GetArray("TetVolume"));
@@ -371,27 +372,27 @@ TEST(LoomMeshQuality, MeasuresNotComputedGoToVTK)
   // off, an error naming the filter and Fallback To VTK.
   auto grid = RandomShapes(8, 0.2);
   Measures m;
-  m.Of[2] = 13; // the tetrahedra's Shape
+  m.Of[2] = 36; // the tetrahedra's Squish Index
   vtkNew<vtkLoomMeshQuality> loom;
   loom->SetInputData(grid);
   Set(loom.Get(), m);
   loomtest::LogCapture log;
   ASSERT_EQ(1, loom->GetExecutive()->Update());
-  EXPECT_NE(std::string::npos, log.Text.find("Shape of tetrahedra")) << log.Text;
+  EXPECT_NE(std::string::npos, log.Text.find("Squish Index of tetrahedra")) << log.Text;
   EXPECT_NE(std::string::npos, log.Text.find("vtkMeshQuality")) << log.Text;
-  ExpectSame(RunVTK(grid, m), loom->GetOutput(), "tetrahedra's Shape through VTK");
+  ExpectSame(RunVTK(grid, m), loom->GetOutput(), "tetrahedra's Squish Index through VTK");
   loom->SetFallbackToVTK(false);
   const loomtest::Outcome o = loomtest::UpdateCapturing(loom);
   EXPECT_EQ(0, o.Status);
   EXPECT_NE(std::string::npos, o.Errors.find("Loom Mesh Quality")) << o.Errors;
   EXPECT_NE(std::string::npos, o.Errors.find("Fallback To VTK")) << o.Errors;
   // The same measure on an input without tetrahedra (hexahedra), or without cells: Loom's own run.
-  ExpectAsVTK(loomtest::Hexahedra(loomtest::Wavelet(3)), m, "tetrahedra's Shape asked of hexahedra");
+  ExpectAsVTK(loomtest::Hexahedra(loomtest::Wavelet(3)), m, "tetrahedra's Squish Index asked of hexahedra");
   vtkNew<vtkUnstructuredGrid> empty;
   vtkNew<vtkPoints> none;
   empty->SetPoints(none);
   loom->SetInputData(empty);
-  loomtest::ExpectSilentEmpty(loom, "tetrahedra's Shape asked of an empty grid");
+  loomtest::ExpectSilentEmpty(loom, "tetrahedra's Squish Index asked of an empty grid");
 }
 
 // The statistics add fixed blocks of cells in order: Serial's and TBB's are the same bits.

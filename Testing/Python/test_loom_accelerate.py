@@ -476,7 +476,8 @@ FILTERS = [
     ('Mesh Quality', lambda s: MeshQuality(Input=s),
      ('structured', 'hexahedra', 'tetrahedra', 'polygons', 'multiblock', 'partitioned')),
     ('Mesh Quality, relative sizes', lambda s: MeshQuality(
-        Input=s, TriangleQualityMeasure='Relative Size Squared', HexQualityMeasure='Shape and Size'),
+        Input=s, TriangleQualityMeasure='Relative Size Squared', TetQualityMeasure='Shape and Size',
+        HexQualityMeasure='Shape and Size'),
      ('structured', 'hexahedra', 'tetrahedra', 'polygons')),
 ]
 

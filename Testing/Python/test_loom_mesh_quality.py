@@ -22,7 +22,9 @@ STATISTICS = ('Mesh Triangle Quality', 'Mesh Quadrilateral Quality', 'Mesh Tetra
 
 
 # The measures Loom computes where it does not compute all that ParaView offers (the others go to VTK's filter).
-COMPUTED = {'Quad': ('Edge Ratio', 'Area'), 'Tet': ('Radius Ratio', 'Volume', 'Edge Ratio'),
+COMPUTED = {'Quad': ('Edge Ratio', 'Area'), 'Tet': ('Radius Ratio', 'Volume', 'Edge Ratio', 'Jacobian', 'Scaled Jacobian',
+                                                       'Aspect Frobenius', 'Aspect Gamma', 'Condition', 'Shape',
+                                                       'Relative Size Squared', 'Shape and Size'),
             'Wedge': ('Edge Ratio', 'Volume')}
 
 
@@ -79,7 +81,7 @@ twisted = Calculator(Input=hexahedra, CoordinateResults=1,
                      Function='(coordsX+0.3*sin(coordsY))*iHat+(coordsY+0.3*sin(coordsZ+coordsX))*jHat+'
                               '(coordsZ+0.3*sin(coordsX))*kHat')
 tets = Tetrahedralize(Input=twisted)
-compare(tets, 'tetrahedral wavelet', range(3))
+compare(tets, 'tetrahedral wavelet', range(11))
 compare(twisted, 'twisted hexahedra', range(21))
 compare(ExtractSurface(Input=twisted), 'twisted quadrilateral surface', range(2))
 compare(Contour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]), 'contour', range(15))

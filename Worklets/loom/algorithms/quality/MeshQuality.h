@@ -74,7 +74,8 @@ bool QualityNeedsAverageSizes(const int measure[QualityShapeCount]);
 bool QualityMeasureOffered(QualityShape shape, int measure);
 
 /// Whether Loom's quality family computes `measure` for `shape`: every measure of triangles, pyramids and
-/// hexahedra; Radius Ratio, Volume and Edge Ratio of tetrahedra; Edge Ratio and Area of quadrilaterals; Edge
+/// hexahedra; eleven of the tetrahedra's (Radius Ratio, Volume, Edge Ratio, Jacobian, Scaled Jacobian, Aspect
+/// Frobenius, Aspect Gamma, Condition, Shape, Relative Size Squared, Shape and Size); Edge Ratio and Area of quadrilaterals; Edge
 /// Ratio and Volume of wedges (vtkLoomMeshQuality hands the others to VTK's filter).
 bool QualityMeasureComputed(QualityShape shape, int measure);
 
