@@ -7,6 +7,7 @@
 #include "LoomInterop.h"
 
 #include <loom/algorithms/quality/MeshQuality.h>
+#include <loom/algorithms/quality/QualityCommon.h>
 
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
@@ -240,7 +241,8 @@ int vtkLoomMeshQuality::RequestData(vtkInformation*, vtkInformationVector** inpu
       output->GetFieldData()->AddArray(Tuple(Words[s].Statistics, tuple));
       const int m = options.Measure[s];
       if (result.Statistics[s].Count > 0 && result.AverageSize[s] == 0.0 &&
-          (m == 12 || m == 14 || m == 24))
+          (m == loom::algorithms::quality::RelativeSizeSquared || m == loom::algorithms::quality::ShapeAndSize ||
+           m == loom::algorithms::quality::ShearAndSize))
         vtkWarningMacro("Loom Mesh Quality: the " << Words[s].Plural << "' average " << Words[s].SizeWord
                                                   << " is 0; their " << MeasureName(m)
                                                   << " is 0, as in ParaView's Mesh Quality.");

@@ -6,6 +6,7 @@
 
 #include <vtkAlgorithm.h>
 #include <vtkAppendFilter.h>
+#include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkCommand.h>
 #include <vtkDataSetReader.h>
@@ -18,6 +19,7 @@
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
+#include <vtkPolyData.h>
 #include <vtkRTAnalyticSource.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkStructuredGrid.h>
@@ -99,6 +101,27 @@ inline void ExpectRanOn(vtkAlgorithm* filter, int device, const std::string& wha
     return;
   EXPECT_NE(std::string::npos, std::string(record->GetDevices()).find("CUDA"))
     << what << ": asked for CUDA, ran on " << record->GetDevices();
+}
+
+/// Adds to polygonal data (of at least 21 points) the cells beside its polygons that filters treat apart: a
+/// vertex, a poly-vertex (with `polyVertex`), a line, a poly-line, a triangle strip and a five-point polygon;
+/// the cell arrays no longer fit and are removed.
+inline void AddOtherPolygonalCells(vtkPolyData* poly, bool polyVertex)
+{
+  vtkNew<vtkCellArray> verts, lines, strips;
+  const vtkIdType vertex[1] = { 3 }, polyVertexIds[3] = { 0, 1, 2 }, line[2] = { 0, 7 }, polyLine[4] = { 1, 5, 9, 20 },
+                  strip[5] = { 0, 1, 9, 10, 18 }, polygon[5] = { 0, 1, 2, 11, 10 };
+  verts->InsertNextCell(1, vertex);
+  if (polyVertex)
+    verts->InsertNextCell(3, polyVertexIds);
+  lines->InsertNextCell(2, line);
+  lines->InsertNextCell(4, polyLine);
+  strips->InsertNextCell(5, strip);
+  poly->SetVerts(verts);
+  poly->SetLines(lines);
+  poly->SetStrips(strips);
+  poly->GetPolys()->InsertNextCell(5, polygon);
+  poly->GetCellData()->Initialize();
 }
 
 /// ParaView's Wavelet on [-half, half)^3 points.

@@ -129,20 +129,7 @@ TEST(LoomCellSize, CellsAsVTK)
   surface->SetInputData(loomtest::Twisted(image));
   surface->Update();
   vtkPolyData* poly = surface->GetOutput();
-  vtkNew<vtkCellArray> verts, lines, strips;
-  const vtkIdType vertex[1] = { 3 }, polyVertex[3] = { 0, 1, 2 }, line[2] = { 0, 7 }, polyLine[4] = { 1, 5, 9, 20 },
-                  strip[5] = { 0, 1, 9, 10, 18 };
-  verts->InsertNextCell(1, vertex);
-  verts->InsertNextCell(3, polyVertex);
-  lines->InsertNextCell(2, line);
-  lines->InsertNextCell(4, polyLine);
-  strips->InsertNextCell(5, strip);
-  poly->SetVerts(verts);
-  poly->SetLines(lines);
-  poly->SetStrips(strips);
-  const vtkIdType polygon[5] = { 0, 1, 2, 11, 10 };
-  poly->GetPolys()->InsertNextCell(5, polygon);
-  poly->GetCellData()->Initialize();
+  loomtest::AddOtherPolygonalCells(poly, true);
   ExpectAsVTK(poly, "mixed polygonal data", true);
   ExpectAsVTK(loomtest::Append(poly), "mixed cells as an unstructured grid", true);
 }

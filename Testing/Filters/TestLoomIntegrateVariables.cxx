@@ -215,18 +215,7 @@ TEST(LoomIntegrateVariables, CellsAsVTK)
   surface->SetInputData(loomtest::Twisted(image));
   surface->Update();
   vtkPolyData* poly = surface->GetOutput();
-  vtkNew<vtkCellArray> verts, lines, strips;
-  const vtkIdType vertex[1] = { 3 }, line[2] = { 0, 7 }, polyLine[4] = { 1, 5, 9, 20 }, strip[5] = { 0, 1, 9, 10, 18 },
-                  polygon[5] = { 0, 1, 2, 11, 10 };
-  verts->InsertNextCell(1, vertex);
-  lines->InsertNextCell(2, line);
-  lines->InsertNextCell(4, polyLine);
-  strips->InsertNextCell(5, strip);
-  poly->SetVerts(verts);
-  poly->SetLines(lines);
-  poly->SetStrips(strips);
-  poly->GetPolys()->InsertNextCell(5, polygon);
-  poly->GetCellData()->Initialize();
+  loomtest::AddOtherPolygonalCells(poly, false);
   ExpectAsVTK(WithCellArrays(poly), "mixed polygonal data (the surfaces count)");
   ExpectAsVTK(WithCellArrays(loomtest::Append(poly)), "mixed cells as an unstructured grid");
   poly->SetPolys(vtkNew<vtkCellArray>());

@@ -247,16 +247,7 @@ TEST(LoomMeshQuality, DatasetsAsVTK)
       ExpectAsVTK(loomtest::Read(file), Round(r), file);
   // Vertices, lines, polygons and strips beside triangles: NaN for them, as VTK.
   vtkPolyData* poly = contour->GetOutput();
-  vtkNew<vtkCellArray> verts, lines, strips;
-  const vtkIdType vertex[1] = { 3 }, line[3] = { 0, 7, 9 }, strip[5] = { 0, 1, 9, 10, 18 }, polygon[5] = { 0, 1, 2, 11, 10 };
-  verts->InsertNextCell(1, vertex);
-  lines->InsertNextCell(3, line);
-  strips->InsertNextCell(5, strip);
-  poly->SetVerts(verts);
-  poly->SetLines(lines);
-  poly->SetStrips(strips);
-  poly->GetPolys()->InsertNextCell(5, polygon);
-  poly->GetCellData()->Initialize();
+  loomtest::AddOtherPolygonalCells(poly, true);
   ExpectAsVTK(poly, defaults, "mixed polygonal data");
 }
 

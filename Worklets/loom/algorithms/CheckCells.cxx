@@ -5,6 +5,7 @@
 #include <loom/algorithms/HostForEach.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace loom
@@ -113,6 +114,16 @@ std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numbe
   return cells.Is64Bit
     ? CheckTyped(cells.Offsets64, cells.Connectivity64, shapes, numberOfPoints, numberOfCells, device)
     : CheckTyped(cells.Offsets32, cells.Connectivity32, shapes, numberOfPoints, numberOfCells, device);
+}
+void CheckXyzPoints(const CellSetAny& cells, const FieldArray& points, const char* takes)
+{
+  if (points.GetNumberOfComponents() != 3 || points.GetNumberOfTuples() != NumberOfPoints(cells))
+    throw loom::cont::ErrorBadValue("the points (" + std::to_string(points.GetNumberOfTuples()) + " tuples of " +
+                                    std::to_string(points.GetNumberOfComponents()) + " components) do not match the cells' " +
+                                    std::to_string(NumberOfPoints(cells)) + " xyz points.");
+  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
+    throw loom::cont::ErrorBadType(std::string("the points hold ") + ValueKindName(points.GetKind()) + "; " + takes +
+                                   " float32 or float64 points.");
 }
 } // namespace algorithms
 } // namespace loom

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <loom/algorithms/CellArrays.h>
+#include <loom/algorithms/CellSetAny.h>
+#include <loom/algorithms/FieldArray.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
 #include <string>
@@ -20,5 +22,10 @@ namespace algorithms
 /// as the shape has. One pass over the offsets and the connectivity on a CPU device (host memory).
 std::string CheckCellArrays(const CellArrays& cells, Id numberOfPoints, Id numberOfCells,
                             loom::cont::DeviceId device, const loom::cont::ArrayHandle<UInt8>& shapes = {});
+
+/// The check of the families that read cell corners' positions: ErrorBadValue unless `points` holds one xyz
+/// tuple per point of `cells`, ErrorBadType unless the tuples are float32 or float64 (`takes`: the end of
+/// that message, "CellSize takes").
+void CheckXyzPoints(const CellSetAny& cells, const FieldArray& points, const char* takes);
 } // namespace algorithms
 } // namespace loom

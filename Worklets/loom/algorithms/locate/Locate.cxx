@@ -1,5 +1,6 @@
 // Loom algorithms, locate family: the locator's construction (the bins' size), the checks, the device choice
 // and the CPU instantiations of LocateImpl.h's passes.
+#include <loom/algorithms/CheckCells.h>
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/locate/LocateCuda.h> // declarations only: called in CUDA builds
@@ -300,13 +301,7 @@ CellLocator CellLocator::ForRectilinear(const std::vector<double> coordinates[3]
 
 CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& points, loom::cont::DeviceId device, bool bin)
 {
-  if (points.GetNumberOfComponents() != 3 || points.GetNumberOfTuples() != NumberOfPoints(cells))
-    throw loom::cont::ErrorBadValue("the points (" + std::to_string(points.GetNumberOfTuples()) + " tuples of " +
-                                    std::to_string(points.GetNumberOfComponents()) + " components) do not match the cells' " +
-                                    std::to_string(NumberOfPoints(cells)) + " xyz points.");
-  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
-    throw loom::cont::ErrorBadType(std::string("the points hold ") + ValueKindName(points.GetKind()) +
-                                   "; Loom locates in float32 or float64 points.");
+  CheckXyzPoints(cells, points, "Loom locates in");
   const std::string unsupported = UnsupportedShape(cells);
   if (!unsupported.empty())
     throw loom::cont::ErrorBadType("the cells include a " + unsupported + ", which Loom does not locate points in.");

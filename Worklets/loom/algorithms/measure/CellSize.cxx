@@ -1,5 +1,6 @@
 // Loom algorithms, measure family: CellSize's checks, the device choice and the sums (the CPU
 // instantiations of the worklet are here).
+#include <loom/algorithms/CheckCells.h>
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/measure/CellSizeCuda.h> // declarations only: called in CUDA builds
@@ -41,13 +42,7 @@ CellSizes CellSize(const CellSetAny& cells, const FieldArray& points, const Cell
                    const loom::cont::ArrayHandle<UInt8>& skip)
 {
   const Id n = NumberOfCells(cells);
-  if (points.GetNumberOfComponents() != 3 || points.GetNumberOfTuples() != NumberOfPoints(cells))
-    throw loom::cont::ErrorBadValue("the points (" + std::to_string(points.GetNumberOfTuples()) + " tuples of " +
-                                    std::to_string(points.GetNumberOfComponents()) + " components) do not match the cells' " +
-                                    std::to_string(NumberOfPoints(cells)) + " xyz points.");
-  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
-    throw loom::cont::ErrorBadType(std::string("the points hold ") + ValueKindName(points.GetKind()) +
-                                   "; CellSize takes float32 or float64 points.");
+  CheckXyzPoints(cells, points, "CellSize takes");
   if (skip.GetNumberOfValues() != 0 && skip.GetNumberOfValues() != n)
     throw loom::cont::ErrorBadValue("CellSize: " + std::to_string(skip.GetNumberOfValues()) + " skip flags for " +
                                     std::to_string(n) + " cells.");

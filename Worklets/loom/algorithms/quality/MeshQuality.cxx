@@ -1,5 +1,6 @@
 // Loom algorithms, quality family: MeshQuality's checks, the size pass, the device choice and the
 // statistics (the CPU instantiations of the worklet are here).
+#include <loom/algorithms/CheckCells.h>
 #include <loom/algorithms/DeviceChoice.h>
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/quality/MeshQualityCuda.h> // declarations only: called in CUDA builds
@@ -151,13 +152,7 @@ void QualitySummary(const QualityStatistics& s, double tuple[5])
 MeshQualityResult MeshQuality(const CellSetAny& cells, const FieldArray& points, const MeshQualityOptions& options)
 {
   const Id n = NumberOfCells(cells);
-  if (points.GetNumberOfComponents() != 3 || points.GetNumberOfTuples() != NumberOfPoints(cells))
-    throw loom::cont::ErrorBadValue("the points (" + std::to_string(points.GetNumberOfTuples()) + " tuples of " +
-                                    std::to_string(points.GetNumberOfComponents()) + " components) do not match the cells' " +
-                                    std::to_string(NumberOfPoints(cells)) + " xyz points.");
-  if (points.GetKind() != ValueKind::Float32 && points.GetKind() != ValueKind::Float64)
-    throw loom::cont::ErrorBadType(std::string("the points hold ") + ValueKindName(points.GetKind()) +
-                                   "; MeshQuality takes float32 or float64 points.");
+  CheckXyzPoints(cells, points, "MeshQuality takes");
   MeshQualityResult result;
   result.Quality = FieldArray::Allocate(ValueKind::Float64, n, 1);
   if (options.LinearApproximation)
