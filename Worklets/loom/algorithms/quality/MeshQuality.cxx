@@ -118,11 +118,6 @@ bool QualityMeasureComputed(QualityShape shape, int m)
   using namespace quality;
   switch (shape)
   {
-    case QualityShape::Tetrahedron:
-      return m == RadiusRatio || m == Volume || m == EdgeRatio || m == Jacobian || m == ScaledJacobian ||
-        m == AspectFrobenius || m == AspectGamma || m == Condition || m == Shape || m == RelativeSizeSquared ||
-        m == ShapeAndSize;
-    case QualityShape::Quad: return m == EdgeRatio || m == Area;
     case QualityShape::Wedge: return m == EdgeRatio || m == Volume;
     default: return QualityMeasureOffered(shape, m);
   }

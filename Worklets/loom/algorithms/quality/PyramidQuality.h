@@ -6,6 +6,8 @@
 #pragma once
 
 #include <loom/algorithms/quality/QualityCommon.h>
+#include <loom/algorithms/quality/QuadQuality.h>
+#include <loom/algorithms/quality/TetQuality.h>
 #include <loom/algorithms/quality/TriangleQuality.h>
 
 namespace loom
@@ -23,134 +25,18 @@ LOOM_EXEC inline double TetTripleProduct(const Point& a, const Point& b, const P
   return Dot(d - a, Cross(b - a, c - a));
 }
 
-/// Verdict's scaled Jacobian of tetrahedron (a, b, c, d): the triple product at a over the largest product
-/// of the three edge lengths meeting at a corner, times sqrt(2) so the regular tetrahedron gives 1. When that
-/// product is below 1e-30 (a tetrahedron with all edges shorter than about 1e-10 included) it is 1e30.
+/// Verdict's scaled Jacobian of tetrahedron (a, b, c, d), as for a tetrahedron cell.
 LOOM_EXEC inline double TetScaledJacobian(const Point& a, const Point& b, const Point& c, const Point& d)
 {
-  const Point ab = b - a;
-  const Point bc = c - b;
-  const Point ca = a - c;
-  const Point ad = d - a;
-  const Point bd = d - b;
-  const Point cd = d - c;
-  const double jacobian = Dot(ad, Cross(ca, ab));
-
-  const double lab = Dot(ab, ab);
-  const double lbc = Dot(bc, bc);
-  const double lca = Dot(ca, ca);
-  const double lad = Dot(ad, ad);
-  const double lbd = Dot(bd, bd);
-  const double lcd = Dot(cd, cd);
-  // squared products of the edges at a, b, c and d; the first largest is kept
-  const double atCorner[4] = { lab * lca * lad, lab * lbc * lbd, lbc * lca * lcd, lad * lbd * lcd };
-  double largest = atCorner[0];
-  for (int k = 1; k < 4; ++k)
-    if (atCorner[k] > largest)
-      largest = atCorner[k];
-
-  double lengthProduct = std::sqrt(largest);
-  if (lengthProduct < std::fabs(jacobian))
-    lengthProduct = std::fabs(jacobian);
-  if (lengthProduct < QualityTiny)
-    return QualityHuge;
-  return 1.4142135623730951 * jacobian / lengthProduct;
+  const Point corners[4] = { a, b, c, d };
+  return quality::TetScaledJacobian(corners);
 }
 
-/// The base quadrilateral's corner areas signed by its centre normal: corner k's edge cross product
-/// (e[k-1] x e[k]) projected on the unit normal of the diagonals' midpoint cross product
-/// ((e0 - e2) x (e1 - e3)); that normal is left zero for a quadrilateral without one.
-LOOM_EXEC inline void BaseCornerAreas(const Point (&e)[4], double (&areas)[4])
+/// The base quadrilateral (corners 0-3), which Verdict measures as a quadrilateral of its own.
+LOOM_EXEC inline void Base(const Point (&p)[5], Point (&base)[4])
 {
-  Point normal = Cross(e[0] - e[2], e[1] - e[3]);
-  const double length = Magnitude(normal);
-  if (length != 0.0)
-    normal = Point(normal[0] / length, normal[1] / length, normal[2] / length);
-  areas[0] = Dot(normal, Cross(e[3], e[0]));
-  areas[1] = Dot(normal, Cross(e[0], e[1]));
-  areas[2] = Dot(normal, Cross(e[1], e[2]));
-  areas[3] = Dot(normal, Cross(e[2], e[3]));
-}
-
-/// The base quadrilateral's edges: e[k] runs from corner k to corner k + 1 (mod 4).
-LOOM_EXEC inline void BaseEdges(const Point (&p)[5], Point (&e)[4])
-{
-  e[0] = p[1] - p[0];
-  e[1] = p[2] - p[1];
-  e[2] = p[3] - p[2];
-  e[3] = p[0] - p[3];
-}
-
-/// Verdict's shape of the base quadrilateral: twice the smallest signed corner area over the sum of the two
-/// squared edges at that corner, 1 for a square; 0 when an edge's square is at most 1e-30 or the result is
-/// below 1e-30 (a reflex, flat or inverted corner).
-LOOM_EXEC inline double BaseShape(const Point (&p)[5])
-{
-  Point e[4];
-  BaseEdges(p, e);
-  double areas[4];
-  BaseCornerAreas(e, areas);
-  double squares[4];
   for (int k = 0; k < 4; ++k)
-    squares[k] = Dot(e[k], e[k]);
-  if (squares[0] <= QualityTiny || squares[1] <= QualityTiny || squares[2] <= QualityTiny ||
-      squares[3] <= QualityTiny)
-    return 0.0;
-  double smallest = QualityHuge;
-  for (int k = 0; k < 4; ++k)
-    smallest = Min(areas[k] / (squares[k] + squares[(k + 3) % 4]), smallest);
-  smallest *= 2.0;
-  if (smallest < QualityTiny)
-    smallest = 0.0;
-  return ClampQuality(smallest);
-}
-
-/// Verdict's equiangle skew of the base quadrilateral: the larger of (max - 90) / 90 and (90 - min) / 90 over
-/// its corner angles in degrees. The largest angle becomes 360 - it when any signed corner area is negative.
-/// A base whose corners 2 and 3 coincide is measured as triangle 0, 1, 2; one with an edge of length at most
-/// 1e-30 takes the angles 360 (min) and 0 (max), which makes the skew -1.
-LOOM_EXEC inline double BaseEquiangleSkew(const Point (&p)[5])
-{
-  double minAngle = 360.0;
-  double maxAngle = 0.0;
-  if (p[3][0] == p[2][0] && p[3][1] == p[2][1] && p[3][2] == p[2][2])
-  {
-    const Point triangle[3] = { p[0], p[1], p[2] };
-    minAngle = triangle_detail::ExtremeAngle(triangle, false);
-    maxAngle = triangle_detail::ExtremeAngle(triangle, true);
-  }
-  else
-  {
-    Point e[4];
-    BaseEdges(p, e);
-    double lengths[4];
-    for (int k = 0; k < 4; ++k)
-      lengths[k] = Magnitude(e[k]);
-    if (!(lengths[0] <= QualityTiny || lengths[1] <= QualityTiny || lengths[2] <= QualityTiny ||
-          lengths[3] <= QualityTiny))
-    {
-      // the interior angle at corner k + 1, between -e[k] and e[k + 1] (radians; a NaN from a cosine
-      // rounded past +-1 is kept only where the Min/Max comparison keeps it, as Verdict's std::min/max)
-      double smallest = 360.0;
-      double largest = 0.0;
-      for (int k = 0; k < 4; ++k)
-      {
-        const int next = (k + 1) % 4;
-        const double angle = std::acos(-Dot(e[k], e[next]) / (lengths[k] * lengths[next]));
-        smallest = Min(angle, smallest);
-        largest = Max(angle, largest);
-      }
-      minAngle = smallest * 180.0 / 3.1415926535897932;
-      maxAngle = largest * 180.0 / 3.1415926535897932;
-      double areas[4];
-      BaseCornerAreas(e, areas);
-      if (areas[0] < 0.0 || areas[1] < 0.0 || areas[2] < 0.0 || areas[3] < 0.0)
-        maxAngle = 360.0 - maxAngle;
-    }
-  }
-  const double skewOfLargest = (maxAngle - 90.0) / 90.0;
-  const double skewOfSmallest = (90.0 - minAngle) / 90.0;
-  return skewOfLargest > skewOfSmallest ? skewOfLargest : skewOfSmallest;
+    base[k] = p[k];
 }
 } // namespace pyramid_detail
 
@@ -207,7 +93,9 @@ LOOM_EXEC inline double PyramidScaledJacobian(const Point (&p)[5])
 /// base edges (0-1, 1-2) only count through the shorter of them.
 LOOM_EXEC inline double PyramidShape(const Point (&p)[5])
 {
-  const double baseShape = pyramid_detail::BaseShape(p);
+  Point base[4];
+  pyramid_detail::Base(p, base);
+  const double baseShape = QuadShape(base);
   if (baseShape == 0.0)
     return 0.0;
 
@@ -234,7 +122,9 @@ LOOM_EXEC inline double PyramidShape(const Point (&p)[5])
 /// side triangles (0,1,4), (1,2,4), (2,3,4), (3,0,4) (against 60 degrees); 0 for the ideal pyramid.
 LOOM_EXEC inline double PyramidEquiangleSkew(const Point (&p)[5])
 {
-  double skew = pyramid_detail::BaseEquiangleSkew(p);
+  Point base[4];
+  pyramid_detail::Base(p, base);
+  double skew = QuadEquiangleSkew(base);
   for (int k = 0; k < 4; ++k)
   {
     const Point side[3] = { p[k], p[(k + 1) % 4], p[4] };
