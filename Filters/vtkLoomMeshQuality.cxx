@@ -15,13 +15,9 @@
 #include <vtkImageData.h>
 #include <vtkMeshQuality.h>
 #include <vtkObjectFactory.h>
-#include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkStructuredGrid.h>
-#include <vtkUnsignedCharArray.h>
-#include <vtkUnstructuredGrid.h>
 
-#include <loom/algorithms/ShapesPresent.h>
 
 #include <array>
 
@@ -77,45 +73,6 @@ vtkSmartPointer<vtkDoubleArray> Tuple(const char* name, const double tuple[5])
   return array;
 }
 
-// The shapes whose measure the input's cells ask for (quadratic and higher-order forms too with the linear
-// approximation): read off an unstructured grid's cell types; triangles and quadrilaterals for polygonal data
-// with polygons; quadrilaterals or hexahedra for a structured grid; none for images and rectilinear
-// grids (voxels and pixels) or an input without cells; every shape for other datasets.
-std::array<bool, QualityShapeCount> ShapesHeld(vtkDataSet* input, bool linearized)
-{
-  std::array<bool, QualityShapeCount> held{};
-  if (input->GetNumberOfCells() == 0 || vtkImageData::SafeDownCast(input) || vtkRectilinearGrid::SafeDownCast(input))
-    return held;
-  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(input))
-  {
-    vtkUnsignedCharArray* types = grid->GetCellTypesArray();
-    if (!types)
-      return held;
-    const std::array<bool, 256> seen = loom::algorithms::ShapesPresent(types->GetPointer(0), types->GetNumberOfTuples());
-    for (int type = 0; type < 256; ++type)
-    {
-      const int s = seen[type] ? loom::algorithms::QualityShapeOf(static_cast<loom::UInt8>(type), linearized) : -1;
-      if (s >= 0)
-        held[s] = true;
-    }
-    return held;
-  }
-  if (auto* poly = vtkPolyData::SafeDownCast(input))
-  {
-    held[0] = held[1] = poly->GetNumberOfPolys() > 0;
-    return held;
-  }
-  if (auto* structured = vtkStructuredGrid::SafeDownCast(input))
-  {
-    const int dimension = structured->GetDataDimension();
-    held[1] = dimension == 2;
-    held[5] = dimension == 3;
-    return held;
-  }
-  held.fill(true);
-  return held;
-}
-
 vtkSmartPointer<vtkDoubleArray> Filled(const char* name, vtkIdType cells, double value)
 {
   auto array = vtkSmartPointer<vtkDoubleArray>::New();
@@ -169,14 +126,6 @@ int vtkLoomMeshQuality::RequestData(vtkInformation*, vtkInformationVector** inpu
   }
   options.LinearApproximation = this->LinearApproximation;
   options.Device = run.Device();
-
-  // A measure Loom does not compute, for a shape the input holds: VTK's filter.
-  const std::array<bool, QualityShapeCount> held = ShapesHeld(input, this->LinearApproximation);
-  for (int s = 0; s < QualityShapeCount; ++s)
-    if (held[s] && !loom::algorithms::QualityMeasureComputed(static_cast<QualityShape>(s), options.Measure[s]))
-      return run.FallBack(std::string("Loom's quality family does not compute the ") + MeasureName(options.Measure[s]) +
-                            " of " + Words[s].Plural + " yet; VTK's vtkMeshQuality measures it instead.",
-                          this->VTKFilter());
 
   auto* structured = vtkStructuredGrid::SafeDownCast(input);
   if (structured && (structured->HasAnyBlankCells() || structured->HasAnyBlankPoints()))

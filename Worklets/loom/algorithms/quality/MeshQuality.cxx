@@ -113,16 +113,6 @@ bool QualityMeasureOffered(QualityShape shape, int m)
   return false;
 }
 
-bool QualityMeasureComputed(QualityShape shape, int m)
-{
-  using namespace quality;
-  switch (shape)
-  {
-    case QualityShape::Wedge: return m == EdgeRatio || m == Volume;
-    default: return QualityMeasureOffered(shape, m);
-  }
-}
-
 int QualityShapeOf(UInt8 type, bool linearized)
 {
   const int s = linearized ? quality::LinearizedShape(type) : quality::LinearShape(type);

@@ -73,12 +73,6 @@ bool QualityNeedsAverageSizes(const int measure[QualityShapeCount]);
 /// Whether `measure` is one `shape` offers (ParaView's Mesh Quality lists, and VTK's quad Maximum Angle).
 bool QualityMeasureOffered(QualityShape shape, int measure);
 
-/// Whether Loom's quality family computes `measure` for `shape`: every measure of triangles, pyramids and
-/// hexahedra; eleven of the tetrahedra's (Radius Ratio, Volume, Edge Ratio, Jacobian, Scaled Jacobian, Aspect
-/// Frobenius, Aspect Gamma, Condition, Shape, Relative Size Squared, Shape and Size); Edge Ratio and Area of quadrilaterals; Edge
-/// Ratio and Volume of wedges (vtkLoomMeshQuality hands the others to VTK's filter).
-bool QualityMeasureComputed(QualityShape shape, int measure);
-
 /// The shape (QualityShape order) a cell of VTK cell type `type` is measured as: the six linear shapes, and
 /// with `linearized` their quadratic and higher-order forms too (VTK's linearisation); -1 for others.
 int QualityShapeOf(UInt8 type, bool linearized);
