@@ -388,6 +388,24 @@ vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont::ArrayHandle<Int64
   return CellArrayTyped<vtkTypeInt64Array>(offsets, connectivity);
 }
 
+vtkSmartPointer<vtkCellArray> CellArrayToVTK(vtkCellArray* offsetsOf, const loom::cont::ArrayHandle<Int32>& connectivity)
+{
+  if (offsetsOf->IsStorage64Bit())
+    throw loom::cont::ErrorBadValue("32-bit connectivity for a cell array of 64-bit offsets.");
+  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  cells->SetData(offsetsOf->GetOffsetsArray32(), HandOver<vtkTypeInt32Array>(connectivity));
+  return cells;
+}
+
+vtkSmartPointer<vtkCellArray> CellArrayToVTK(vtkCellArray* offsetsOf, const loom::cont::ArrayHandle<Int64>& connectivity)
+{
+  if (!offsetsOf->IsStorage64Bit())
+    throw loom::cont::ErrorBadValue("64-bit connectivity for a cell array of 32-bit offsets.");
+  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  cells->SetData(offsetsOf->GetOffsetsArray64(), HandOver<vtkTypeInt64Array>(connectivity));
+  return cells;
+}
+
 void SetUnstructuredCells(vtkUnstructuredGrid* grid, const loom::cont::ArrayHandle<UInt8>& types,
                           const loom::cont::ArrayHandle<Int32>& offsets,
                           const loom::cont::ArrayHandle<Int32>& connectivity)

@@ -85,6 +85,13 @@ LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(const loom::cont::ArrayHandle<Int64>& offsets,
                                                                 const loom::cont::ArrayHandle<Int64>& connectivity);
 
+/// A vtkCellArray with the offsets array of `offsetsOf` (shared: the same cell sizes) and the connectivity's
+/// memory (no copy), of `offsetsOf`'s storage width. ErrorBadValue when the widths differ.
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(vtkCellArray* offsetsOf,
+                                                                const loom::cont::ArrayHandle<Int32>& connectivity);
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(vtkCellArray* offsetsOf,
+                                                                const loom::cont::ArrayHandle<Int64>& connectivity);
+
 /// The device of a filter's Device property: 0 Auto, 1 Serial, 2 TBB, 3 CUDA (others: Auto).
 LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
 

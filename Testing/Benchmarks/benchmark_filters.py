@@ -49,9 +49,11 @@
 # Probe rows ('probe'): Loom Plot Over Line (the input's diagonal, 10000 segments) and Loom Probe Location (a
 # cloud of 100000 points in a ball through the input) beside ParaView's, at 128^3 and below; their repeats
 # reuse Loom's locator (the input is unchanged), the first executions build it.
+# Normals rows ('normals'): Loom Generate Surface Normals beside ParaView's Generate Surface Normals (its
+# defaults: Feature Angle 30, Splitting, Consistency) on the wavelet's RTData = 157 contour, at every size.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
 # surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, connectivity, subset,
-# quality, resample, probe;
+# quality, resample, probe, normals;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
 # LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
@@ -75,7 +77,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,quality,resample,probe').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,quality,resample,probe,normals').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
@@ -365,14 +367,26 @@ def clean_rows(n, source):
     time_variants(n, 'octants', 'clean', variants)
 
 
-def lod_rows(n, image):
+def contour_rows_of(n, image, group, label, paraview, make_loom):
+    """Rows of `group`: ParaView's filter `paraview` and Loom's `make_loom` (proxy makers) on the wavelet's
+    RTData = 157 contour (ParaView's Contour, its defaults)."""
     contour = Contour(Input=image, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0])
     contour.UpdatePipeline()
-    variants = [('ParaView Quadric Clustering', QuadricClustering(Input=contour))]
+    variants = [('ParaView %s' % label, paraview(contour))]
     for device in devices:
-        variants.append(('Loom %s' % device, LoomLevelofDetail(Input=contour, Device=device)))
-    time_variants(n, 'contour', 'lod', variants)
+        variants.append(('Loom %s' % device, make_loom(contour, device)))
+    time_variants(n, 'contour', group, variants)
     Delete(contour)
+
+
+def lod_rows(n, image):
+    contour_rows_of(n, image, 'lod', 'Quadric Clustering', lambda c: QuadricClustering(Input=c),
+                    lambda c, device: LoomLevelofDetail(Input=c, Device=device))
+
+
+def normals_rows(n, image):
+    contour_rows_of(n, image, 'normals', 'Generate Surface Normals', lambda c: GenerateSurfaceNormals(Input=c),
+                    lambda c, device: LoomGenerateSurfaceNormals(Input=c, Device=device))
 
 
 def wants(layout):
@@ -382,10 +396,10 @@ def wants(layout):
 def layouts_of(n):
     # The inputs a holding process builds at size n (in its order) and the groups each is timed with.
     has = [('octants', ['clean'] if 'clean' in groups and n <= 128 else []),
-           ('contour', ['lod'] if 'lod' in groups else []),
-           ('image', [g for g in groups if g not in ('clean', 'lod')])]
+           ('contour', [g for g in ('lod', 'normals') if g in groups]),
+           ('image', [g for g in groups if g not in ('clean', 'lod', 'normals')])]
     if n <= 256 and ('average' in groups or 'surface' in groups or n <= 128):
-        has.append(('hexahedra', [g for g in groups if g not in ('clean', 'lod')]))
+        has.append(('hexahedra', [g for g in groups if g not in ('clean', 'lod', 'normals')]))
     if n <= 128 and 'contour' in groups:
         has.append(('tetrahedra', ['contour']))
     return [(layout, gs) for layout, gs in has if gs]
@@ -433,6 +447,8 @@ for n in sizes:
         clean_rows(n, octants(image, n))
     if 'lod' in groups and wants('contour'):
         lod_rows(n, image)
+    if 'normals' in groups and wants('contour'):
+        normals_rows(n, image)
     for layout, source in inputs:
         if layout == 'tetrahedra':
             contour_rows(n, layout, source)

@@ -48,6 +48,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomMeshQuality.h"
+#include "vtkLoomGenerateSurfaceNormals.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include "vtkLoomIntegrateVariables.h"
@@ -835,6 +836,21 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       f->SetLinearApproximation(in.Chance(30));
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomGenerateSurfaceNormals>::New();
+      f->SetFeatureAngle(in.Byte() % 200 - 10.0); // clamped to 0 .. 180
+      f->SetSplitting(in.Chance(70));
+      f->SetConsistency(in.Chance(70));
+      f->SetFlipNormals(in.Chance(30));
+      f->SetNonManifoldTraversal(in.Chance(70));
+      f->SetComputePointNormals(in.Chance(90));
+      f->SetComputeCellNormals(in.Chance(40));
+      f->SetAutoOrientNormals(in.Chance(5));
+      f->SetOutputPointsPrecision(in.Byte() % 4);
+      f->SetDevice(RandomDevice(in));
+      f->SetFallbackToVTK(false); // vtkPolyDataNormals' cell data are short with strips beside vertices or lines
       return f;
     },
     [](Bytes& in) -> Ptr {

@@ -17,6 +17,7 @@
 #include <vtkLoomContour.h>
 #include <vtkLoomExtractSubset.h>
 #include <vtkLoomGradient.h>
+#include <vtkLoomGenerateSurfaceNormals.h>
 #include <vtkLoomHistogram.h>
 #include <vtkLoomLevelOfDetail.h>
 #include <vtkLoomPlotOverLine.h>
@@ -140,6 +141,8 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     f->SetVOI(-6, 5, -4, 7, -8, 2);
     f->SetSampleRateI(2);
   }
+  else if (auto* f = vtkLoomGenerateSurfaceNormals::SafeDownCast(filter))
+    f->SetFeatureAngle(20.0);
   else if (auto* f = vtkLoomConnectivity::SafeDownCast(filter))
   {
     // ParaView's proxy defaults (the class keeps vtkConnectivityFilter's: the largest region, no colours).

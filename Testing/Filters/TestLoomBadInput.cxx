@@ -21,6 +21,7 @@
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkCellSizeFilter.h>
 #include <vtkMeshQuality.h>
+#include <vtkPPolyDataNormals.h>
 #include <vtkConnectivityFilter.h>
 #include <vtkPVExtractVOI.h>
 #include <vtkStructuredGrid.h>
@@ -59,6 +60,7 @@
 #include "vtkLoomContour.h"
 #include "vtkLoomCellSize.h"
 #include "vtkLoomMeshQuality.h"
+#include "vtkLoomGenerateSurfaceNormals.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
@@ -789,6 +791,14 @@ std::vector<Filter> Filters()
                         return settings->VTKFilter();
                       },
                       { "points, no cells" } }); // its static cell locator has no cells to search
+  filters.push_back({ "Generate Surface Normals", true, false, false,
+                      [](const Settings& s) {
+                        return Make<vtkLoomGenerateSurfaceNormals>(
+                          [&](vtkLoomGenerateSurfaceNormals* f) { f->SetDevice(s.Device); });
+                      },
+                      [](const Settings&) {
+                        return Make<vtkPPolyDataNormals>([](vtkPPolyDataNormals*) {}); // ParaView's class
+                      } });
   return filters;
 }
 

@@ -17,6 +17,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomMeshQuality.h"
+#include "vtkLoomGenerateSurfaceNormals.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
 #include <vtkTable.h>
@@ -200,6 +201,7 @@ std::vector<Case> AllCases()
                      });
                    } });
   cases.push_back({ "Mesh Quality", false, [](int d) { return New<vtkLoomMeshQuality>(d); } });
+  cases.push_back({ "Generate Surface Normals", true, [](int d) { return New<vtkLoomGenerateSurfaceNormals>(d); } });
   cases.push_back({ "Plot Over Line", false, [](int d) {
                      return New<vtkLoomPlotOverLine>(d, [](vtkLoomPlotOverLine* f) {
                        f->SetPoint1(-10, -10, -10);

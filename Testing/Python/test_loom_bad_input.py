@@ -386,6 +386,8 @@ FILTERS = [
      'ProbeLocation', lambda s: {'ProbeType': probe_cloud()}, 's', ('points, no cells',)),
     ('Resample With Dataset', False, False, False, 'LoomResampleWithDataset', lambda s: {}, 'ResampleWithDataset',
      lambda s: {}, 's', ('points, no cells',)),
+    ('Generate Surface Normals', True, False, False, 'LoomGenerateSurfaceNormals', lambda s: {},
+     'GenerateSurfaceNormals', lambda s: {}, 's', ()),
 ]
 # The proxies of two inputs: the case on both (Resample With Dataset: the case sampled at its own points).
 TWO_INPUTS = {'LoomResampleWithDataset': ('DestinationMesh', 'SourceDataArrays'),
