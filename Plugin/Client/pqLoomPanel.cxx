@@ -67,7 +67,8 @@ bool IsAccelerated(pqPipelineSource* source)
                                      "Threshold",  "ElevationFilter",       "WarpScalar",
                                      "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
                                      "DataSetSurfaceFilter",  "QuadricClustering",     "IntegrateAttributes",
-                                     "TransformFilter",       "ExtractHistogram",      "MeshQuality" };
+                                     "TransformFilter",       "ExtractHistogram",      "MeshQuality",
+                                     "PolyDataNormals" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 

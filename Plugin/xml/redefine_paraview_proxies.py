@@ -26,6 +26,7 @@ REDEFINED = [
     ('filters', 'TransformFilter', 'vtkTransformFilter', 'vtkLoomAcceleratedTransformFilter'),
     ('filters', 'ExtractHistogram', 'vtkPExtractHistogram', 'vtkLoomAcceleratedExtractHistogram'),
     ('filters', 'MeshQuality', 'vtkMeshQuality', 'vtkLoomAcceleratedMeshQuality'),
+    ('filters', 'PolyDataNormals', 'vtkPPolyDataNormals', 'vtkLoomAcceleratedPPolyDataNormals'),
 ]
 
 

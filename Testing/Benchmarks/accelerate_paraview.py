@@ -17,8 +17,8 @@ import time
 
 
 def filters(simple, wavelet, surface):
-    """(label, make): ParaView's filters on the wavelet (Quadric Clustering on its contour, made once), with the
-    properties a user sets."""
+    """(label, make): ParaView's filters on the wavelet (Quadric Clustering and Generate Surface Normals on its
+    contour, made once), with the properties a user sets."""
     return [
         ('Contour', lambda: simple.Contour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0])),
         ('Slice', lambda: simple.Slice(Input=wavelet)),
@@ -36,6 +36,7 @@ def filters(simple, wavelet, surface):
         ('QuadricClustering', lambda: simple.QuadricClustering(Input=surface)),
         ('IntegrateVariables', lambda: simple.IntegrateVariables(Input=wavelet)),
         ('Histogram', lambda: simple.Histogram(Input=wavelet, SelectInputArray=['POINTS', 'RTData'])),
+        ('GenerateSurfaceNormals', lambda: simple.GenerateSurfaceNormals(Input=surface)),
     ]
 
 

@@ -479,6 +479,11 @@ FILTERS = [
         Input=s, TriangleQualityMeasure='Relative Size Squared', TetQualityMeasure='Shape and Size',
         HexQualityMeasure='Shape and Size'),
      ('structured', 'hexahedra', 'tetrahedra', 'polygons')),
+    ('Generate Surface Normals', lambda s: GenerateSurfaceNormals(Input=s), ('polygons', 'triangles', 'surfaces')),
+    ('Generate Surface Normals, sharp, flipped, cell normals', lambda s: GenerateSurfaceNormals(
+        Input=s, FeatureAngle=10.0, FlipNormals=1, ComputeCellNormals=1), ('polygons', 'triangles')),
+    ('Generate Surface Normals, no splitting', lambda s: GenerateSurfaceNormals(Input=s, Splitting=0),
+     ('triangles', 'polyvertex')),
 ]
 
 data = dict(inputs())
@@ -522,6 +527,8 @@ for what, make, kind, reason in [
                                                                   CalculateAverages=1), 'image', 'Calculate Averages'),
         ('Histogram of a missing array (empty)', lambda s: Histogram(Input=s, SelectInputArray=['POINTS', 'nothing']),
          'image', 'not in the input'),
+        ('Generate Surface Normals of a polyvertex beside a triangle', lambda s: GenerateSurfaceNormals(Input=s),
+         'polyvertex', 'vertices or lines'),
 ]:
     on, messages, ran = output_of(make, sources[kind], True)
     off, _, _ = output_of(make, sources[kind], False)
