@@ -187,9 +187,12 @@ int vtkLoomGenerateSurfaceNormals::RequestData(vtkInformation*, vtkInformationVe
     this->PolygonsReversed = r.Flipped;
     this->SequentialComponents = r.SequentialComponents;
 
-    // The input's point arrays but its active normals (vtkPolyDataNormals copies with CopyNormalsOff).
+    // The input's point arrays but its active normals (vtkPolyDataNormals copies with CopyNormalsOff) and,
+    // with Splitting, its active global ids (VTK copies tuple by tuple there, which leaves them out).
     vtkPointData* outPD = output->GetPointData();
     outPD->CopyNormalsOff();
+    if (this->Splitting)
+      outPD->CopyGlobalIdsOff();
     if (r.PointIds.GetNumberOfValues() > 0)
     {
       auto moved = vtkSmartPointer<vtkPoints>::New();
@@ -197,6 +200,7 @@ int vtkLoomGenerateSurfaceNormals::RequestData(vtkInformation*, vtkInformationVe
       output->SetPoints(moved);
       vtkNew<vtkPointData> kept;
       kept->CopyNormalsOff();
+      kept->CopyGlobalIdsOff();
       kept->PassData(input->GetPointData());
       loom::interop::GatherAttributes(kept, outPD, r.PointIds, device);
     }
@@ -206,7 +210,13 @@ int vtkLoomGenerateSurfaceNormals::RequestData(vtkInformation*, vtkInformationVe
       outPD->PassData(input->GetPointData());
     }
     if (strips > 0)
-      loom::interop::GatherAttributes(input->GetCellData(), output->GetCellData(), sourceCells, device);
+    {
+      // tuple by tuple in VTK: its active global ids left out
+      vtkNew<vtkCellData> kept;
+      kept->CopyGlobalIdsOff();
+      kept->PassData(input->GetCellData());
+      loom::interop::GatherAttributes(kept, output->GetCellData(), sourceCells, device);
+    }
     else
       output->GetCellData()->PassData(input->GetCellData());
     output->SetVerts(input->GetVerts());

@@ -177,6 +177,8 @@ Expected Reference(const Mesh& m, const SurfaceNormalsOptions& o)
       auto neighbourOf = [&](Id cell, Id from, bool seed, int side) {
         const auto& pts = m.Polygons[static_cast<std::size_t>(cell)];
         const std::size_t n = pts.size();
+        if (n < 2)
+          return p; // a one-point polygon
         std::size_t spot = 0;
         while (spot < n && pts[spot] != p)
           ++spot;
@@ -437,6 +439,13 @@ Mesh Odd()
   m.Polygons.push_back({ p0, p1, p2, p3 });
   m.Polygons.push_back({ p0, p4, p2, p1 }); // holds p0 and p2, not as an edge of the first
   m.Add(9, 9, 9);                             // unused
+  // Non-Manifold Traversal off: VTK counts the neighbours across c's edge 0-1 through point 1 once s has
+  // reversed c, where d (using 0 twice) is the only one; through point 0 it counts d twice.
+  const Id q0 = m.Add(20, 0, 0), q1 = m.Add(21, 0, 0), q2 = m.Add(20.5, 1, 0), q3 = m.Add(20.5, -1, 0.3),
+           q4 = m.Add(21, -1, 0), q5 = m.Add(21, 1, 0.5), q6 = m.Add(20, -1, 0.1);
+  m.Polygons.push_back({ q1, q2, q5 });             // s
+  m.Polygons.push_back({ q0, q1, q2 });             // c
+  m.Polygons.push_back({ q0, q3, q1, q4, q0, q6 }); // d
   const Id t0 = m.Add(10, 0, 0), t1 = m.Add(11, 0, 0), t2 = m.Add(10, 1, 0);
   m.Polygons.push_back({ t0, t1, t2 });
   return m;
@@ -534,8 +543,8 @@ TEST(Normals, OrderingIsConsistentAndHostTraversalCounted)
   for (Id p = 0; p < strip.NumberOfPoints(); ++p)
     for (IdComponent j = 0; j < 3; ++j)
       stripPoints.GetPortal<Float64>().Set(p, j, strip.Points[static_cast<std::size_t>(3 * p + j)]);
-  // the Moebius strip, the fin, the repeated point's piece and the diagonal's piece
-  EXPECT_EQ(4, SurfaceNormals(ToCells<Int32>(strip), strip.NumberOfPoints(), stripPoints, o).SequentialComponents);
+  // the Moebius strip, the fin, the repeated point's piece, the diagonal's piece and the s-c-d piece
+  EXPECT_EQ(5, SurfaceNormals(ToCells<Int32>(strip), strip.NumberOfPoints(), stripPoints, o).SequentialComponents);
 }
 
 TEST(Normals, BadInput)

@@ -41,10 +41,27 @@ struct Polygons
   /// Where the original position k of polygon c (of n points) lies once c is ordered (reversed or not).
   LOOM_EXEC static Id Ordered(bool flip, Id n, Id k) { return flip ? n - 1 - k : k; }
 
-  /// Whether polygon d holds point q.
+  /// Whether point q's (sorted) links hold cell d, and where its first link is (-1: none).
+  LOOM_EXEC Id FindLink(Id q, Id d) const
+  {
+    Id lo = this->LinkOffsets[q], hi = this->LinkOffsets[q + 1];
+    while (lo < hi)
+    {
+      const Id mid = lo + (hi - lo) / 2;
+      if (this->LinkCells[mid] < d)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    return lo < this->LinkOffsets[q + 1] && this->LinkCells[lo] == d ? lo : -1;
+  }
+  /// Whether polygon d holds point q: its points scanned when it has few, else q's sorted links searched.
   LOOM_EXEC bool Holds(Id d, Id q) const
   {
-    for (Id k = this->Begin(d), e = this->Begin(d + 1); k < e; ++k)
+    const Id b = this->Begin(d), e = this->Begin(d + 1);
+    if (e - b > 8)
+      return this->FindLink(q, d) >= 0;
+    for (Id k = b; k < e; ++k)
       if (static_cast<Id>(this->Conn[k]) == q)
         return true;
     return false;
@@ -79,6 +96,18 @@ struct Polygons
     const Id n = this->Size(c), b = this->Begin(c);
     if (n < 3)
       return false;
+    if (n > 8)
+    {
+      // a repeated point lists the polygon twice in a row in that point's sorted links
+      for (Id i = 0; i < n; ++i)
+      {
+        const Id v = static_cast<Id>(this->Conn[b + i]);
+        const Id first = this->FindLink(v, c);
+        if (first + 1 < this->LinkOffsets[v + 1] && this->LinkCells[first + 1] == c)
+          return false;
+      }
+      return true;
+    }
     for (Id i = 1; i < n; ++i)
       for (Id j = 0; j < i; ++j)
         if (this->Conn[b + i] == this->Conn[b + j])
@@ -184,7 +213,13 @@ struct JoinPolygons
           near[found] = d;
         ++found;
       });
-      if (count == 0 || (count > 1 && !this->NonManifold))
+      if (count == 0)
+        continue;
+      // VTK counts a polygon's neighbours across an edge through the links of the edge's first point in the
+      // polygon's current ordering: p, or q once the polygon is reversed. With Non-Manifold Traversal off
+      // (one neighbour only) the edge is skipped only when both counts say more than one. They differ only
+      // where a neighbour uses p or q twice, which is irregular: its component goes to the host's traversal.
+      if (!this->NonManifold && count > 1 && this->P.EdgeNeighbors(c, q, p, [](Id, Id) {}) > 1)
         continue;
       auto join = [&](Id d, Id) {
         int relation = 0;
@@ -326,6 +361,8 @@ struct FindFans
   {
     // VTK: the polygon's point after p, unless that is `from`, else the one before
     const Id n = this->P.Size(cell);
+    if (n < 2)
+      return p; // a one-point polygon (VTK reads past it)
     Id spot = 0;
     while (spot < n && this->P.Point(cell, spot) != p)
       ++spot;
@@ -359,7 +396,9 @@ struct FindFans
       while (spot < n && this->P.Point(seed, spot) != p)
         ++spot;
       Id start[2];
-      if (spot == 0)
+      if (n < 2)
+        start[0] = start[1] = p; // a one-point polygon (VTK reads past it)
+      else if (spot == 0)
       {
         start[0] = this->P.Point(seed, 1);
         start[1] = this->P.Point(seed, n - 1);
