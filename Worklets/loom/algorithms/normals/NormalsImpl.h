@@ -457,8 +457,7 @@ struct SplitAndSum
   const float* Normals;  // per polygon
   double Direction;
   T* Ordered;            // the ordered connectivity, split here
-  Id* PointIds;          // per new point (beyond the input's), its input point
-  Id InputPoints;
+  Id* PointIds;          // per output point, its input point (null: no point split)
   float* PointNormals;   // null: no point normals
   LOOM_EXEC Id Target(Id p, Int32 fan) const { return fan > 0 ? this->First[p] + fan - 1 : p; }
   LOOM_EXEC void operator()(Id p) const
@@ -469,8 +468,9 @@ struct SplitAndSum
       for (Int32 f = 0; f < fans; ++f)
         for (int j = 0; j < 3; ++j)
           this->PointNormals[3 * this->Target(p, f) + j] = 0.0f;
-    for (Int32 f = 1; f < fans; ++f)
-      this->PointIds[this->Target(p, f) - this->InputPoints] = p;
+    if (this->PointIds)
+      for (Int32 f = 0; f < fans; ++f)
+        this->PointIds[this->Target(p, f)] = p;
     for (Id i = begin; i < end; ++i)
     {
       const Id cell = this->P.LinkCells[i];
@@ -649,9 +649,19 @@ struct NormalPasses : DevicePointersOn<Tag>
     loom::cont::ArrayHandle<T> ordered;
     T* orderedOut = Write(ordered, conn.GetNumberOfValues());
     Algorithm::Schedule(OrderPolygons<T>{ P, flips, orderedOut }, cells);
-    loom::cont::ArrayHandle<float> normals;
-    Algorithm::Schedule(PolygonNormals<T>{ Read(offsets), Read(ordered), PointsOnDeviceOf<Tag>(points),
-                                           Write(normals, 3 * cells) },
+    // (written in place in the cell-normal array when it is asked for, after the leading cells' (1, 0, 0))
+    loom::cont::ArrayHandle<float> own;
+    float* normals;
+    if (options.ComputeCellNormals)
+    {
+      out.CellNormals = FieldArray::Allocate(ValueKind::Float32, options.LeadingCells + cells, 3);
+      float* to = PortalOn<Tag, Float32>(out.CellNormals, true).Pointers[0];
+      Algorithm::Schedule(LeadingNormals{ to }, options.LeadingCells);
+      normals = to + 3 * options.LeadingCells;
+    }
+    else
+      normals = Write(own, 3 * cells);
+    Algorithm::Schedule(PolygonNormals<T>{ Read(offsets), Read(ordered), PointsOnDeviceOf<Tag>(points), normals },
                         cells);
 
     // 3. fans and new points
@@ -661,14 +671,14 @@ struct NormalPasses : DevicePointersOn<Tag>
     if (options.Splitting)
     {
       const double cosine = std::cos(options.FeatureAngle * 0.017453292519943295);
-      Pointers::RunBlocks(FindFans<T>{ P, Read(normals), cosine, Write(fan, links.CellIds.GetNumberOfValues()),
+      Pointers::RunBlocks(FindFans<T>{ P, normals, cosine, Write(fan, links.CellIds.GetNumberOfValues()),
                                        Write(extra, numberOfPoints) },
                           numberOfPoints, 4);
       added = Algorithm::ScanExclusive(extra, first, numberOfPoints) - numberOfPoints; // first new point: after the input's
     }
     out.NumberOfPoints = numberOfPoints + added;
-    loom::cont::ArrayHandle<Id> newIds;
-    Id* idsOut = Write(newIds, added);
+    loom::cont::ArrayHandle<Id> pointIds; // when points split: every output point's input point
+    Id* idsOut = added > 0 ? Write(pointIds, out.NumberOfPoints) : nullptr;
     float* pointNormals = nullptr;
     if (options.ComputePointNormals)
     {
@@ -677,26 +687,11 @@ struct NormalPasses : DevicePointersOn<Tag>
     }
     if (options.ComputePointNormals || added > 0)
       Pointers::RunBlocks(SplitAndSum<T>{ P, added > 0 ? Read(fan) : nullptr, added > 0 ? Read(first) : nullptr, flips,
-                                          Read(normals), options.FlipNormals && !options.Consistency ? -1.0 : 1.0,
-                                          Pointers::InPlace(ordered), idsOut, numberOfPoints, pointNormals },
+                                          normals, options.FlipNormals && !options.Consistency ? -1.0 : 1.0,
+                                          Pointers::InPlace(ordered), idsOut, pointNormals },
                           numberOfPoints, 4);
     if (added > 0)
-    {
-      // the input's points, then the new ones
-      loom::cont::ArrayHandle<Id> all;
-      Id* allOut = Write(all, out.NumberOfPoints);
-      Algorithm::Schedule(CopyIds{ Read(newIds), numberOfPoints, allOut }, out.NumberOfPoints);
-      out.PointIds = all;
-    }
-
-    // 4. cell normals, after the leading cells' (1, 0, 0)
-    if (options.ComputeCellNormals)
-    {
-      out.CellNormals = FieldArray::Allocate(ValueKind::Float32, options.LeadingCells + cells, 3);
-      float* to = PortalOn<Tag, Float32>(out.CellNormals, true).Pointers[0];
-      Algorithm::Schedule(LeadingNormals{ to }, options.LeadingCells);
-      Algorithm::Schedule(CopyFloats{ Read(normals), to + 3 * options.LeadingCells }, 3 * cells);
-    }
+      out.PointIds = pointIds;
     out.Polygons.Set(offsets, ordered);
     return out;
   }
@@ -705,19 +700,6 @@ struct NormalPasses : DevicePointersOn<Tag>
   {
     Id* Word;
     LOOM_EXEC void operator()(Id c) const { this->Word[c] = c * 2; }
-  };
-  struct CopyIds
-  {
-    const Id* New;
-    Id Old;
-    Id* Out;
-    LOOM_EXEC void operator()(Id i) const { this->Out[i] = i < this->Old ? i : this->New[i - this->Old]; }
-  };
-  struct CopyFloats
-  {
-    const float* From;
-    float* To;
-    LOOM_EXEC void operator()(Id i) const { this->To[i] = this->From[i]; }
   };
 };
 LOOM_UNIT_NAMESPACE_END
