@@ -1,0 +1,881 @@
+// Loom algorithms, advect family: the particle task (VTK's stream tracer loop for one seed: its velocity
+// field's cell cache, integrators, step control and the points it keeps), the derivatives behind the
+// vorticity, the sliding normals, and the passes on every device.
+#pragma once
+
+#include <loom/algorithms/TaskOutput.h>
+#include <loom/algorithms/advect/Advect.h>
+#include <loom/algorithms/locate/LocateImpl.h>
+
+#include <cmath>
+
+namespace loom
+{
+namespace algorithms
+{
+namespace advect
+{
+LOOM_UNIT_NAMESPACE_BEGIN
+using locate::CellCorners;
+using locate::LocatorOnDevice;
+
+/// One kept point of a line.
+struct PointRecord
+{
+  double X[3];
+  double PC[3];
+  Id Cell;
+  double Time;
+  double Velocity[3];
+  double Vorticity[3];
+  double Omega;
+  double Rotation;
+};
+
+LOOM_EXEC inline double Norm(const double* v)
+{
+  return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+/// vtkMath::Normalize (and vtkVector's): the vector divided by its norm unless it is 0; the norm.
+LOOM_EXEC inline double Normalize(double* v)
+{
+  const double n = Norm(v);
+  if (n != 0.0)
+    for (int i = 0; i < 3; ++i)
+      v[i] /= n;
+  return n;
+}
+
+/// The derivatives of a voxel's weights along r, s and t (eight per direction, VTK's voxel point order).
+LOOM_EXEC inline void VoxelDerivatives(const double* r, double* dn)
+{
+  const double rm = 1.0 - r[0], sm = 1.0 - r[1], tm = 1.0 - r[2];
+  const double v[24] = { -sm * tm, sm * tm, -r[1] * tm, r[1] * tm, -sm * r[2], sm * r[2], -r[1] * r[2], r[1] * r[2],
+                         -rm * tm, -r[0] * tm, rm * tm, r[0] * tm, -rm * r[2], -r[0] * r[2], rm * r[2], r[0] * r[2],
+                         -rm * sm, -r[0] * sm, -rm * r[1], -r[0] * r[1], rm * sm, r[0] * sm, rm * r[1], r[0] * r[1] };
+  for (int k = 0; k < 24; ++k)
+    dn[k] = v[k];
+}
+
+/// Where the velocity field was last evaluated (VTK's interpolated velocity field's cache: its last cell, tried
+/// first for the next point).
+struct Where
+{
+  Id Cell = -1;
+  double PC[3] = { 0, 0, 0 };
+  int N = 0;
+  Id Ids[8];
+  double W[8];
+};
+
+/// The vector field on a located dataset: the velocity at a point (VTK's FunctionValues), the cell's length
+/// (its bounding box's diagonal) and the vorticity there.
+template <typename T>
+struct VelocityField
+{
+  LocatorOnDevice L;
+  ComponentPortal<T> V;
+  bool CellVectors;
+
+  /// Grid cells (image, rectilinear): the cell's index per axis.
+  LOOM_EXEC void GridIndex(Id cell, Id* ijk) const
+  {
+    Id rest = cell;
+    for (int a = 0; a < 3; ++a)
+    {
+      const Id cells = this->L.Dims[a] > 1 ? this->L.Dims[a] - 1 : 1;
+      ijk[a] = rest % cells;
+      rest /= cells;
+    }
+  }
+  /// The extent of grid cell `ijk` along axis a (its two coordinates).
+  LOOM_EXEC void GridSide(const Id* ijk, int a, double& lo, double& hi) const
+  {
+    if (this->L.Type == 1)
+    {
+      lo = this->L.Coordinates[a][ijk[a]];
+      hi = this->L.Coordinates[a][ijk[a] + 1];
+    }
+    else
+    {
+      lo = static_cast<double>(ijk[a]);
+      hi = lo + this->L.Spacing[a]; // only the difference is used
+    }
+  }
+
+  /// Whether x lies in the cached cell (VTK's EvaluatePosition returning 1: a voxel's closed box, a 3D cell
+  /// within its parametric slack), its parametric coordinates into `pc`.
+  LOOM_EXEC bool InCell(Id cell, const double* x, double* pc) const
+  {
+    if (this->L.Type == 2)
+    {
+      CellCorners c;
+      this->L.Cells.Ids(cell, c);
+      for (int k = 0; k < c.N; ++k)
+        this->L.Points.Get(c.Ids[k], c.X[k]);
+      double dist2 = 0.0;
+      return locate::Evaluate(c, x, pc, dist2) == 1;
+    }
+    Id ijk[3];
+    this->GridIndex(cell, ijk);
+    if (this->L.Type == 0)
+    {
+      const double* m = this->L.PhysicalToIndex;
+      for (int a = 0; a < 3; ++a)
+      {
+        const double index = m[4 * a] * x[0] + m[4 * a + 1] * x[1] + m[4 * a + 2] * x[2] + m[4 * a + 3];
+        pc[a] = index - static_cast<double>(ijk[a] + this->L.ExtentMin[a]);
+        if (!(pc[a] >= 0.0 && pc[a] <= 1.0))
+          return false;
+      }
+      return true;
+    }
+    for (int a = 0; a < 3; ++a)
+    {
+      const double lo = this->L.Coordinates[a][ijk[a]], hi = this->L.Coordinates[a][ijk[a] + 1];
+      if (!(x[a] >= lo && x[a] <= hi))
+        return false;
+      pc[a] = (x[a] - lo) / (hi - lo);
+    }
+    return true;
+  }
+
+  /// The velocity at x into f (normalized when asked), `at` updated: the cached cell first, then the locator.
+  /// False when no cell contains x (the cache is then cleared, as VTK's).
+  LOOM_EXEC bool Evaluate(const double* x, Where& at, double* f, bool normalize) const
+  {
+    f[0] = f[1] = f[2] = 0.0;
+    double pc[3];
+    Id cell = -1;
+    if (at.Cell >= 0 && this->InCell(at.Cell, x, pc))
+      cell = at.Cell;
+    else
+      cell = this->L.Find(x, pc);
+    at.Cell = cell;
+    if (cell < 0)
+      return false;
+    for (int a = 0; a < 3; ++a)
+      at.PC[a] = pc[a];
+    at.N = this->L.PointWeights(cell, pc, at.Ids, at.W);
+    if (this->CellVectors)
+      for (int i = 0; i < 3; ++i)
+        f[i] = static_cast<double>(this->V.Get(cell, i));
+    else
+      for (int j = 0; j < at.N; ++j)
+        for (int i = 0; i < 3; ++i)
+          f[i] += static_cast<double>(this->V.Get(at.Ids[j], i)) * at.W[j];
+    if (normalize)
+      Normalize(f);
+    return true;
+  }
+
+  /// The length of the cell (the diagonal of its bounding box, VTK's cell length).
+  LOOM_EXEC double CellLength(Id cell) const
+  {
+    double d2 = 0.0;
+    if (this->L.Type == 2)
+    {
+      CellCorners c;
+      this->L.Cells.Ids(cell, c);
+      double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+      for (int k = 0; k < c.N; ++k)
+      {
+        double p[3];
+        this->L.Points.Get(c.Ids[k], p);
+        for (int a = 0; a < 3; ++a)
+        {
+          lo[a] = p[a] < lo[a] ? p[a] : lo[a];
+          hi[a] = p[a] > hi[a] ? p[a] : hi[a];
+        }
+      }
+      for (int a = 0; a < 3; ++a)
+        d2 += (hi[a] - lo[a]) * (hi[a] - lo[a]);
+      return std::sqrt(d2);
+    }
+    Id ijk[3];
+    this->GridIndex(cell, ijk);
+    for (int a = 0; a < 3; ++a)
+      if (this->L.Dims[a] > 1)
+      {
+        double lo, hi;
+        this->GridSide(ijk, a, lo, hi);
+        d2 += (hi - lo) * (hi - lo);
+      }
+    return std::sqrt(d2);
+  }
+
+  /// The vorticity at `at` (the curl of the point vectors interpolated in its cell, VTK's cell derivatives).
+  LOOM_EXEC void Vorticity(const Where& at, double* w) const
+  {
+    w[0] = w[1] = w[2] = 0.0;
+    if (this->CellVectors || at.Cell < 0)
+      return;
+    // d[3 * i + j]: the derivative of component i along x_j.
+    double d[9] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    if (this->L.Type != 2)
+    {
+      // A voxel: the weights' derivatives over its sides.
+      Id ijk[3];
+      this->GridIndex(at.Cell, ijk);
+      double side[3];
+      for (int a = 0; a < 3; ++a)
+      {
+        double lo, hi;
+        this->GridSide(ijk, a, lo, hi);
+        side[a] = hi - lo;
+      }
+      double dn[24];
+      VoxelDerivatives(at.PC, dn);
+      for (int i = 0; i < 3; ++i)
+      {
+        double s[3] = { 0, 0, 0 };
+        for (int k = 0; k < 8; ++k)
+        {
+          const double v = static_cast<double>(this->V.Get(at.Ids[k], i));
+          s[0] += dn[k] * v;
+          s[1] += dn[8 + k] * v;
+          s[2] += dn[16 + k] * v;
+        }
+        for (int j = 0; j < 3; ++j)
+          d[3 * i + j] = s[j] / side[j];
+      }
+    }
+    else
+    {
+      CellCorners c;
+      this->L.Cells.Ids(at.Cell, c);
+      for (int k = 0; k < c.N; ++k)
+        this->L.Points.Get(c.Ids[k], c.X[k]);
+      // The weights' derivatives along r, s, t (n per direction).
+      double dn[24];
+      const int n = c.N;
+      if (c.Shape == CELL_SHAPE_TETRA)
+      {
+        const double t[12] = { -1, 1, 0, 0, -1, 0, 1, 0, -1, 0, 0, 1 };
+        for (int k = 0; k < 12; ++k)
+          dn[k] = t[k];
+      }
+      else if (c.Shape == CELL_SHAPE_VOXEL)
+        VoxelDerivatives(at.PC, dn);
+      else
+        locate::Derivatives(c.Shape, at.PC, dn);
+      // The Jacobian (rows: d/dr, d/ds, d/dt of x, y, z) and its inverse.
+      double J[3][3] = { { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
+      for (int k = 0; k < n; ++k)
+        for (int r = 0; r < 3; ++r)
+          for (int a = 0; a < 3; ++a)
+            J[r][a] += dn[r * n + k] * c.X[k][a];
+      const double det = J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) - J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) +
+        J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0]);
+      if (det == 0.0)
+        return;
+      double I[3][3];
+      I[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / det;
+      I[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / det;
+      I[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / det;
+      I[1][0] = (J[1][2] * J[2][0] - J[1][0] * J[2][2]) / det;
+      I[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / det;
+      I[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / det;
+      I[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / det;
+      I[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / det;
+      I[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / det;
+      for (int i = 0; i < 3; ++i)
+      {
+        double s[3] = { 0, 0, 0 }; // d v_i / d(r, s, t)
+        for (int k = 0; k < n; ++k)
+        {
+          const double v = static_cast<double>(this->V.Get(c.Ids[k], i));
+          for (int r = 0; r < 3; ++r)
+            s[r] += dn[r * n + k] * v;
+        }
+        for (int j = 0; j < 3; ++j) // d/dx_j = sum over r of d(r)/dx_j * d/dr
+          d[3 * i + j] = s[0] * I[j][0] + s[1] * I[j][1] + s[2] * I[j][2];
+      }
+    }
+    w[0] = d[7] - d[5];
+    w[1] = d[2] - d[6];
+    w[2] = d[3] - d[1];
+  }
+};
+
+/// The Cash-Karp coefficients of VTK's Runge-Kutta 4-5.
+struct CashKarp
+{
+  static LOOM_EXEC double A(int i)
+  {
+    const double a[5] = { 1.0 / 5.0, 3.0 / 10.0, 3.0 / 5.0, 1.0, 7.0 / 8.0 };
+    return a[i];
+  }
+  static LOOM_EXEC double B(int i, int k)
+  {
+    const double b[5][5] = { { 1.0 / 5.0, 0, 0, 0, 0 },
+                             { 3.0 / 40.0, 9.0 / 40.0, 0, 0, 0 },
+                             { 3.0 / 10.0, -9.0 / 10.0, 6.0 / 5.0, 0, 0 },
+                             { -11.0 / 54.0, 5.0 / 2.0, -70.0 / 27.0, 35.0 / 27.0, 0 },
+                             { 1631.0 / 55296.0, 175.0 / 512.0, 575.0 / 13824.0, 44275.0 / 110592.0, 253.0 / 4096.0 } };
+    return b[i][k];
+  }
+  static LOOM_EXEC double C(int j)
+  {
+    const double c[6] = { 37.0 / 378.0, 0, 250.0 / 621.0, 125.0 / 594.0, 0, 512.0 / 1771.0 };
+    return c[j];
+  }
+  static LOOM_EXEC double DC(int j)
+  {
+    const double dc[6] = { 37.0 / 378.0 - 2825.0 / 27648.0,   0, 250.0 / 621.0 - 18575.0 / 48384.0,
+                           125.0 / 594.0 - 13525.0 / 55296.0, -277.0 / 14336.0, 512.0 / 1771.0 - 1.0 / 4.0 };
+    return dc[j];
+  }
+};
+
+/// One particle: VTK's stream tracer loop (vtkStreamTracer's integration of one seed), emitting its kept points.
+template <typename T, typename S>
+struct Particle
+{
+  VelocityField<T> Field;
+  ComponentPortal<S> Seeds;
+  const Int8* Forward;
+  Int32* Reasons;
+  AdvectOptions O;
+
+  LOOM_EXEC double ToLength(double interval, double cellLength) const
+  {
+    return this->O.CellLengthUnit ? interval * cellLength : interval;
+  }
+  /// vtkStreamTracer::ConvertIntervals.
+  LOOM_EXEC void Intervals(double& step, double& minStep, double& maxStep, int direction, double cellLength) const
+  {
+    minStep = maxStep = step = direction * this->ToLength(this->O.InitialStep, cellLength);
+    if (this->O.MinimumStep > 0.0)
+      minStep = this->ToLength(this->O.MinimumStep, cellLength);
+    if (this->O.MaximumStep > 0.0)
+      maxStep = this->ToLength(this->O.MaximumStep, cellLength);
+  }
+
+  /// One Runge-Kutta 2 or 4 step, or one Cash-Karp step (its error into `error`), from x to next (normalized
+  /// field): 0, or OutOfDomain with `taken` the part done.
+  LOOM_EXEC int Step(const double* x, double* next, double dt, double& taken, double& error, Where& at) const
+  {
+    taken = 0.0;
+    error = 0.0;
+    double k[6][3], y[3];
+    if (!this->Field.Evaluate(x, at, k[0], true))
+    {
+      for (int i = 0; i < 3; ++i)
+        next[i] = x[i];
+      return 1;
+    }
+    auto out = [&](double done) {
+      for (int i = 0; i < 3; ++i)
+        next[i] = y[i];
+      taken = done;
+      return 1;
+    };
+    if (this->O.Method == Integrator::RungeKutta2)
+    {
+      for (int i = 0; i < 3; ++i)
+        y[i] = x[i] + dt / 2.0 * k[0][i];
+      if (!this->Field.Evaluate(y, at, k[1], true))
+        return out(dt / 2.0);
+      for (int i = 0; i < 3; ++i)
+        next[i] = x[i] + dt * k[1][i];
+      taken = dt;
+      return 0;
+    }
+    if (this->O.Method == Integrator::RungeKutta4)
+    {
+      for (int i = 0; i < 3; ++i)
+        y[i] = x[i] + dt / 2.0 * k[0][i];
+      if (!this->Field.Evaluate(y, at, k[1], true))
+        return out(dt / 2.0);
+      for (int i = 0; i < 3; ++i)
+        y[i] = x[i] + dt / 2.0 * k[1][i];
+      if (!this->Field.Evaluate(y, at, k[2], true))
+        return out(dt / 2.0);
+      for (int i = 0; i < 3; ++i)
+        y[i] = x[i] + dt * k[2][i];
+      if (!this->Field.Evaluate(y, at, k[3], true))
+        return out(dt);
+      for (int i = 0; i < 3; ++i)
+        next[i] = x[i] + dt * (k[0][i] / 6.0 + k[1][i] / 3.0 + k[2][i] / 3.0 + k[3][i] / 6.0);
+      taken = dt;
+      return 0;
+    }
+    for (int s = 1; s < 6; ++s)
+    {
+      for (int i = 0; i < 3; ++i)
+      {
+        double sum = 0.0;
+        for (int q = 0; q < s; ++q)
+          sum += CashKarp::B(s - 1, q) * k[q][i];
+        y[i] = x[i] + dt * sum;
+      }
+      if (!this->Field.Evaluate(y, at, k[s], true))
+        return out(dt * CashKarp::A(s - 1));
+    }
+    for (int i = 0; i < 3; ++i)
+    {
+      double sum = 0.0;
+      for (int j = 0; j < 6; ++j)
+        sum += CashKarp::C(j) * k[j][i];
+      next[i] = x[i] + dt * sum;
+    }
+    taken = dt;
+    double err = 0.0;
+    for (int i = 0; i < 3; ++i)
+    {
+      double sum = 0.0;
+      for (int j = 0; j < 6; ++j)
+        sum += CashKarp::DC(j) * k[j][i];
+      err += dt * sum * dt * sum;
+    }
+    error = std::sqrt(err);
+    if (next[0] == x[0] && next[1] == x[1] && next[2] == x[2])
+      return 3;
+    return 0;
+  }
+
+  /// vtkRungeKutta45::ComputeNextStep's step control (dt adapted in place, as VTK hands it back); the other
+  /// integrators take one step.
+  LOOM_EXEC int Next(const double* x, double* next, double& dt, double& taken, double minStep, double maxStep,
+                     Where& at) const
+  {
+    double error = 0.0;
+    if (this->O.Method != Integrator::RungeKutta45)
+      return this->Step(x, next, dt, taken, error, at);
+    const double maxError = this->O.MaximumError;
+    minStep = minStep < 0 ? -minStep : minStep;
+    maxStep = maxStep < 0 ? -maxStep : maxStep;
+    taken = 0.0;
+    double absDT = std::fabs(dt);
+    if ((minStep == absDT && maxStep == absDT) || maxError <= 0.0)
+      return this->Step(x, next, dt, taken, error, at);
+    if (minStep > maxStep)
+      return 3;
+    error = 1.7976931348623157e308;
+    while (error > maxError)
+    {
+      if (const int r = this->Step(x, next, dt, taken, error, at))
+        return r;
+      absDT = std::fabs(dt);
+      if (absDT == minStep)
+        break;
+      const double ratio = error / maxError;
+      double tmp;
+      if (ratio == 0.0)
+        tmp = dt < 0 ? -minStep : minStep;
+      else if (ratio > 1)
+        tmp = 0.9 * dt * std::pow(ratio, -0.25);
+      else
+        tmp = 0.9 * dt * std::pow(ratio, -0.2);
+      const double tmp2 = std::fabs(tmp);
+      bool last = false;
+      if (tmp2 > maxStep)
+      {
+        dt = maxStep * dt / std::fabs(dt);
+        last = true;
+      }
+      else if (tmp2 < minStep)
+      {
+        dt = minStep * dt / std::fabs(dt);
+        last = true;
+      }
+      else
+        dt = tmp;
+      if (0.0 + dt == 0.0)
+        return 3; // VTK: step size underflow
+      if (last)
+      {
+        if (const int r = this->Step(x, next, dt, taken, error, at))
+          return r;
+        break;
+      }
+    }
+    return 0;
+  }
+
+  template <typename Emit>
+  LOOM_EXEC void operator()(Id p, Emit& emit) const
+  {
+    const AdvectOptions& o = this->O;
+    const int direction = this->Forward[p] ? 1 : -1;
+    double point1[3], point2[3], velocity[3];
+    for (int i = 0; i < 3; ++i)
+      point1[i] = point2[i] = static_cast<double>(this->Seeds.Get(p, i));
+    this->Reasons[p] = static_cast<Int32>(Termination::None);
+    Where at;
+    if (!this->Field.Evaluate(point1, at, velocity, false))
+      return;
+    if (0.0 >= o.MaximumLength || 0 > o.MaximumSteps)
+      return;
+    double propagation = 0.0, time = 0.0;
+    Id steps = 0;
+    PointRecord r;
+    auto record = [&](double omega, double rotation) {
+      for (int i = 0; i < 3; ++i)
+      {
+        r.X[i] = point1[i];
+        r.PC[i] = at.PC[i];
+        r.Velocity[i] = velocity[i];
+      }
+      r.Cell = at.Cell;
+      r.Time = time;
+      r.Omega = omega;
+      r.Rotation = rotation;
+      emit(r);
+    };
+    float last[3] = { static_cast<float>(point1[0]), static_cast<float>(point1[1]), static_cast<float>(point1[2]) };
+    double cellLength = this->Field.CellLength(at.Cell);
+    double speed = Norm(velocity);
+    double stepSize = 0.0, minStep = 0.0, maxStep = 0.0, step = 0.0;
+    if (speed != 0.0)
+      this->Intervals(stepSize, minStep, maxStep, direction, cellLength);
+    double omega = 0.0;
+    if (o.ComputeVorticity)
+    {
+      this->Field.Vorticity(at, r.Vorticity);
+      omega = speed != 0.0 ? (r.Vorticity[0] * velocity[0] + r.Vorticity[1] * velocity[1] + r.Vorticity[2] * velocity[2]) / speed * o.RotationScale
+                           : 0.0;
+    }
+    else
+      r.Vorticity[0] = r.Vorticity[1] = r.Vorticity[2] = 0.0;
+    record(omega, 0.0);
+    double lastTime = 0.0, lastOmega = omega, lastRotation = 0.0;
+    Termination reason = Termination::OutOfLength;
+    while (propagation < o.MaximumLength)
+    {
+      if (steps++ > o.MaximumSteps)
+      {
+        reason = Termination::OutOfSteps;
+        break;
+      }
+      if (speed == 0 || speed <= o.TerminalSpeed)
+      {
+        reason = Termination::Stagnation;
+        break;
+      }
+      double aStep = std::fabs(stepSize);
+      if (propagation + aStep > o.MaximumLength)
+      {
+        aStep = o.MaximumLength - propagation;
+        stepSize = stepSize >= 0 ? aStep : -aStep;
+        maxStep = stepSize;
+      }
+      double taken = 0.0;
+      const int tmp = this->Next(point1, point2, stepSize, taken, minStep, maxStep, at);
+      if (tmp != 0)
+      {
+        reason = static_cast<Termination>(tmp);
+        break;
+      }
+      for (int i = 0; i < 3; ++i)
+        point1[i] = point2[i];
+      if (!this->Field.Evaluate(point2, at, velocity, false))
+      {
+        reason = Termination::OutOfDomain;
+        break;
+      }
+      const double speed2 = Norm(velocity);
+      if ((speed + speed2) / 2 <= o.TerminalSpeed)
+      {
+        reason = Termination::Stagnation;
+        break;
+      }
+      time += taken / speed;
+      propagation += std::fabs(stepSize);
+      cellLength = this->Field.CellLength(at.Cell);
+      speed = speed2;
+      const float converted[3] = { static_cast<float>(point1[0]), static_cast<float>(point1[1]), static_cast<float>(point1[2]) };
+      if (converted[0] != last[0] || converted[1] != last[1] || converted[2] != last[2])
+      {
+        for (int i = 0; i < 3; ++i)
+          last[i] = converted[i];
+        double rotation = 0.0;
+        if (o.ComputeVorticity)
+        {
+          this->Field.Vorticity(at, r.Vorticity);
+          omega = (r.Vorticity[0] * velocity[0] + r.Vorticity[1] * velocity[1] + r.Vorticity[2] * velocity[2]);
+          omega /= speed;
+          omega *= o.RotationScale;
+          rotation = lastRotation + (lastOmega + omega) / 2 * (time - lastTime);
+        }
+        else
+          omega = 0.0;
+        record(omega, rotation);
+        lastTime = time;
+        lastOmega = omega;
+        lastRotation = rotation;
+      }
+      if (speed == 0 || speed <= o.TerminalSpeed)
+      {
+        reason = Termination::Stagnation;
+        break;
+      }
+      this->Intervals(step, minStep, maxStep, direction, cellLength);
+      if (o.Method == Integrator::RungeKutta45)
+      {
+        if (std::fabs(stepSize) < std::fabs(minStep))
+          stepSize = std::fabs(minStep) * stepSize / std::fabs(stepSize);
+        else if (std::fabs(stepSize) > std::fabs(maxStep))
+          stepSize = std::fabs(maxStep) * stepSize / std::fabs(stepSize);
+      }
+      else
+        stepSize = step;
+    }
+    this->Reasons[p] = static_cast<Int32>(reason);
+  }
+};
+
+/// Pass per point: the records split into the output arrays.
+struct SplitRecords
+{
+  const PointRecord* In;
+  double* Points;
+  Id* Cells;
+  double* PCoords;
+  double* Time;
+  double* Velocity;
+  double* Vorticity; ///< null without vorticity (with AngularVelocity and Rotation)
+  double* Omega;
+  double* Rotation;
+  LOOM_EXEC void operator()(Id q) const
+  {
+    const PointRecord& r = this->In[q];
+    for (int i = 0; i < 3; ++i)
+    {
+      this->Points[3 * q + i] = r.X[i];
+      this->PCoords[3 * q + i] = r.PC[i];
+      this->Velocity[3 * q + i] = r.Velocity[i];
+    }
+    this->Cells[q] = r.Cell;
+    this->Time[q] = r.Time;
+    if (this->Vorticity)
+    {
+      for (int i = 0; i < 3; ++i)
+        this->Vorticity[3 * q + i] = r.Vorticity[i];
+      this->Omega[q] = r.Omega;
+      this->Rotation[q] = r.Rotation;
+    }
+  }
+};
+
+/// vtkVector3d's Normalized(): each component divided by the norm.
+LOOM_EXEC inline void Unit(const double* v, double* u)
+{
+  const double n = Norm(v);
+  for (int i = 0; i < 3; ++i)
+    u[i] = v[i] / n;
+}
+LOOM_EXEC inline void Cross(const double* a, const double* b, double* c)
+{
+  c[0] = a[1] * b[2] - a[2] * b[1];
+  c[1] = a[2] * b[0] - a[0] * b[2];
+  c[2] = a[0] * b[1] - a[1] * b[0];
+}
+LOOM_EXEC inline double Dot(const double* a, const double* b)
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+/// Pass per line: vtkPolyLine's sliding normals along one particle's points (float32 xyz), then turned by the
+/// rotation about the velocity as VTK's stream tracer turns them.
+template <typename V>
+struct SlidingNormals
+{
+  const Float32* Points;
+  const Id* Offsets;
+  ComponentPortal<V> Velocity;
+  const double* Rotation;
+  double* Normals;
+  LOOM_EXEC void Get(Id q, double* x) const
+  {
+    for (int i = 0; i < 3; ++i)
+      x[i] = static_cast<double>(this->Points[3 * q + i]);
+  }
+  /// The first id from `start` whose next point differs (its segment is valid), or `end`.
+  LOOM_EXEC Id NextValid(Id start, Id end) const
+  {
+    double ps[3], pe[3];
+    this->Get(start, ps);
+    for (Id e = start + 1; e < end; ++e)
+    {
+      this->Get(e, pe);
+      if (ps[0] != pe[0] || ps[1] != pe[1] || ps[2] != pe[2])
+        return e - 1;
+    }
+    return end;
+  }
+  LOOM_EXEC void Set(Id q, const double* n) const
+  {
+    for (int i = 0; i < 3; ++i)
+      this->Normals[3 * q + i] = n[i];
+  }
+  LOOM_EXEC void operator()(Id line) const
+  {
+    const Id begin = this->Offsets[line], end = this->Offsets[line + 1], npts = end - begin;
+    const double unitX[3] = { 1, 0, 0 };
+    for (Id q = begin; q < end; ++q)
+      this->Set(q, unitX);
+    if (npts >= 2)
+      this->Slide(begin, npts);
+    for (Id q = begin; q < end; ++q)
+    {
+      double normal[3], local1[3], local2[3], velocity[3];
+      for (int i = 0; i < 3; ++i)
+      {
+        normal[i] = this->Normals[3 * q + i];
+        velocity[i] = static_cast<double>(this->Velocity.Get(q, i));
+        local1[i] = normal[i];
+      }
+      const double length = Normalize(local1);
+      Cross(local1, velocity, local2);
+      Normalize(local2);
+      const double theta = this->Rotation[q], c = std::cos(theta), s = std::sin(theta);
+      for (int i = 0; i < 3; ++i)
+        normal[i] = length * (c * local1[i] + s * local2[i]);
+      this->Set(q, normal);
+    }
+  }
+  /// vtkPolyLine's sliding normals of one line (local ids 0..npts-1 from `base`).
+  LOOM_EXEC void Slide(Id base, Id npts) const
+  {
+    auto next = [&](Id s) {
+      const Id e = this->NextValid(base + s, base + npts);
+      return e - base;
+    };
+    auto segment = [&](Id s, double* u) {
+      double a[3], b[3], d[3];
+      this->Get(base + s, a);
+      this->Get(base + s + 1, b);
+      for (int i = 0; i < 3; ++i)
+        d[i] = b[i] - a[i];
+      Unit(d, u);
+    };
+    double normal[3] = { 0, 0, 1 }, sPrev[3], sNext[3];
+    Id s = next(0);
+    if (s == npts)
+    {
+      for (Id q = 0; q < npts; ++q)
+        this->Set(base + q, normal);
+      return;
+    }
+    segment(s, sPrev);
+    while (++s < npts)
+    {
+      s = next(s);
+      if (s != npts)
+      {
+        segment(s, sNext);
+        double n[3];
+        Cross(sPrev, sNext, n);
+        if (Norm(n) > 1.0e-3)
+        {
+          for (int i = 0; i < 3; ++i)
+          {
+            normal[i] = n[i];
+            sPrev[i] = sNext[i];
+          }
+          break;
+        }
+      }
+    }
+    if (s >= npts)
+      for (int i = 0; i < 3; ++i)
+        if (sPrev[i] != 0.0)
+        {
+          normal[(i + 2) % 3] = 0.0;
+          normal[(i + 1) % 3] = 1.0;
+          normal[i] = -sPrev[(i + 1) % 3] / sPrev[i];
+          break;
+        }
+    Normalize(normal);
+    Id lastNormal = 0;
+    while (++s < npts)
+    {
+      s = next(s);
+      if (s == npts)
+        break;
+      segment(s, sNext);
+      double w[3], q[3], c[3], sum[3];
+      Cross(sPrev, normal, w);
+      if (Normalize(w) == 0.0)
+        continue;
+      Cross(sNext, sPrev, q);
+      if (Normalize(q) == 0.0)
+        continue;
+      const double f1 = Dot(q, normal);
+      double f2 = 1.0 - f1 * f1;
+      f2 = f2 > 0.0 ? std::sqrt(1.0 - f1 * f1) : 0.0;
+      for (int i = 0; i < 3; ++i)
+        sum[i] = sNext[i] + sPrev[i];
+      Unit(sum, c);
+      Cross(c, q, w);
+      Cross(sPrev, q, c);
+      if (Dot(normal, c) * Dot(w, c) < 0)
+        f2 = -1.0 * f2;
+      for (Id i = lastNormal; i < s; ++i)
+        this->Set(base + i, normal);
+      lastNormal = s;
+      for (int i = 0; i < 3; ++i)
+        sPrev[i] = sNext[i];
+      for (int i = 0; i < 3; ++i)
+        normal[i] = f1 * q[i] + f2 * w[i];
+    }
+    for (Id i = lastNormal; i < npts; ++i)
+      this->Set(base + i, normal);
+  }
+};
+
+template <typename Tag>
+struct Passes : DevicePointersOn<Tag>
+{
+  using Algorithm = loom::cont::DeviceAdapterAlgorithm<Tag>;
+  using Pointers = DevicePointersOn<Tag>;
+  using Pointers::Read;
+  using Pointers::Write;
+
+  template <typename T, typename S>
+  static Streamlines Advect(const CellLocator::Data& d, const FieldArray& vectors, const FieldArray& seeds,
+                            const loom::cont::ArrayHandle<Int8>& forward, const AdvectOptions& options)
+  {
+    LocateOptions locate;
+    locate.ComputeTolerance = false;
+    locate.Tolerance = options.Tolerance;
+    const Id n = seeds.GetNumberOfTuples();
+    Streamlines out;
+    Particle<T, S> task{ { locate::Passes<Tag>::LocatorOf(d, locate), PortalOn<Tag, T>(vectors, false), options.CellVectors },
+                         PortalOn<Tag, S>(seeds, false), Read(forward), Write(out.Reasons, n), options };
+    TaskRecords<PointRecord> records = RunTasks<Tag, PointRecord>(task, n);
+    out.Offsets = records.Offsets;
+    const Id m = records.Records.GetNumberOfValues();
+    const bool vorticity = options.ComputeVorticity;
+    SplitRecords split{ Read(records.Records),
+                        Write(out.Points, 3 * m),
+                        Write(out.Located.Cells, m),
+                        Write(out.Located.PCoords, 3 * m),
+                        Write(out.Time, m),
+                        Write(out.Velocity, 3 * m),
+                        vorticity ? Write(out.Vorticity, 3 * m) : nullptr,
+                        vorticity ? Write(out.AngularVelocity, m) : nullptr,
+                        vorticity ? Write(out.Rotation, m) : nullptr };
+    Algorithm::Schedule(split, m);
+    out.Located.Found = m;
+    return out;
+  }
+
+  template <typename V>
+  static loom::cont::ArrayHandle<Float64> Normals(const loom::cont::ArrayHandle<Float32>& points,
+                                                  const loom::cont::ArrayHandle<Id>& offsets, const FieldArray& velocity,
+                                                  const loom::cont::ArrayHandle<Float64>& rotation)
+  {
+    loom::cont::ArrayHandle<Float64> normals;
+    const Id lines = offsets.GetNumberOfValues() > 0 ? offsets.GetNumberOfValues() - 1 : 0;
+    SlidingNormals<V> pass{ Read(points), Read(offsets), PortalOn<Tag, V>(velocity, false), Read(rotation),
+                            Write(normals, 3 * rotation.GetNumberOfValues()) };
+    Algorithm::Schedule(pass, lines);
+    return normals;
+  }
+};
+LOOM_UNIT_NAMESPACE_END
+} // namespace advect
+} // namespace algorithms
+} // namespace loom
