@@ -70,12 +70,173 @@ struct Where
 
 /// The vector field on a located dataset: the velocity at a point (VTK's FunctionValues), the cell's length
 /// (its bounding box's diagonal) and the vorticity there.
+/// VTK's CellBoundary: the face of a cell nearest to parametric coordinates `pc` (its local point indices into
+/// `face`, their count returned), and for hexahedra which face (0 t = 0, 1 r = 1, 2 s = 0, 3 t = 1, 4 r = 0,
+/// 5 s = 1) into `side`.
+LOOM_EXEC inline int BoundaryFace(UInt8 shape, const double* pc, int* face, int& side)
+{
+  auto set = [&](std::initializer_list<int> ids) {
+    int n = 0;
+    for (int i : ids)
+      face[n++] = i;
+    return n;
+  };
+  side = -1;
+  if (shape == CELL_SHAPE_TETRA)
+  {
+    double least = 1.0 - pc[0] - pc[1] - pc[2];
+    int idx = 3;
+    for (int i = 0; i < 3; ++i)
+      if (pc[i] < least)
+      {
+        least = pc[i];
+        idx = i;
+      }
+    return idx == 0 ? set({ 0, 2, 3 }) : idx == 1 ? set({ 0, 1, 3 }) : idx == 2 ? set({ 0, 1, 2 }) : set({ 1, 2, 3 });
+  }
+  if (shape == CELL_SHAPE_HEXAHEDRON || shape == CELL_SHAPE_VOXEL)
+  {
+    const double t1 = pc[0] - pc[1], t2 = 1.0 - pc[0] - pc[1], t3 = pc[1] - pc[2], t4 = 1.0 - pc[1] - pc[2],
+                 t5 = pc[2] - pc[0], t6 = 1.0 - pc[2] - pc[0];
+    if (t3 >= 0.0 && t4 >= 0.0 && t5 < 0.0 && t6 >= 0.0)
+      side = 0;
+    else if (t1 >= 0.0 && t2 < 0.0 && t5 < 0.0 && t6 < 0.0)
+      side = 1;
+    else if (t1 >= 0.0 && t2 >= 0.0 && t3 < 0.0 && t4 >= 0.0)
+      side = 2;
+    else if (t3 < 0.0 && t4 < 0.0 && t5 >= 0.0 && t6 < 0.0)
+      side = 3;
+    else if (t1 < 0.0 && t2 >= 0.0 && t5 >= 0.0 && t6 >= 0.0)
+      side = 4;
+    else
+      side = 5;
+    if (shape == CELL_SHAPE_VOXEL)
+    {
+      const int v[6][4] = { { 0, 1, 3, 2 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 }, { 4, 5, 7, 6 }, { 0, 4, 6, 2 }, { 2, 3, 7, 6 } };
+      return set({ v[side][0], v[side][1], v[side][2], v[side][3] });
+    }
+    const int h[6][4] = { { 0, 1, 2, 3 }, { 1, 2, 6, 5 }, { 0, 1, 5, 4 }, { 4, 5, 6, 7 }, { 0, 4, 7, 3 }, { 2, 3, 7, 6 } };
+    return set({ h[side][0], h[side][1], h[side][2], h[side][3] });
+  }
+  if (shape == CELL_SHAPE_WEDGE)
+  {
+    const double normals[9][3] = { { 0.0, 0.83205, -0.5547 },         { -0.639602, -0.639602, -0.426401 }, { 0.83205, 0.0, -0.5547 },
+                                   { 0.0, 0.83205, 0.5547 },          { -0.639602, -0.639602, 0.426401 },  { 0.83205, 0.0, 0.5547 },
+                                   { -0.707107, 0.707107, 0.0 },      { 0.447214, 0.894427, 0.0 },         { 0.894427, 0.447214, 0.0 } };
+    const double at[3] = { 0.333333, 0.333333, 0.5 };
+    double v[9];
+    for (int i = 0; i < 9; ++i)
+      v[i] = normals[i][0] * (pc[0] - at[0]) + normals[i][1] * (pc[1] - at[1]) + normals[i][2] * (pc[2] - at[2]);
+    if (v[0] >= 0.0 && v[1] >= 0.0 && v[2] >= 0.0)
+      return set({ 0, 1, 2 });
+    if (v[3] >= 0.0 && v[4] >= 0.0 && v[5] >= 0.0)
+      return set({ 3, 4, 5 });
+    if (v[0] <= 0.0 && v[3] <= 0.0 && v[6] <= 0.0 && v[7] <= 0.0)
+      return set({ 0, 1, 4, 3 });
+    if (v[1] <= 0.0 && v[4] <= 0.0 && v[7] >= 0.0 && v[8] >= 0.0)
+      return set({ 1, 2, 5, 4 });
+    return set({ 2, 0, 3, 5 });
+  }
+  if (shape == CELL_SHAPE_PYRAMID)
+  {
+    const double normals[6][3] = { { 0.0, -0.5547002, 0.8320503 }, { 0.5547002, 0.0, 0.8320503 },  { 0.0, 0.5547002, 0.8320503 },
+                                   { -0.5547002, 0.0, 0.8320503 }, { 0.70710670, -0.70710670, 0.0 }, { 0.70710670, 0.70710670, 0.0 } };
+    const double at[3] = { 0.5, 0.5, 0.3333333 };
+    double v[6];
+    for (int i = 0; i < 6; ++i)
+      v[i] = normals[i][0] * (pc[0] - at[0]) + normals[i][1] * (pc[1] - at[1]) + normals[i][2] * (pc[2] - at[2]);
+    if (v[4] >= 0.0 && v[5] <= 0.0 && v[0] >= 0.0)
+      return set({ 0, 1, 4 });
+    if (v[4] >= 0.0 && v[5] >= 0.0 && v[1] >= 0.0)
+      return set({ 1, 2, 4 });
+    if (v[4] <= 0.0 && v[5] >= 0.0 && v[2] >= 0.0)
+      return set({ 2, 3, 4 });
+    if (v[4] <= 0.0 && v[5] <= 0.0 && v[3] >= 0.0)
+      return set({ 3, 0, 4 });
+    return set({ 0, 1, 2, 3 });
+  }
+  return 0;
+}
+
 template <typename T>
 struct VelocityField
 {
   LocatorOnDevice L;
   ComponentPortal<T> V;
   bool CellVectors;
+  /// Explicit cells: the cells of each point (reverse connectivity), for VTK's walk from cell to cell.
+  const Id* LinkOffsets = nullptr;
+  const Id* LinkCells = nullptr;
+
+  /// The cell across `face` (local indices into `c`, `side` for a structured hexahedron) from `cell`, or -1.
+  LOOM_EXEC Id Across(Id cell, const CellCorners& c, const int* face, int n, int side) const
+  {
+    if (this->L.Cells.Kind == 2)
+    {
+      const Id* dims = this->L.Cells.Dims;
+      const Id cx = dims[0] - 1, cy = dims[1] - 1, cz = dims[2] - 1;
+      Id ijk[3] = { cell % cx, (cell / cx) % cy, cell / (cx * cy) };
+      const int axis[6] = { 2, 0, 1, 2, 0, 1 }, step[6] = { -1, 1, -1, 1, -1, 1 };
+      if (side < 0)
+        return -1;
+      ijk[axis[side]] += step[side];
+      const Id count[3] = { cx, cy, cz };
+      if (ijk[axis[side]] < 0 || ijk[axis[side]] >= count[axis[side]])
+        return -1;
+      return ijk[0] + cx * (ijk[1] + cy * ijk[2]);
+    }
+    if (!this->LinkOffsets || n == 0)
+      return -1;
+    const Id p0 = c.Ids[face[0]];
+    for (Id q = this->LinkOffsets[p0]; q < this->LinkOffsets[p0 + 1]; ++q)
+    {
+      const Id other = this->LinkCells[q];
+      if (other == cell)
+        continue;
+      CellCorners o;
+      this->L.Cells.Ids(other, o);
+      bool all = true;
+      for (int f = 1; f < n && all; ++f)
+      {
+        bool found = false;
+        for (int k = 0; k < o.N && k < 8 && !found; ++k)
+          found = o.Ids[k] == c.Ids[face[f]];
+        all = found;
+      }
+      if (all)
+        return other;
+    }
+    return -1;
+  }
+
+  /// VTK's walk from `start` (its closest-point strategy from the cached cell): up to twelve cells, each time
+  /// across the face nearest to x, until one contains x; -1 when the walk ends first.
+  LOOM_EXEC Id Walk(Id start, const double* x, double* pc) const
+  {
+    Id visited[12];
+    int seen = 0;
+    Id cell = start;
+    for (int walk = 0; walk < 12 && cell >= 0; ++walk)
+    {
+      for (int v = 0; v < seen; ++v)
+        if (visited[v] == cell)
+          return -1;
+      visited[seen++] = cell;
+      CellCorners c;
+      this->L.Cells.Ids(cell, c);
+      if (c.N != locate::ShapePoints(c.Shape))
+        return -1;
+      for (int k = 0; k < c.N; ++k)
+        this->L.Points.Get(c.Ids[k], c.X[k]);
+      double dist2 = 0.0;
+      if (locate::Evaluate(c, x, pc, dist2) == 1)
+        return cell;
+      int face[4], side = -1;
+      const int n = BoundaryFace(c.Shape, pc, face, side);
+      cell = this->Across(cell, c, face, n, side);
+    }
+    return -1;
+  }
 
   /// Grid cells (image, rectilinear): the cell's index per axis.
   LOOM_EXEC void GridIndex(Id cell, Id* ijk) const
@@ -149,6 +310,12 @@ struct VelocityField
     Id cell = -1;
     if (at.Cell >= 0 && this->InCell(at.Cell, x, pc))
       cell = at.Cell;
+    else if (at.Cell >= 0 && this->L.Type == 2 && this->InBounds(x))
+    {
+      cell = this->Walk(at.Cell, x, pc);
+      if (cell < 0)
+        cell = this->L.Find(x, pc);
+    }
     else
       cell = this->L.Find(x, pc);
     at.Cell = cell;
@@ -167,6 +334,14 @@ struct VelocityField
     if (normalize)
       Normalize(f);
     return true;
+  }
+
+  /// Within the dataset's bounds grown by the tolerance (VTK's closest-point strategy looks no further).
+  LOOM_EXEC bool InBounds(const double* x) const
+  {
+    const double* b = this->L.Bins.Bounds;
+    const double p = this->L.Pad;
+    return x[0] >= b[0] - p && x[0] <= b[1] + p && x[1] >= b[2] - p && x[1] <= b[3] + p && x[2] >= b[4] - p && x[2] <= b[5] + p;
   }
 
   /// The length of the cell (the diagonal of its bounding box, VTK's cell length).
@@ -659,12 +834,23 @@ struct SplitRecords
   }
 };
 
-/// vtkVector3d's Normalized(): each component divided by the norm.
-LOOM_EXEC inline void Unit(const double* v, double* u)
+/// vtkVector's Normalize(): the vector times the inverse of its norm unless it is 0; the norm.
+LOOM_EXEC inline double VectorNormalize(double* v)
 {
   const double n = Norm(v);
+  if (n == 0.0)
+    return 0.0;
+  const double inverse = 1.0 / n;
   for (int i = 0; i < 3; ++i)
-    u[i] = v[i] / n;
+    v[i] = v[i] * inverse;
+  return n;
+}
+/// vtkVector's Normalized(): u = v, normalized.
+LOOM_EXEC inline void Unit(const double* v, double* u)
+{
+  for (int i = 0; i < 3; ++i)
+    u[i] = v[i];
+  VectorNormalize(u);
 }
 LOOM_EXEC inline void Cross(const double* a, const double* b, double* c)
 {
@@ -787,7 +973,7 @@ struct SlidingNormals
           normal[i] = -sPrev[(i + 1) % 3] / sPrev[i];
           break;
         }
-    Normalize(normal);
+    VectorNormalize(normal);
     Id lastNormal = 0;
     while (++s < npts)
     {
@@ -797,10 +983,10 @@ struct SlidingNormals
       segment(s, sNext);
       double w[3], q[3], c[3], sum[3];
       Cross(sPrev, normal, w);
-      if (Normalize(w) == 0.0)
+      if (VectorNormalize(w) == 0.0)
         continue;
       Cross(sNext, sPrev, q);
-      if (Normalize(q) == 0.0)
+      if (VectorNormalize(q) == 0.0)
         continue;
       const double f1 = Dot(q, normal);
       double f2 = 1.0 - f1 * f1;
@@ -837,12 +1023,30 @@ struct Passes : DevicePointersOn<Tag>
   static Streamlines Advect(const CellLocator::Data& d, const FieldArray& vectors, const FieldArray& seeds,
                             const loom::cont::ArrayHandle<Int8>& forward, const AdvectOptions& options)
   {
+    // VTK's velocity field: the tolerance outside an image; for other cells its closest-point search (the bounds
+    // grown by the tolerance, no box test per cell, the cell across the face left by).
     LocateOptions locate;
     locate.ComputeTolerance = false;
     locate.Tolerance = options.Tolerance;
+    locate.BoundsTolerance = options.Tolerance;
+    LocatorOnDevice locator = locate::Passes<Tag>::LocatorOf(d, locate);
+    locator.PreferStrict = true;
     const Id n = seeds.GetNumberOfTuples();
     Streamlines out;
-    Particle<T, S> task{ { locate::Passes<Tag>::LocatorOf(d, locate), PortalOn<Tag, T>(vectors, false), options.CellVectors },
+    VelocityField<T> field{ locator, PortalOn<Tag, T>(vectors, false), options.CellVectors };
+    std::visit(
+      [&](const auto& set) {
+        using Set = std::decay_t<decltype(set)>;
+        if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
+                      std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
+        {
+          const loom::cont::internal::ReverseConnectivity& links = set.GetReverseConnectivity(Tag::Id);
+          field.LinkOffsets = ReadPointer<Tag>(links.Offsets);
+          field.LinkCells = ReadPointer<Tag>(links.CellIds);
+        }
+      },
+      d.Cells);
+    Particle<T, S> task{ field,
                          PortalOn<Tag, S>(seeds, false), Read(forward), Write(out.Reasons, n), options };
     TaskRecords<PointRecord> records = RunTasks<Tag, PointRecord>(task, n);
     out.Offsets = records.Offsets;

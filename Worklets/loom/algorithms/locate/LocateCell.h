@@ -422,6 +422,20 @@ LOOM_EXEC inline int Evaluate(const CellCorners& c, const double* x, double* pc,
 }
 
 /// Whether the shape is one Evaluate takes, and its dimension (0 when not).
+/// Whether parametric coordinates `pc` of a cell of `shape` lie in the cell itself, not only within the
+/// parametric slack VTK's EvaluatePosition allows around it.
+LOOM_EXEC inline bool StrictlyInside(UInt8 shape, const double* pc)
+{
+  const bool unit = pc[0] >= 0.0 && pc[0] <= 1.0 && pc[1] >= 0.0 && pc[1] <= 1.0 && pc[2] >= 0.0 && pc[2] <= 1.0;
+  switch (shape)
+  {
+    case CELL_SHAPE_TRIANGLE: return pc[0] >= 0.0 && pc[1] >= 0.0 && pc[0] + pc[1] <= 1.0;
+    case CELL_SHAPE_TETRA: return pc[0] >= 0.0 && pc[1] >= 0.0 && pc[2] >= 0.0 && pc[0] + pc[1] + pc[2] <= 1.0;
+    case CELL_SHAPE_WEDGE: return unit && pc[0] + pc[1] <= 1.0;
+    default: return unit;
+  }
+}
+
 LOOM_EXEC_CONT inline int LocatableDimension(UInt8 shape)
 {
   switch (shape)

@@ -247,6 +247,10 @@ struct LocatorOnDevice
   double Tolerance2 = 0.0;
   bool Highest = false;
   double Pad = 0.0; ///< LocateOptions::BoundsTolerance
+  /// Binned cells: a cell that contains the point without its parametric slack wins over one that holds it only
+  /// within the slack (then the tie). Off for the probes (VTK's cell locator takes the slack as containment);
+  /// on for the streamlines, where VTK walks into the cell across the face the point left by.
+  bool PreferStrict = false;
 
   /// The id of grid cell (i, j, k) (a flat axis has one cell layer).
   LOOM_EXEC Id GridCell(const Id* ijk) const
@@ -391,7 +395,7 @@ struct LocatorOnDevice
 
   /// Whether candidate `cell` contains x: inside its exact bounding box (as VTK's cell locator checks
   /// first), then inside the cell (2D cells: within the tolerance of its plane).
-  LOOM_EXEC bool Contains(Id cell, const double* x, double* pc) const
+  LOOM_EXEC bool Contains(Id cell, const double* x, double* pc, bool* strict = nullptr) const
   {
     const UInt16* q = this->Boxes + 6 * cell;
     const double p = this->Pad;
@@ -419,6 +423,8 @@ struct LocatorOnDevice
     double dist2 = 0.0;
     if (Evaluate(c, x, pc, dist2) != 1)
       return false;
+    if (strict)
+      *strict = StrictlyInside(c.Shape, pc);
     if (dim == 3)
       return true;
     const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
@@ -442,6 +448,7 @@ struct LocatorOnDevice
       range[a][1] = this->Bins.Index(x[a] + p, a);
     }
     Id best = -1;
+    bool bestStrict = false;
     double at[3] = { 0, 0, 0 };
     for (Id k = range[2][0]; k <= range[2][1]; ++k)
       for (Id j = range[1][0]; j <= range[1][1]; ++j)
@@ -451,11 +458,16 @@ struct LocatorOnDevice
           for (Int32 q = this->BinStarts[bin]; q < this->BinStarts[bin + 1]; ++q)
           {
             const Id cell = this->BinCells[q];
-            if (best >= 0 && (this->Highest ? cell <= best : cell >= best))
+            const bool later = best >= 0 && (this->Highest ? cell <= best : cell >= best);
+            if (later && (!this->PreferStrict || bestStrict))
               continue;
-            if (this->Contains(cell, x, at))
+            bool strict = false;
+            if (!this->Contains(cell, x, at, this->PreferStrict ? &strict : nullptr))
+              continue;
+            if (best < 0 || (this->PreferStrict ? (strict && !bestStrict) || (strict == bestStrict && !later) : !later))
             {
               best = cell;
+              bestStrict = strict;
               pc[0] = at[0];
               pc[1] = at[1];
               pc[2] = at[2];
