@@ -29,7 +29,7 @@ public:
   /// Filter `index`'s entry (null out of range): its VTK class, ParaView proxy name and label, ParaView's
   /// own filter beside it (as paraview.simple names it), its worklet family (Worklets/loom/algorithms/),
   /// the VTK data types it takes (space-separated), its documentation page, and the input the tests give
-  /// it (Wavelet, WaveletCells or WaveletContour).
+  /// it (Wavelet, WaveletCells, WaveletContour or WaveletGradient).
   static const char* GetFilterClassName(int index);
   static const char* GetProxyName(int index);
   static const char* GetLabel(int index);

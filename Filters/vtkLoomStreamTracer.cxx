@@ -7,7 +7,9 @@
 
 #include <loom/algorithms/advect/Advect.h>
 
+#include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
+#include <vtkCommand.h>
 #include <vtkCellData.h>
 #include <vtkCompositeDataSet.h>
 #include <vtkDataSet.h>
@@ -144,8 +146,24 @@ int vtkLoomStreamTracer::RequestData(vtkInformation*, vtkInformationVector** inp
     vtk->SetInputDataObject(0, given);
     if (seedSet)
       vtk->SetInputDataObject(1, seedSet);
+    // vtkStreamTracer errs ("Bad velocity array") where it cannot make Normals (blocks without the vectors) but
+    // gives its lines: a warning here, naming the filter.
+    std::string complaint;
+    vtkNew<vtkCallbackCommand> onError;
+    onError->SetClientData(&complaint);
+    onError->SetCallback([](vtkObject*, unsigned long, void* said, void* message) {
+      // VTK's text ("ERROR: In <file>, line <n>\n<class> (<address>): <what>"): what it says.
+      std::string text = message ? static_cast<const char*>(message) : "";
+      while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
+      const std::size_t said_at = text.rfind("): ");
+      *static_cast<std::string*>(said) = said_at == std::string::npos ? text : text.substr(said_at + 3);
+    });
+    vtk->AddObserver(vtkCommand::ErrorEvent, onError);
     vtk->Update();
     run.Output()->ShallowCopy(vtk->GetOutputDataObject(0));
+    if (!complaint.empty())
+      vtkWarningMacro(<< "Loom Stream Tracer: VTK's vtkStreamTracer, which integrated this input, says: " << complaint);
     return 1;
   };
   if (vtkCompositeDataSet::SafeDownCast(given))
@@ -159,6 +177,8 @@ int vtkLoomStreamTracer::RequestData(vtkInformation*, vtkInformationVector** inp
                         vtkTracer);
   loom::interop::FilterSteps steps;
   steps.Passes = 1.0;
+  // Points without cells: no seed is in a cell, and the output has VTK's arrays without tuples.
+  steps.EmptyWhen = loom::interop::FilterSteps::Empty::NoPoints;
   if (!run.Begin(steps))
     return run.Status();
   vtkDataSet* input = run.Input();
@@ -257,7 +277,8 @@ int vtkLoomStreamTracer::RequestData(vtkInformation*, vtkInformationVector** inp
       v = loom::interop::FieldFromVTK(asDouble);
     }
     const double unit = std::max<double>(1.0, static_cast<double>(input->GetNumberOfPoints() + input->GetNumberOfCells()));
-    run.ExpectPasses(static_cast<double>(particles) / unit + 1.0);
+    run.ExpectPasses((static_cast<double>(particles) * static_cast<double>(loom::algorithms::ParticleWeight(o)) +
+                      static_cast<double>(input->GetNumberOfCells())) / unit + 1.0);
     const loom::algorithms::Streamlines lines =
       loom::algorithms::Advect(this->Source->Locator(), v, seedField, loom::cont::make_ArrayHandle(forward), o);
     if (run.CheckAbort() != loom::interop::Continue)

@@ -48,6 +48,8 @@ def one(proxy_name, n):
     source = simple.Wavelet(WholeExtent=[-half, half - 1] * 3)
     if kind == 'WaveletCells':
         source = simple.PointDatatoCellData(Input=source)
+    elif kind == 'WaveletGradient':
+        source = simple.Gradient(Input=source, ScalarArray=['POINTS', 'RTData'])
     elif kind == 'WaveletContour':
         source = simple.Contour(Input=source, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0], ComputeNormals=1)
     source.UpdatePipeline()

@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ElementTree
 # The registry (Filters/registry.json): every Loom filter, with ParaView's filter beside it and the input and
 # proxy properties the tests give it. Inputs: 'Wavelet' (point data RTData), 'WaveletCells' (the wavelet's
 # point data averaged to cells by ParaView's Point Data to Cell Data), 'WaveletContour' (the wavelet's
-# RTData = 157 isosurface by ParaView's Contour: polygonal data).
+# RTData = 157 isosurface by ParaView's Contour: polygonal data), 'WaveletGradient' (the gradient of RTData by
+# ParaView's Gradient: point vectors 'Gradient').
 REGISTRY_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Filters', 'registry.json')
 with open(REGISTRY_PATH) as _file:
     REGISTRY = json.load(_file)['filters']
@@ -32,7 +33,7 @@ def inputs(name, upstream):
 
 # ParaView's filters between the Wavelet and the Loom filter for each input, by XML name (the GUI test
 # applies them from the Filters menu with their default properties).
-BETWEEN = {'WaveletCells': ['PointDataToCellData'], 'WaveletContour': ['Contour']}
+BETWEEN = {'WaveletCells': ['PointDataToCellData'], 'WaveletContour': ['Contour'], 'WaveletGradient': ['Gradient']}
 # ParaView's own filter, run the same way as a control: a Loom filter must exit as ParaView's does.
 REFERENCE = ('ParaViewContour', 'Wavelet', {'ContourBy': ['POINTS', 'RTData'], 'Isosurfaces': [157.0]})
 
@@ -55,6 +56,8 @@ def make(name, simple):
     made = [simple.Wavelet(WholeExtent=[-16, 15, -16, 15, -16, 15])]
     if source == 'WaveletCells':
         made.insert(0, simple.PointDatatoCellData(Input=made[0]))
+    elif source == 'WaveletGradient':
+        made.insert(0, simple.Gradient(Input=made[0], ScalarArray=['POINTS', 'RTData']))
     elif source == 'WaveletContour':
         made.insert(0, simple.Contour(Input=made[0], ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0]))
     made.insert(0, factory(**dict(inputs(name, made[0]), **properties)))

@@ -48,6 +48,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomMeshQuality.h"
+#include "vtkLoomStreamTracer.h"
 #include "vtkLoomGenerateSurfaceNormals.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
@@ -921,6 +922,35 @@ std::vector<std::function<vtkSmartPointer<vtkAlgorithm>(Bytes&)>> Filters()
       f->SetSamplingDimensions(in.Byte() % 13, in.Byte() % 13, in.Byte() % 13); // 0 included: an error
       f->SetDevice(RandomDevice(in));
       f->SetFallbackToVTK(in.Chance(50));
+      return f;
+    },
+    [](Bytes& in) -> Ptr {
+      auto f = vtkSmartPointer<vtkLoomStreamTracer>::New();
+      RandomArrayToProcess(in, f);
+      vtkNew<vtkPolyData> seeds; // up to 15 seeds about the input (none: the start position)
+      vtkNew<vtkPoints> at;
+      const int n = in.Byte() % 16;
+      for (int i = 0; i < n; ++i)
+        at->InsertNextPoint(in.Coordinate(), in.Coordinate(), in.Coordinate());
+      seeds->SetPoints(at);
+      if (in.Chance(80))
+        f->SetSourceData(seeds);
+      f->SetStartPosition(in.Coordinate(), in.Coordinate(), in.Coordinate());
+      f->SetIntegratorType(in.Byte() % 3);
+      f->SetIntegrationDirection(in.Byte() % 3);
+      f->SetIntegrationStepUnit(1 + in.Byte() % 2);
+      f->SetInitialIntegrationStep(in.Coordinate()); // zero and negative included
+      f->SetMinimumIntegrationStep(in.Coordinate() / 4);
+      f->SetMaximumIntegrationStep(in.Coordinate());
+      f->SetMaximumNumberOfSteps(in.Byte() * 4 - 8);
+      f->SetMaximumPropagation(in.Coordinate() * 4);
+      f->SetTerminalSpeed(in.Chance(80) ? 1e-12 : in.Coordinate());
+      f->SetMaximumError(in.Chance(80) ? 1e-6 : in.Coordinate());
+      f->SetComputeVorticity(in.Chance(70));
+      f->SetDevice(RandomDevice(in));
+      // Loom's own path only: VTK's stream tracer reads past what the fuzzer makes (vectors of other sizes,
+      // freed cells).
+      f->SetFallbackToVTK(false);
       return f;
     },
   };

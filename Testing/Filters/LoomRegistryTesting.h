@@ -11,7 +11,9 @@
 #include <vtkCellArray.h>
 #include <vtkContourFilter.h>
 #include <vtkDataObject.h>
+#include <vtkGradientFilter.h>
 #include <vtkImageData.h>
+#include <vtkPointData.h>
 #include <vtkLoomClip.h>
 #include <vtkLoomConnectivity.h>
 #include <vtkLoomContour.h>
@@ -25,6 +27,7 @@
 #include <vtkLoomResampleWithDataset.h>
 #include <vtkLoomResampleToImage.h>
 #include <vtkLoomSlice.h>
+#include <vtkLoomStreamTracer.h>
 #include <vtkLoomThreshold.h>
 #include <vtkLoomWarpByScalar.h>
 #include <vtkLoomTransform.h>
@@ -42,7 +45,8 @@
 namespace loomtest
 {
 /// The registry's test inputs on a wavelet of (2 half)^3 cells: "Wavelet" (point data RTData),
-/// "WaveletCells" (averaged to cells by VTK) and "WaveletContour" (VTK's RTData = 157 isosurface, normals).
+/// "WaveletCells" (averaged to cells by VTK), "WaveletContour" (VTK's RTData = 157 isosurface, normals) and
+/// "WaveletGradient" (VTK's gradient of RTData, point vectors "Gradient").
 inline vtkSmartPointer<vtkDataObject> RegistryInput(const std::string& kind, int half = 16)
 {
   vtkSmartPointer<vtkImageData> wavelet = Wavelet(half);
@@ -61,6 +65,17 @@ inline vtkSmartPointer<vtkDataObject> RegistryInput(const std::string& kind, int
     contour->SetComputeNormals(true);
     contour->Update();
     return contour->GetOutputDataObject(0);
+  }
+  if (kind == "WaveletGradient")
+  {
+    vtkNew<vtkGradientFilter> gradient;
+    gradient->SetInputData(wavelet);
+    gradient->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+    gradient->SetResultArrayName("Gradient"); // ParaView's name (VTK's default: Gradients)
+    gradient->Update();
+    vtkDataSet* out = vtkDataSet::SafeDownCast(gradient->GetOutputDataObject(0));
+    out->GetPointData()->SetActiveVectors("Gradient");
+    return out;
   }
   return wavelet;
 }
@@ -143,6 +158,17 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
   }
   else if (auto* f = vtkLoomGenerateSurfaceNormals::SafeDownCast(filter))
     f->SetFeatureAngle(20.0);
+  else if (auto* f = vtkLoomStreamTracer::SafeDownCast(filter))
+  {
+    // ParaView's proxy defaults (the class keeps vtkStreamTracer's), from the start position (no seed input).
+    filter->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "Gradient");
+    f->SetIntegratorType(vtkLoomStreamTracer::RUNGE_KUTTA45);
+    f->SetIntegrationDirection(vtkLoomStreamTracer::BOTH);
+    f->SetInitialIntegrationStep(0.2);
+    f->SetMaximumIntegrationStep(0.5);
+    f->SetMaximumPropagation(20.0);
+    f->SetStartPosition(0.5, 0.25, -0.5);
+  }
   else if (auto* f = vtkLoomConnectivity::SafeDownCast(filter))
   {
     // ParaView's proxy defaults (the class keeps vtkConnectivityFilter's: the largest region, no colours).

@@ -61,6 +61,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomMeshQuality.h"
 #include "vtkLoomGenerateSurfaceNormals.h"
+#include "vtkLoomStreamTracer.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
@@ -799,6 +800,33 @@ std::vector<Filter> Filters()
                       [](const Settings&) {
                         return Make<vtkPPolyDataNormals>([](vtkPPolyDataNormals*) {}); // ParaView's class
                       } });
+  // Streamlines of V from the probe points (ParaView's integrator, steps and directions).
+  auto tracer = [=](vtkLoomStreamTracer* f) {
+    f->SetSourceData(cloud());
+    f->SetIntegratorType(vtkLoomStreamTracer::RUNGE_KUTTA45);
+    f->SetIntegrationDirection(vtkLoomStreamTracer::BOTH);
+    f->SetInitialIntegrationStep(0.2);
+    f->SetMaximumIntegrationStep(0.5);
+    f->SetMaximumPropagation(10.0);
+  };
+  filters.push_back({ "Stream Tracer", false, true, false,
+                      [=](const Settings& s) {
+                        return Make<vtkLoomStreamTracer>([&](vtkLoomStreamTracer* f) {
+                          tracer(f);
+                          ReadPoints(f, s);
+                          f->SetDevice(s.Device);
+                        });
+                      },
+                      [=](const Settings& s) {
+                        vtkNew<vtkLoomStreamTracer> settings; // its VTK filter: vtkStreamTracer
+                        tracer(settings);
+                        ReadPoints(settings, s);
+                        vtkSmartPointer<vtkAlgorithm> vtk = settings->VTKFilter();
+                        vtk->SetInputDataObject(1, cloud());
+                        return vtk;
+                      },
+                      { "9 components" }, // vtkStreamTracer reads 9 components into a vector of 3: the stack is smashed
+                      "V" });
   return filters;
 }
 

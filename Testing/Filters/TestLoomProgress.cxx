@@ -17,6 +17,7 @@
 #include "vtkLoomCellSize.h"
 #include "vtkLoomConnectivity.h"
 #include "vtkLoomMeshQuality.h"
+#include "vtkLoomStreamTracer.h"
 #include "vtkLoomGenerateSurfaceNormals.h"
 #include "vtkLoomExtractSubset.h"
 #include "vtkLoomHistogram.h"
@@ -202,6 +203,19 @@ std::vector<Case> AllCases()
                    } });
   cases.push_back({ "Mesh Quality", false, [](int d) { return New<vtkLoomMeshQuality>(d); } });
   cases.push_back({ "Generate Surface Normals", true, [](int d) { return New<vtkLoomGenerateSurfaceNormals>(d); } });
+  cases.push_back({ "Stream Tracer", false, [](int d) {
+                     return New<vtkLoomStreamTracer>(d, [](vtkLoomStreamTracer* f) {
+                       Points(f, "V");
+                       f->SetMaximumPropagation(20.0);
+                       // 4096 seeds on a plane through the grid.
+                       vtkNew<vtkPolyData> seeds;
+                       vtkNew<vtkPoints> at;
+                       for (vtkIdType i = 0; i < 4096; ++i)
+                         at->InsertNextPoint(-40.0 + 1.25 * (i % 64), -40.0 + 1.25 * (i / 64), 0.5);
+                       seeds->SetPoints(at);
+                       f->SetSourceData(seeds);
+                     });
+                   } });
   cases.push_back({ "Plot Over Line", false, [](int d) {
                      return New<vtkLoomPlotOverLine>(d, [](vtkLoomPlotOverLine* f) {
                        f->SetPoint1(-10, -10, -10);

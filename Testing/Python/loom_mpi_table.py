@@ -149,6 +149,8 @@ def measure(out_path):
                     made.insert(0, simple.AppendDatasets(Input=simple.ImageDatatoPointSet(Input=made[0])))
             if kind == 'WaveletCells':
                 made.insert(0, simple.PointDatatoCellData(Input=made[0]))
+            elif kind == 'WaveletGradient':
+                made.insert(0, simple.Gradient(Input=made[0], ScalarArray=['POINTS', 'RTData']))
             elif kind == 'WaveletContour':
                 if layout == 'hexahedra':
                     continue  # the same polygonal input as the image's

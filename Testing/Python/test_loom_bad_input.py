@@ -388,6 +388,10 @@ FILTERS = [
      lambda s: {}, 's', ('points, no cells',)),
     ('Generate Surface Normals', True, False, False, 'LoomGenerateSurfaceNormals', lambda s: {},
      'GenerateSurfaceNormals', lambda s: {}, 's', ()),
+    # Streamlines of V from ParaView's default seeds (a line across the input's bounds).
+    ('Stream Tracer', False, True, False, 'LoomStreamTracer',
+     lambda s: {'Vectors': points(s), 'MaximumStreamlineLength': 10.0}, 'StreamTracer',
+     lambda s: {'Vectors': points(s), 'MaximumStreamlineLength': 10.0}, 'V', ('9 components',)),
 ]
 # The proxies of two inputs: the case on both (Resample With Dataset: the case sampled at its own points).
 TWO_INPUTS = {'LoomResampleWithDataset': ('DestinationMesh', 'SourceDataArrays'),

@@ -76,9 +76,10 @@ LOOM_UNIT_NAMESPACE_END
 /// CPU devices run every task once: a block of `block` tasks appends to its own growing buffer (progress and
 /// abort per block), then the blocks' buffers are copied into place once every count is known. CUDA, where a
 /// thread cannot grow a buffer, runs every task twice: a count run, a scan, and a write run (a task must make
-/// the same records both times: a deterministic function of t).
+/// the same records both times: a deterministic function of t). `weight`: the loop elements a task stands for
+/// (progress and abort count them).
 template <typename Tag, typename Record, typename Task>
-TaskRecords<Record> RunTasks(const Task& task, Id n, Id block = 16)
+TaskRecords<Record> RunTasks(const Task& task, Id n, Id block = 16, Id weight = 1)
 {
   using Algorithm = loom::cont::DeviceAdapterAlgorithm<Tag>;
   TaskRecords<Record> out;
@@ -97,7 +98,7 @@ TaskRecords<Record> RunTasks(const Task& task, Id n, Id block = 16)
         counts[static_cast<std::size_t>(t)] = static_cast<Id>(buffer.size() - before);
       }
     };
-    DevicePointersOn<Tag>::RunBlocks(run, blocks, block);
+    DevicePointersOn<Tag>::RunBlocks(run, blocks, block * weight);
     Id* offsets = WritePointer<Tag>(out.Offsets, n + 1);
     Id total = 0;
     for (Id t = 0; t < n; ++t)
@@ -117,6 +118,7 @@ TaskRecords<Record> RunTasks(const Task& task, Id n, Id block = 16)
   }
   else
   {
+    (void)weight;
     loom::cont::ArrayHandle<Id> counts, starts;
     Algorithm::Schedule(tasks::CountPass<Task, Record>{ task, WritePointer<Tag>(counts, n) }, n);
     const Id total = Algorithm::ScanExclusive(counts, starts, Id(0));

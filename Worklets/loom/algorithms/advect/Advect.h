@@ -69,6 +69,13 @@ struct Streamlines
   Id GetNumberOfPoints() const { return this->Time.GetNumberOfValues(); }
 };
 
+/// The loop elements one particle stands for in progress and abort (its steps at most, up to 256: a particle's
+/// work is known only once it ends).
+inline Id ParticleWeight(const AdvectOptions& options)
+{
+  return options.MaximumSteps < 0 ? 1 : options.MaximumSteps >= 255 ? 256 : options.MaximumSteps + 1;
+}
+
 /// "" when Advect integrates in `locator`'s cells (images and rectilinear grids of three dimensions, cells of
 /// dimension 3); else what it does not take ("a flat image", "triangle cells").
 std::string AdvectUnsupported(const CellLocator& locator);

@@ -1048,7 +1048,7 @@ struct Passes : DevicePointersOn<Tag>
       d.Cells);
     Particle<T, S> task{ field,
                          PortalOn<Tag, S>(seeds, false), Read(forward), Write(out.Reasons, n), options };
-    TaskRecords<PointRecord> records = RunTasks<Tag, PointRecord>(task, n);
+    TaskRecords<PointRecord> records = RunTasks<Tag, PointRecord>(task, n, 16, ParticleWeight(options));
     out.Offsets = records.Offsets;
     const Id m = records.Records.GetNumberOfValues();
     const bool vorticity = options.ComputeVorticity;
