@@ -314,10 +314,10 @@ struct VelocityField
     {
       cell = this->Walk(at.Cell, x, pc);
       if (cell < 0)
-        cell = this->L.Find(x, pc);
+        cell = this->FromClosestPoint(x, pc);
     }
     else
-      cell = this->L.Find(x, pc);
+      cell = this->L.Type == 2 ? this->FromClosestPoint(x, pc) : this->L.Find(x, pc);
     at.Cell = cell;
     if (cell < 0)
       return false;
@@ -334,6 +334,71 @@ struct VelocityField
     if (normalize)
       Normalize(f);
     return true;
+  }
+
+  /// VTK's closest-point strategy without a cached cell: among the cells of the point closest to x, in VTK's
+  /// order (a structured grid's from the cell below the point along i; explicit cells by increasing id), the
+  /// first that holds x. The closest point is looked for among the corners of a cell the locator finds (a
+  /// point on a face, edge or vertex several cells share is in the cell VTK picks, not the lowest id).
+  LOOM_EXEC Id FromClosestPoint(const double* x, double* pc) const
+  {
+    const Id found = this->L.Find(x, pc);
+    if (found < 0)
+      return found;
+    CellCorners c;
+    this->L.Cells.Ids(found, c);
+    Id closest = -1;
+    double best = INFINITY;
+    for (int k = 0; k < c.N && k < 8; ++k)
+    {
+      double p[3];
+      this->L.Points.Get(c.Ids[k], p);
+      const double d2 = locate::Distance2(p, x);
+      if (d2 < best || (d2 == best && c.Ids[k] < closest))
+      {
+        best = d2;
+        closest = c.Ids[k];
+      }
+    }
+    double at[3];
+    auto holds = [&](Id cell) {
+      CellCorners o;
+      this->L.Cells.Ids(cell, o);
+      if (o.N != locate::ShapePoints(o.Shape))
+        return false;
+      for (int k = 0; k < o.N; ++k)
+        this->L.Points.Get(o.Ids[k], o.X[k]);
+      double dist2 = 0.0;
+      return locate::Evaluate(o, x, at, dist2) == 1;
+    };
+    auto take = [&](Id cell) {
+      for (int a = 0; a < 3; ++a)
+        pc[a] = at[a];
+      return cell;
+    };
+    if (this->L.Cells.Kind == 2)
+    {
+      const Id* dims = this->L.Cells.Dims;
+      const Id pi = closest % dims[0], pj = (closest / dims[0]) % dims[1], pk = closest / (dims[0] * dims[1]);
+      const int offsets[8][3] = { { -1, 0, 0 }, { -1, -1, 0 }, { -1, -1, -1 }, { -1, 0, -1 },
+                                  { 0, 0, 0 },  { 0, -1, 0 },  { 0, -1, -1 },  { 0, 0, -1 } };
+      for (const auto& o : offsets)
+      {
+        const Id i = pi + o[0], j = pj + o[1], k = pk + o[2];
+        if (i < 0 || j < 0 || k < 0 || i >= dims[0] - 1 || j >= dims[1] - 1 || k >= dims[2] - 1)
+          continue;
+        const Id cell = i + (dims[0] - 1) * (j + (dims[1] - 1) * k);
+        if (holds(cell))
+          return take(cell);
+      }
+      return found;
+    }
+    if (!this->LinkOffsets)
+      return found;
+    for (Id q = this->LinkOffsets[closest]; q < this->LinkOffsets[closest + 1]; ++q)
+      if (holds(this->LinkCells[q]))
+        return take(this->LinkCells[q]);
+    return found;
   }
 
   /// Within the dataset's bounds grown by the tolerance (VTK's closest-point strategy looks no further).
