@@ -41,7 +41,7 @@ FILTER_TESTS=(loom_filter_tests loom_bad_input_tests loom_contour_tests loom_con
   loom_clean_grid_tests loom_level_of_detail_tests loom_gradient_tests loom_point_map_tests loom_execution_tests
   loom_measure_tests loom_resample_to_image_tests loom_plot_over_line_tests loom_probe_location_tests
   loom_histogram_tests loom_connectivity_tests loom_extract_subset_tests loom_mesh_quality_tests
-  loom_quality_measure_tests loom_generate_surface_normals_tests)
+  loom_quality_measure_tests loom_generate_surface_normals_tests loom_stream_tracer_tests)
 bash scripts/clang-asan-build.sh "${FILTER_TESTS[@]}"
 for t in "${FILTER_TESTS[@]}"; do
   LOOM_BUFFER_POOL=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
@@ -55,7 +55,7 @@ done
 bash scripts/clang-asan-build.sh Loom
 ASAN_RUNTIME=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
 PY_TESTS=(average tetrahedralize contour slice clip threshold extract_surface clean_grid level_of_detail gradient
-  point_maps resample_to_image plot_over_line probe_location resample_with_dataset integrate_variables histogram connectivity extract_subset mesh_quality generate_surface_normals)
+  point_maps resample_to_image plot_over_line probe_location resample_with_dataset integrate_variables histogram connectivity extract_subset mesh_quality generate_surface_normals stream_tracer)
 for t in "${PY_TESTS[@]}"; do
   PV_PLUGIN_PATH="$PWD/build-fuzz/lib/paraview-5.11/plugins/Loom" LOOM_DATA_DIR="$PWD/Data" LOOM_BUFFER_POOL=0 \
     LD_PRELOAD="$ASAN_RUNTIME" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1 \

@@ -337,9 +337,9 @@ struct VelocityField
   }
 
   /// VTK's closest-point strategy without a cached cell: among the cells of the point closest to x, in VTK's
-  /// order (a structured grid's from the cell below the point along i; explicit cells by increasing id), the
-  /// first that holds x. The closest point is looked for among the corners of a cell the locator finds (a
-  /// point on a face, edge or vertex several cells share is in the cell VTK picks, not the lowest id).
+  /// order (ForPointCells), the first that holds x. The closest point is looked for from the corners of a cell
+  /// the locator finds, then among its neighbours (a point on a face, edge or vertex several cells share is in
+  /// the cell VTK picks, not the lowest id).
   LOOM_EXEC Id FromClosestPoint(const double* x, double* pc) const
   {
     const Id found = this->L.Find(x, pc);
@@ -360,6 +360,30 @@ struct VelocityField
         closest = c.Ids[k];
       }
     }
+    // Closer points among the cells of the closest so far (the locator's cell need not have the closest point
+    // as a corner): a descent over the mesh, a few rounds.
+    for (int round = 0; round < 8; ++round)
+    {
+      const Id before = closest;
+      this->ForPointCells(before, [&](Id cell) {
+        CellCorners n;
+        this->L.Cells.Ids(cell, n);
+        for (int k = 0; k < n.N && k < 8; ++k)
+        {
+          double p[3];
+          this->L.Points.Get(n.Ids[k], p);
+          const double d2 = locate::Distance2(p, x);
+          if (d2 < best || (d2 == best && n.Ids[k] < closest))
+          {
+            best = d2;
+            closest = n.Ids[k];
+          }
+        }
+        return false;
+      });
+      if (closest == before)
+        break;
+    }
     double at[3];
     auto holds = [&](Id cell) {
       CellCorners o;
@@ -376,10 +400,25 @@ struct VelocityField
         pc[a] = at[a];
       return cell;
     };
+    Id chosen = found;
+    this->ForPointCells(closest, [&](Id cell) {
+      if (!holds(cell))
+        return false;
+      chosen = take(cell);
+      return true;
+    });
+    return chosen; // none of them: the found cell, `pc` still its coordinates
+  }
+
+  /// `visit(cell)` for the cells of point `p` in VTK's order (a structured grid's from the cell below the point
+  /// along i, an unstructured grid's by decreasing id), until it returns true.
+  template <typename Visit>
+  LOOM_EXEC void ForPointCells(Id p, Visit&& visit) const
+  {
     if (this->L.Cells.Kind == 2)
     {
       const Id* dims = this->L.Cells.Dims;
-      const Id pi = closest % dims[0], pj = (closest / dims[0]) % dims[1], pk = closest / (dims[0] * dims[1]);
+      const Id pi = p % dims[0], pj = (p / dims[0]) % dims[1], pk = p / (dims[0] * dims[1]);
       const int offsets[8][3] = { { -1, 0, 0 }, { -1, -1, 0 }, { -1, -1, -1 }, { -1, 0, -1 },
                                   { 0, 0, 0 },  { 0, -1, 0 },  { 0, -1, -1 },  { 0, 0, -1 } };
       for (const auto& o : offsets)
@@ -387,18 +426,17 @@ struct VelocityField
         const Id i = pi + o[0], j = pj + o[1], k = pk + o[2];
         if (i < 0 || j < 0 || k < 0 || i >= dims[0] - 1 || j >= dims[1] - 1 || k >= dims[2] - 1)
           continue;
-        const Id cell = i + (dims[0] - 1) * (j + (dims[1] - 1) * k);
-        if (holds(cell))
-          return take(cell);
+        if (visit(i + (dims[0] - 1) * (j + (dims[1] - 1) * k)))
+          return;
       }
-      return found;
+      return;
     }
     if (!this->LinkOffsets)
-      return found;
-    for (Id q = this->LinkOffsets[closest]; q < this->LinkOffsets[closest + 1]; ++q)
-      if (holds(this->LinkCells[q]))
-        return take(this->LinkCells[q]);
-    return found;
+      return;
+    // vtkUnstructuredGrid's static links list a point's cells by decreasing id (they are filled from the end).
+    for (Id q = this->LinkOffsets[p + 1]; q > this->LinkOffsets[p]; --q)
+      if (visit(this->LinkCells[q - 1]))
+        return;
   }
 
   /// Within the dataset's bounds grown by the tolerance (VTK's closest-point strategy looks no further).
