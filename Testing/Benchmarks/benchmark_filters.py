@@ -51,9 +51,12 @@
 # reuse Loom's locator (the input is unchanged), the first executions build it.
 # Normals rows ('normals'): Loom Generate Surface Normals beside ParaView's Generate Surface Normals (its
 # defaults: Feature Angle 30, Splitting, Consistency) on the wavelet's RTData = 157 contour, at every size.
+# Stream rows ('stream'): Loom Stream Tracer beside ParaView's Stream Tracer of V = (RTData, RTData / 2, z) from
+# a Line of 10, 100, 1000 and 10000 seeds (LOOM_BENCH_SEEDS) through the image and the hexahedra, at 128^3 and
+# below.
 # LOOM_BENCH_FILTERS (comma-separated groups to run: average, tetrahedralize, contour, threshold, slice, clip,
 # surface, clean, lod, gradient, pointmap, pointmask, cellsize, integrate, histogram, connectivity, subset,
-# quality, resample, probe, normals;
+# quality, resample, probe, normals, stream;
 # default all),
 # LOOM_BENCH_DEVICES (Loom devices to time, default Serial,TBB; Serial,TBB,CUDA where a GPU is),
 # LOOM_BENCH_STATE (the process states to time each row in: 'holding', 'lean' or 'holding,lean'; default
@@ -77,7 +80,7 @@ from paraview.simple import *
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
-groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,quality,resample,probe,normals').split(',')
+groups = os.environ.get('LOOM_BENCH_FILTERS', 'average,tetrahedralize,contour,threshold,slice,clip,surface,clean,lod,gradient,pointmap,pointmask,cellsize,integrate,histogram,connectivity,subset,quality,resample,probe,normals,stream').split(',')
 # Loom's devices to time; add CUDA on a machine with a GPU (LOOM_BENCH_DEVICES=Serial,TBB,CUDA).
 devices = os.environ.get('LOOM_BENCH_DEVICES', 'Serial,TBB').split(',')
 states = os.environ.get('LOOM_BENCH_STATE', 'holding').split(',')
@@ -606,6 +609,26 @@ for n in sizes:
                 variants.append(('Loom %s' % device, LoomProbeLocation(Input=source, ProbeType=cloud, Device=device)))
             time_variants(n, layout, 'probe-location', variants)
             Delete(cloud)
+        if 'stream' in groups and n <= 128:
+            # Stream Tracer of V = (RTData, RTData / 2, z) from a Line through the input (corner to corner), with
+            # ParaView's defaults (Runge-Kutta 4-5, both directions, 0.2 cell lengths, the largest extent), at
+            # 10, 100, 1000 and 10000 seeds (LOOM_BENCH_SEEDS); the repeats reuse Loom's locator.
+            field = Calculator(Input=source, ResultArrayName='V', Function='RTData*iHat+RTData/2*jHat+coordsZ*kHat')
+            field.UpdatePipeline()
+            b = source.GetDataInformation().GetBounds()
+            for seeds in [int(k) for k in os.environ.get('LOOM_BENCH_SEEDS', '10,100,1000,10000').split(',')]:
+                def tracer(make, **extra):
+                    proxy = make(Input=field, Vectors=['POINTS', 'V'], SeedType='Line', **extra)
+                    proxy.SeedType.Point1 = [b[0], b[2], b[4]]
+                    proxy.SeedType.Point2 = [b[1], b[3], b[5]]
+                    proxy.SeedType.Resolution = seeds - 1
+                    proxy.MaximumStreamlineLength = b[1] - b[0]
+                    return proxy
+                variants = [('ParaView Stream Tracer', tracer(StreamTracer))]
+                for device in devices:
+                    variants.append(('Loom %s' % device, tracer(LoomStreamTracer, Device=device)))
+                time_variants(n, layout, 'stream-%d' % seeds, variants)
+            Delete(field)
         if 'tetrahedralize' in groups and (layout == 'image' or n <= 128):
             variants = [('VTK vtkDataSetTriangleFilter', Tetrahedralize(Input=source))]
             for device in devices:
