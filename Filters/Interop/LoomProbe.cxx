@@ -20,8 +20,11 @@
 #include <vtkDataSetAttributes.h>
 #include <vtkGenericCell.h>
 #include <vtkImageData.h>
+#include <vtkMatrix3x3.h>
 #include <vtkMatrix4x4.h>
 #include <vtkPointData.h>
+#include <vtkPointSet.h>
+#include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
@@ -33,6 +36,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <type_traits>
@@ -128,13 +132,85 @@ std::string ProbeSource::Unsupported(vtkDataSet* source)
   return "";
 }
 
+namespace
+{
+/// What a locator depends on: an image's geometry by value, other datasets' points and cells by their arrays
+/// (each array's address and modification time). ParaView hands a filter a new shallow copy of an unchanged
+/// input at each execution (its post-filter re-executes): the arrays are the same, and so is the key.
+std::string GeometryKey(vtkDataSet* source)
+{
+  std::string key = source->GetClassName();
+  auto add = [&](vtkObject* o) {
+    char text[64];
+    std::snprintf(text, sizeof(text), " %p:%llu", static_cast<void*>(o),
+                  o ? static_cast<unsigned long long>(o->GetMTime()) : 0ull);
+    key += text;
+  };
+  auto addValues = [&](const double* v, int n) {
+    for (int i = 0; i < n; ++i)
+    {
+      char text[32];
+      std::snprintf(text, sizeof(text), " %.17g", v[i]);
+      key += text;
+    }
+  };
+  if (auto* image = vtkImageData::SafeDownCast(source))
+  {
+    const int* e = image->GetExtent();
+    const double extent[6] = { double(e[0]), double(e[1]), double(e[2]), double(e[3]), double(e[4]), double(e[5]) };
+    addValues(extent, 6);
+    addValues(image->GetOrigin(), 3);
+    addValues(image->GetSpacing(), 3);
+    addValues(image->GetDirectionMatrix()->GetData(), 9);
+  }
+  else if (auto* grid = vtkRectilinearGrid::SafeDownCast(source))
+  {
+    add(grid->GetXCoordinates());
+    add(grid->GetYCoordinates());
+    add(grid->GetZCoordinates());
+  }
+  else if (auto* set = vtkPointSet::SafeDownCast(source); set && set->GetPoints())
+  {
+    add(set->GetPoints()->GetData());
+    if (auto* structured = vtkStructuredGrid::SafeDownCast(source))
+    {
+      int dims[3];
+      structured->GetDimensions(dims);
+      const double d[3] = { double(dims[0]), double(dims[1]), double(dims[2]) };
+      addValues(d, 3);
+    }
+    else if (auto* unstructured = vtkUnstructuredGrid::SafeDownCast(source); unstructured && unstructured->GetCells())
+    {
+      add(unstructured->GetCells()->GetOffsetsArray());
+      add(unstructured->GetCells()->GetConnectivityArray());
+      add(unstructured->GetCellTypesArray());
+    }
+    else if (auto* poly = vtkPolyData::SafeDownCast(source))
+      for (vtkCellArray* cells : { poly->GetVerts(), poly->GetLines(), poly->GetPolys(), poly->GetStrips() })
+      {
+        add(cells ? cells->GetOffsetsArray() : nullptr);
+        add(cells ? cells->GetConnectivityArray() : nullptr);
+      }
+    else
+      add(source);
+  }
+  else
+    add(source);
+  return key;
+}
+} // namespace
+
 void ProbeSource::Prepare(vtkDataSet* source, loom::cont::DeviceId device, bool binned)
 {
-  this->WasReused = this->Cells.IsBuilt() && source == this->Source && source->GetMTime() == this->SourceTime &&
-    device == this->BuiltOn && (binned == this->Binned || !binned);
+  const std::string key = GeometryKey(source);
+  this->WasReused =
+    this->Cells.IsBuilt() && key == this->SourceKey && device == this->BuiltOn && (binned == this->Binned || !binned);
   this->Seconds = 0.0;
   if (this->WasReused)
+  {
+    this->Source = source; // the same geometry (a new shallow copy, or the same dataset)
     return;
+  }
   const auto start = std::chrono::steady_clock::now();
   this->Cells = loom::algorithms::CellLocator();
   if (auto* image = vtkImageData::SafeDownCast(source))
@@ -162,7 +238,7 @@ void ProbeSource::Prepare(vtkDataSet* source, loom::cont::DeviceId device, bool 
     this->Cells = loom::algorithms::CellLocator::ForCells(CellSetFromVTK(source), this->Points, device, binned);
   }
   this->Source = source;
-  this->SourceTime = source->GetMTime();
+  this->SourceKey = key;
   this->BuiltOn = device;
   this->Binned = binned;
   this->Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

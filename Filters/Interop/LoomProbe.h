@@ -49,7 +49,9 @@ public:
   /// 7)", "an image with a direction matrix", "ghost cells", "string arrays"), for the fallback's note.
   static std::string Unsupported(vtkDataSet* source);
 
-  /// The locator for `source` on `device` (reused when nothing changed; `Reused()` says so); `binned` for
+  /// The locator for `source` on `device` (reused while its points and cells are the same arrays, unmodified,
+  /// or an image's geometry the same: a new shallow copy of an unchanged input reuses it; `Reused()` says so);
+  /// `binned` for
   /// Sample (point by point), not for SampleImage (which visits the cells). Throws Loom's errors for input it
   /// cannot locate in (Unsupported says so beforehand).
   void Prepare(vtkDataSet* source, loom::cont::DeviceId device, bool binned = true);
@@ -143,7 +145,7 @@ private:
 
   vtkDataSet* Source = nullptr;
   bool Binned = true;
-  vtkMTimeType SourceTime = 0;
+  std::string SourceKey; ///< GeometryKey of the source the locator was built for
   loom::cont::DeviceId BuiltOn = loom::cont::DeviceId::Auto;
   loom::algorithms::CellLocator Cells;
   std::vector<double> Coordinates[3];

@@ -21,6 +21,7 @@
 #include <vtkMath.h>
 #include <vtkPointData.h>
 #include <vtkPointDataToCellData.h>
+#include <vtkPointSet.h>
 #include <vtkPointSource.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -486,7 +487,15 @@ TEST(LoomStreamTracer, LocatorKeptWhileTheSeedsMove)
   loom->Update();
   EXPECT_TRUE(loom->GetLocatorReused());
   EXPECT_GT(loom->GetOutput()->GetNumberOfLines(), 0);
-  tets->Modified();
+  // A new dataset on the same arrays (ParaView hands a filter a shallow copy of an unchanged input at each
+  // execution): reused.
+  vtkSmartPointer<vtkDataSet> copy = vtkSmartPointer<vtkDataSet>::Take(tets->NewInstance());
+  copy->ShallowCopy(tets);
+  loom->SetInputData(copy);
+  loom->Update();
+  EXPECT_TRUE(loom->GetLocatorReused());
+  // The points moved: built again.
+  vtkPointSet::SafeDownCast(copy)->GetPoints()->Modified();
   loom->Update();
   EXPECT_FALSE(loom->GetLocatorReused());
 }
