@@ -102,6 +102,7 @@ vtkSmartPointer<vtkAlgorithm> vtkLoomStreamTracer::VTKFilter()
   vtk->SetRotationScale(this->RotationScale);
   vtk->SetSurfaceStreamlines(this->SurfaceStreamlines);
   vtk->SetInterpolatorType(this->InterpolatorType);
+  vtk->SetUseLocalSeedSource(this->UseLocalSeedSource);
   vtk->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
   return vtk;
 }

@@ -111,6 +111,10 @@ public:
   /// 0: VTK's point locator, 1: its cell locator (VTK's fallback only: Loom always uses its own locator).
   vtkSetClampMacro(InterpolatorType, int, 0, 1);
   vtkGetMacro(InterpolatorType, int);
+  /// Under MPI (VTK's vtkPStreamTracer, the fallback): every rank holds the whole seed source (VTK's default,
+  /// on), or the ranks' seeds are gathered and merged (off: ParaView's proxy, whose ranks all hold every seed).
+  vtkSetMacro(UseLocalSeedSource, bool);
+  vtkGetMacro(UseLocalSeedSource, bool);
   ///@}
 
   LOOM_SAMPLING_LOCATOR_MEMBERS
@@ -142,6 +146,7 @@ protected:
   double RotationScale = 1.0;
   bool SurfaceStreamlines = false;
   int InterpolatorType = 0;
+  bool UseLocalSeedSource = true;
 #ifndef __VTK_WRAP__
   std::unique_ptr<loom::interop::ProbeSource> Source;
 #endif

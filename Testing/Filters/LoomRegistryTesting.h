@@ -167,6 +167,7 @@ inline bool SetUpForTests(vtkAlgorithm* filter)
     f->SetInitialIntegrationStep(0.2);
     f->SetMaximumIntegrationStep(0.5);
     f->SetMaximumPropagation(20.0);
+    f->SetMaximumNumberOfSteps(200);
     f->SetStartPosition(0.5, 0.25, -0.5);
   }
   else if (auto* f = vtkLoomConnectivity::SafeDownCast(filter))
