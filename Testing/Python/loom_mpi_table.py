@@ -33,9 +33,9 @@ EXCEPTIONS = {
                          'leaves two pieces of the contour cut by the 2-rank boundary apart (13 regions where one '
                          'rank finds 12; ParaView\'s Connectivity gives 13 on those ranks too)'),
     'LoomStreamTracer': (('cells', 'length', 'area', 'volume', 'ranges'),
-                         'on several ranks Loom hands the lines to VTK\'s vtkPStreamTracer (Fallback To VTK, one '
-                         'info message), which continues a line on the rank holding its next cell as a new line: '
-                         'more, shorter lines than one rank gives (ParaView\'s Stream Tracer does the same)'),
+                         'on several ranks Loom hands the run to VTK\'s vtkPStreamTracer with ParaView\'s settings '
+                         '(Fallback To VTK, one info message): its lines are ParaView\'s Stream Tracer\'s on those '
+                         'ranks, not the one-rank lines (continuing particles across ranks in Loom is not built yet)'),
 }
 
 ONLY_RANK0_SCRIPT = """
