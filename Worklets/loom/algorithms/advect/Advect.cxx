@@ -14,8 +14,8 @@ namespace
 {
 using Data = CellLocator::Data;
 
-/// Seeds as float64 xyz (few: converted on the host).
-FieldArray SeedsAsDouble(const FieldArray& seeds)
+/// A field as float64 (seeds, a velocity of another kind: converted on the host).
+FieldArray AsFloat64(const FieldArray& seeds)
 {
   if (seeds.GetKind() == ValueKind::Float64)
     return seeds;
@@ -90,7 +90,7 @@ Streamlines Advect(const CellLocator& locator, const FieldArray& vectors, const 
                                    "; Loom's streamlines take float32 or float64 vectors.");
   if (seeds.GetNumberOfComponents() != 3 || forward.GetNumberOfValues() != seeds.GetNumberOfTuples())
     throw loom::cont::ErrorBadValue("the seeds must be xyz, with one direction each.");
-  const FieldArray xyz = SeedsAsDouble(seeds);
+  const FieldArray xyz = AsFloat64(seeds);
   return WithCudaFallback(
     options.Device, "advect",
     [&](auto) { return advect::AdvectCuda(d, vectors, xyz, forward, options); },
@@ -113,7 +113,7 @@ loom::cont::ArrayHandle<Float64> StreamNormals(const loom::cont::ArrayHandle<Flo
     throw loom::cont::ErrorBadValue("the normals need a point, a velocity and a rotation per point.");
   const FieldArray v = velocity.GetKind() == ValueKind::Float32 || velocity.GetKind() == ValueKind::Float64
     ? velocity
-    : SeedsAsDouble(velocity);
+    : AsFloat64(velocity);
   return WithCudaFallback(
     device, "stream normals",
     [&](auto) { return advect::StreamNormalsCuda(points, lineOffsets, v, rotation); },

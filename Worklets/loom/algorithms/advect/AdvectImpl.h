@@ -46,6 +46,16 @@ LOOM_EXEC inline double Normalize(double* v)
   return n;
 }
 
+LOOM_EXEC inline void Cross(const double* a, const double* b, double* c)
+{
+  c[0] = a[1] * b[2] - a[2] * b[1];
+  c[1] = a[2] * b[0] - a[0] * b[2];
+  c[2] = a[0] * b[1] - a[1] * b[0];
+}
+LOOM_EXEC inline double Dot(const double* a, const double* b)
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 /// The derivatives of a voxel's weights along r, s and t (eight per direction, VTK's voxel point order).
 LOOM_EXEC inline void VoxelDerivatives(const double* r, double* dn)
 {
@@ -68,8 +78,6 @@ struct Where
   double W[8];
 };
 
-/// The vector field on a located dataset: the velocity at a point (VTK's FunctionValues), the cell's length
-/// (its bounding box's diagonal) and the vorticity there.
 /// VTK's CellBoundary: the face of a cell nearest to parametric coordinates `pc` (its local point indices into
 /// `face`, their count returned), and for hexahedra which face (0 t = 0, 1 r = 1, 2 s = 0, 3 t = 1, 4 r = 0,
 /// 5 s = 1) into `side`.
@@ -158,6 +166,8 @@ LOOM_EXEC inline int BoundaryFace(UInt8 shape, const double* pc, int* face, int&
   return 0;
 }
 
+/// The vector field on a located dataset: the velocity at a point (VTK's FunctionValues), the cell's length
+/// (its bounding box's diagonal) and the vorticity there.
 template <typename T>
 struct VelocityField
 {
@@ -167,6 +177,18 @@ struct VelocityField
   /// Explicit cells: the cells of each point (reverse connectivity), for VTK's walk from cell to cell.
   const Id* LinkOffsets = nullptr;
   const Id* LinkCells = nullptr;
+
+  /// Cell `cell`'s corners and their coordinates into `c`; false for a cell of another point count than its
+  /// shape has (the locator takes none).
+  LOOM_EXEC bool Corners(Id cell, CellCorners& c) const
+  {
+    this->L.Cells.Ids(cell, c);
+    if (c.N != locate::ShapePoints(c.Shape))
+      return false;
+    for (int k = 0; k < c.N; ++k)
+      this->L.Points.Get(c.Ids[k], c.X[k]);
+    return true;
+  }
 
   /// The cell across `face` (local indices into `c`, `side` for a structured hexahedron) from `cell`, or -1.
   LOOM_EXEC Id Across(Id cell, const CellCorners& c, const int* face, int n, int side) const
@@ -223,11 +245,8 @@ struct VelocityField
           return -1;
       visited[seen++] = cell;
       CellCorners c;
-      this->L.Cells.Ids(cell, c);
-      if (c.N != locate::ShapePoints(c.Shape))
+      if (!this->Corners(cell, c))
         return -1;
-      for (int k = 0; k < c.N; ++k)
-        this->L.Points.Get(c.Ids[k], c.X[k]);
       double dist2 = 0.0;
       if (locate::Evaluate(c, x, pc, dist2) == 1)
         return cell;
@@ -249,19 +268,10 @@ struct VelocityField
       rest /= cells;
     }
   }
-  /// The extent of grid cell `ijk` along axis a (its two coordinates).
-  LOOM_EXEC void GridSide(const Id* ijk, int a, double& lo, double& hi) const
+  /// The width of grid cell `ijk` along axis a.
+  LOOM_EXEC double GridWidth(const Id* ijk, int a) const
   {
-    if (this->L.Type == 1)
-    {
-      lo = this->L.Coordinates[a][ijk[a]];
-      hi = this->L.Coordinates[a][ijk[a] + 1];
-    }
-    else
-    {
-      lo = static_cast<double>(ijk[a]);
-      hi = lo + this->L.Spacing[a]; // only the difference is used
-    }
+    return this->L.Type == 1 ? this->L.Coordinates[a][ijk[a] + 1] - this->L.Coordinates[a][ijk[a]] : this->L.Spacing[a];
   }
 
   /// Whether x lies in the cached cell (VTK's EvaluatePosition returning 1: a voxel's closed box, a 3D cell
@@ -271,11 +281,8 @@ struct VelocityField
     if (this->L.Type == 2)
     {
       CellCorners c;
-      this->L.Cells.Ids(cell, c);
-      for (int k = 0; k < c.N; ++k)
-        this->L.Points.Get(c.Ids[k], c.X[k]);
       double dist2 = 0.0;
-      return locate::Evaluate(c, x, pc, dist2) == 1;
+      return this->Corners(cell, c) && locate::Evaluate(c, x, pc, dist2) == 1;
     }
     Id ijk[3];
     this->GridIndex(cell, ijk);
@@ -345,55 +352,39 @@ struct VelocityField
     const Id found = this->L.Find(x, pc);
     if (found < 0)
       return found;
-    CellCorners c;
-    this->L.Cells.Ids(found, c);
     Id closest = -1;
     double best = INFINITY;
-    for (int k = 0; k < c.N && k < 8; ++k)
-    {
-      double p[3];
-      this->L.Points.Get(c.Ids[k], p);
-      const double d2 = locate::Distance2(p, x);
-      if (d2 < best || (d2 == best && c.Ids[k] < closest))
+    auto nearer = [&](Id cell) { // the cell's corners against the closest so far
+      CellCorners c;
+      this->L.Cells.Ids(cell, c);
+      for (int k = 0; k < c.N && k < 8; ++k)
       {
-        best = d2;
-        closest = c.Ids[k];
+        double p[3];
+        this->L.Points.Get(c.Ids[k], p);
+        const double d2 = locate::Distance2(p, x);
+        if (d2 < best || (d2 == best && c.Ids[k] < closest))
+        {
+          best = d2;
+          closest = c.Ids[k];
+        }
       }
-    }
+      return false;
+    };
+    nearer(found);
     // Closer points among the cells of the closest so far (the locator's cell need not have the closest point
     // as a corner): a descent over the mesh, a few rounds.
     for (int round = 0; round < 8; ++round)
     {
       const Id before = closest;
-      this->ForPointCells(before, [&](Id cell) {
-        CellCorners n;
-        this->L.Cells.Ids(cell, n);
-        for (int k = 0; k < n.N && k < 8; ++k)
-        {
-          double p[3];
-          this->L.Points.Get(n.Ids[k], p);
-          const double d2 = locate::Distance2(p, x);
-          if (d2 < best || (d2 == best && n.Ids[k] < closest))
-          {
-            best = d2;
-            closest = n.Ids[k];
-          }
-        }
-        return false;
-      });
+      this->ForPointCells(before, nearer);
       if (closest == before)
         break;
     }
     double at[3];
     auto holds = [&](Id cell) {
       CellCorners o;
-      this->L.Cells.Ids(cell, o);
-      if (o.N != locate::ShapePoints(o.Shape))
-        return false;
-      for (int k = 0; k < o.N; ++k)
-        this->L.Points.Get(o.Ids[k], o.X[k]);
       double dist2 = 0.0;
-      return locate::Evaluate(o, x, at, dist2) == 1;
+      return this->Corners(cell, o) && locate::Evaluate(o, x, at, dist2) == 1;
     };
     auto take = [&](Id cell) {
       for (int a = 0; a < 3; ++a)
@@ -454,18 +445,14 @@ struct VelocityField
     if (this->L.Type == 2)
     {
       CellCorners c;
-      this->L.Cells.Ids(cell, c);
+      this->Corners(cell, c); // a cell the locator found: of its shape's point count
       double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
       for (int k = 0; k < c.N; ++k)
-      {
-        double p[3];
-        this->L.Points.Get(c.Ids[k], p);
         for (int a = 0; a < 3; ++a)
         {
-          lo[a] = p[a] < lo[a] ? p[a] : lo[a];
-          hi[a] = p[a] > hi[a] ? p[a] : hi[a];
+          lo[a] = c.X[k][a] < lo[a] ? c.X[k][a] : lo[a];
+          hi[a] = c.X[k][a] > hi[a] ? c.X[k][a] : hi[a];
         }
-      }
       for (int a = 0; a < 3; ++a)
         d2 += (hi[a] - lo[a]) * (hi[a] - lo[a]);
       return std::sqrt(d2);
@@ -474,11 +461,7 @@ struct VelocityField
     this->GridIndex(cell, ijk);
     for (int a = 0; a < 3; ++a)
       if (this->L.Dims[a] > 1)
-      {
-        double lo, hi;
-        this->GridSide(ijk, a, lo, hi);
-        d2 += (hi - lo) * (hi - lo);
-      }
+        d2 += this->GridWidth(ijk, a) * this->GridWidth(ijk, a);
     return std::sqrt(d2);
   }
 
@@ -495,13 +478,7 @@ struct VelocityField
       // A voxel: the weights' derivatives over its sides.
       Id ijk[3];
       this->GridIndex(at.Cell, ijk);
-      double side[3];
-      for (int a = 0; a < 3; ++a)
-      {
-        double lo, hi;
-        this->GridSide(ijk, a, lo, hi);
-        side[a] = hi - lo;
-      }
+      const double side[3] = { this->GridWidth(ijk, 0), this->GridWidth(ijk, 1), this->GridWidth(ijk, 2) };
       double dn[24];
       VoxelDerivatives(at.PC, dn);
       for (int i = 0; i < 3; ++i)
@@ -521,9 +498,8 @@ struct VelocityField
     else
     {
       CellCorners c;
-      this->L.Cells.Ids(at.Cell, c);
-      for (int k = 0; k < c.N; ++k)
-        this->L.Points.Get(c.Ids[k], c.X[k]);
+      if (!this->Corners(at.Cell, c))
+        return;
       // The weights' derivatives along r, s, t (n per direction).
       double dn[24];
       const int n = c.N;
@@ -803,8 +779,12 @@ struct Particle
       emit(r);
     };
     float last[3] = { static_cast<float>(point1[0]), static_cast<float>(point1[1]), static_cast<float>(point1[2]) };
+    // The cell length, computed again only when the particle's cell changes.
+    Id lengthOf = at.Cell;
     double cellLength = this->Field.CellLength(at.Cell);
     double speed = Norm(velocity);
+    // VTK's angular velocity: the vorticity along the unit tangent, scaled (0 at a seed that does not move).
+    auto angular = [&]() -> double { return Dot(r.Vorticity, velocity) / speed * o.RotationScale; };
     double stepSize = 0.0, minStep = 0.0, maxStep = 0.0, step = 0.0;
     if (speed != 0.0)
       this->Intervals(stepSize, minStep, maxStep, direction, cellLength);
@@ -812,8 +792,7 @@ struct Particle
     if (o.ComputeVorticity)
     {
       this->Field.Vorticity(at, r.Vorticity);
-      omega = speed != 0.0 ? (r.Vorticity[0] * velocity[0] + r.Vorticity[1] * velocity[1] + r.Vorticity[2] * velocity[2]) / speed * o.RotationScale
-                           : 0.0;
+      omega = speed != 0.0 ? angular() : 0.0;
     }
     else
       r.Vorticity[0] = r.Vorticity[1] = r.Vorticity[2] = 0.0;
@@ -861,7 +840,11 @@ struct Particle
       }
       time += taken / speed;
       propagation += std::fabs(stepSize);
-      cellLength = this->Field.CellLength(at.Cell);
+      if (at.Cell != lengthOf)
+      {
+        lengthOf = at.Cell;
+        cellLength = this->Field.CellLength(at.Cell);
+      }
       speed = speed2;
       const float converted[3] = { static_cast<float>(point1[0]), static_cast<float>(point1[1]), static_cast<float>(point1[2]) };
       if (converted[0] != last[0] || converted[1] != last[1] || converted[2] != last[2])
@@ -872,9 +855,7 @@ struct Particle
         if (o.ComputeVorticity)
         {
           this->Field.Vorticity(at, r.Vorticity);
-          omega = (r.Vorticity[0] * velocity[0] + r.Vorticity[1] * velocity[1] + r.Vorticity[2] * velocity[2]);
-          omega /= speed;
-          omega *= o.RotationScale;
+          omega = angular();
           rotation = lastRotation + (lastOmega + omega) / 2 * (time - lastTime);
         }
         else
@@ -954,16 +935,6 @@ LOOM_EXEC inline void Unit(const double* v, double* u)
   for (int i = 0; i < 3; ++i)
     u[i] = v[i];
   VectorNormalize(u);
-}
-LOOM_EXEC inline void Cross(const double* a, const double* b, double* c)
-{
-  c[0] = a[1] * b[2] - a[2] * b[1];
-  c[1] = a[2] * b[0] - a[0] * b[2];
-  c[2] = a[0] * b[1] - a[1] * b[0];
-}
-LOOM_EXEC inline double Dot(const double* a, const double* b)
-{
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 /// Pass per line: vtkPolyLine's sliding normals along one particle's points (float32 xyz), then turned by the
 /// rotation about the velocity as VTK's stream tracer turns them.
