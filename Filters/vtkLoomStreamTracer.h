@@ -9,9 +9,16 @@
 #include <vtkPolyDataAlgorithm.h>
 
 #include <memory>
+#include <string>
 
+class vtkMultiProcessController;
+class vtkPolyData;
 namespace loom
 {
+namespace algorithms
+{
+struct AdvectOptions;
+}
 namespace interop
 {
 class ProbeSource;
@@ -149,6 +156,12 @@ protected:
   bool UseLocalSeedSource = true;
 #ifndef __VTK_WRAP__
   std::unique_ptr<loom::interop::ProbeSource> Source;
+  std::string AgreedSignature; ///< under MPI: the point and cell arrays every rank's piece has
+  /// RequestData under MPI: the particles of every rank's piece (`input`, null for an empty piece) carried on
+  /// by the ranks their steps enter; the lines gathered on the ranks that held their seeds.
+  void TraceInParallel(loom::interop::FilterRun& run, vtkDataSet* input, vtkDataArray* vectors,
+                       loom::algorithms::AdvectOptions options, vtkDataSet* seedSet, vtkMultiProcessController* controller,
+                       vtkPolyData* output);
 #endif
 
 private:

@@ -78,7 +78,7 @@ vtkSmartPointer<vtkDataArray> LikeModel(vtkDataArray* model, vtkSmartPointer<vtk
 }
 } // namespace
 
-std::string ProbeSource::Unsupported(vtkDataSet* source)
+std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts)
 {
   if (auto* image = vtkImageData::SafeDownCast(source))
   {
@@ -117,8 +117,16 @@ std::string ProbeSource::Unsupported(vtkDataSet* source)
   vtkDataSetAttributes* sides[2] = { source->GetPointData(), source->GetCellData() };
   for (vtkDataSetAttributes* side : sides)
   {
-    if (side->GetArray(vtkDataSetAttributes::GhostArrayName()))
-      return "ghost cells or points (a vtkGhostType array)";
+    if (vtkDataArray* ghosts = side->GetArray(vtkDataSetAttributes::GhostArrayName()))
+    {
+      const int duplicate = side == source->GetCellData() ? static_cast<int>(vtkDataSetAttributes::DUPLICATECELL)
+                                                          : static_cast<int>(vtkDataSetAttributes::DUPLICATEPOINT);
+      bool only = duplicateGhosts && ghosts->GetNumberOfComponents() == 1;
+      for (vtkIdType i = 0; only && i < ghosts->GetNumberOfTuples(); ++i)
+        only = (static_cast<int>(ghosts->GetComponent(i, 0)) & ~duplicate) == 0;
+      if (!only)
+        return "ghost cells or points (a vtkGhostType array)";
+    }
     if (HasNonNumericArrays(side))
       return "string or other non-numeric arrays";
     for (int a = 0; a < side->GetNumberOfArrays(); ++a)
@@ -859,7 +867,7 @@ int ParallelSampling::Agree(vtkMultiProcessController* controller, int code, con
 int ParallelSampling::Route(FilterRun& run, vtkMultiProcessController* controller, bool begun, std::string note,
                             const std::string& crash, const std::string& signature, std::string& agreed,
                             const std::string& vtkName, const std::function<int()>& fallback,
-                            const std::function<void()>& joinEmpty)
+                            const std::function<void()>& joinEmpty, const std::string& verb)
 {
   // What this rank can do: 0 Loom, 1 VTK's filter, 2 nothing (an error); under MPI every rank reaches Agree.
   int code = !begun || !crash.empty() ? 2 : !note.empty() ? 1 : 0;
@@ -874,7 +882,7 @@ int ParallelSampling::Route(FilterRun& run, vtkMultiProcessController* controlle
     return run.Fail((note.empty() ? crash : note + ", and " + crash) + ".");
   }
   if (code == 1)
-    return run.FallBack(note + "; VTK's " + vtkName + " samples it instead.", fallback);
+    return run.FallBack(note + "; VTK's " + vtkName + " " + verb + " it instead.", fallback);
   return -1;
 }
 

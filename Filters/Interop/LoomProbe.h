@@ -47,7 +47,8 @@ class LOOMFILTERS_EXPORT ProbeSource
 public:
   /// "" when Loom samples `source`; otherwise what it has that Loom does not sample ("polygons (VTK cell type
   /// 7)", "an image with a direction matrix", "ghost cells", "string arrays"), for the fallback's note.
-  static std::string Unsupported(vtkDataSet* source);
+  /// `duplicateGhosts`: ghost arrays that mark only cells and points other pieces own are taken.
+  static std::string Unsupported(vtkDataSet* source, bool duplicateGhosts = false);
 
   /// The locator for `source` on `device` (reused while its points and cells are the same arrays, unmodified,
   /// or an image's geometry the same: a new shallow copy of an unchanged input reuses it; `Reused()` says so);
@@ -170,10 +171,12 @@ struct LOOMFILTERS_EXPORT ParallelSampling
   /// nothing), for the fallback's message ("<note>; VTK's <vtkName> samples it instead.", `fallback` makes the
   /// output); `crash`: why the fallback would end the process (the error "<note>, and <crash>."). A rank in error
   /// first takes part in VTK's parallel filter with nothing (`joinEmpty`), which the other ranks run.
-  /// `signature`: ProbeSource::Signature of this rank's piece ("" for an empty one); `agreed` as Agree.
+  /// `signature`: ProbeSource::Signature of this rank's piece ("" for an empty one); `agreed` as Agree. `verb`:
+  /// what VTK's filter does in the message ("samples", "integrates").
   static int Route(FilterRun& run, vtkMultiProcessController* controller, bool begun, std::string note,
                    const std::string& crash, const std::string& signature, std::string& agreed, const std::string& vtkName,
-                   const std::function<int()>& fallback, const std::function<void()>& joinEmpty);
+                   const std::function<int()>& fallback, const std::function<void()>& joinEmpty,
+                   const std::string& verb = "samples");
   /// The bounds of every rank's piece (`empty`: this rank's adds nothing; all empty: `bounds` unchanged).
   static void GlobalBounds(vtkMultiProcessController* controller, bool empty, double bounds[6]);
   /// Consecutive samples this rank keeps: Count samples from From.

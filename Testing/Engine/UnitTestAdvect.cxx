@@ -9,7 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cmath>
+#include <string>
 #include <vector>
 
 using namespace loom;
@@ -46,6 +49,25 @@ struct Grid
     const double spacing[3] = { this->H, this->H, this->H };
     return CellLocator::ForImage(this->Origin, spacing, Id3{ this->N, this->N, this->N });
   }
+  /// The image's points from index `from` along x, `count` of them (a piece of it).
+  CellLocator ImagePiece(Id from, Id count) const
+  {
+    const double spacing[3] = { this->H, this->H, this->H };
+    const double origin[3] = { this->Origin[0] + from * this->H, this->Origin[1], this->Origin[2] };
+    return CellLocator::ForImage(origin, spacing, Id3{ count, this->N, this->N });
+  }
+  /// The vectors of the image's piece (ImagePiece).
+  FieldArray PieceVectors(const FieldArray& whole, Id from, Id count) const
+  {
+    std::vector<double> v;
+    const auto all = whole.GetPortal<Float64>();
+    for (Id k = 0; k < this->N; ++k)
+      for (Id j = 0; j < this->N; ++j)
+        for (Id i = from; i < from + count; ++i)
+          for (int c = 0; c < 3; ++c)
+            v.push_back(all.Get(i + this->N * (j + this->N * k), c));
+    return FieldArray::FromAOS(cont::make_ArrayHandle(v), 3);
+  }
   CellLocator Rectilinear() const
   {
     std::vector<double> c[3];
@@ -54,9 +76,12 @@ struct Grid
         c[a].push_back(this->Origin[a] + i * this->H);
     return CellLocator::ForRectilinear(c);
   }
-  /// The grid's cells as hexahedra (`tets`: each split in six tetrahedra about the diagonal 0-6).
-  CellLocator Cells(bool tets) const
+  /// The grid's cells as hexahedra (`tets`: each split in six tetrahedra about the diagonal 0-6), those whose
+  /// index along x is in [iFrom, iTo) (every point kept).
+  CellLocator Cells(bool tets, Id iFrom = 0, Id iTo = -1) const
   {
+    if (iTo < 0)
+      iTo = this->N - 1;
     std::vector<double> xyz;
     for (Id k = 0; k < this->N; ++k)
       for (Id j = 0; j < this->N; ++j)
@@ -68,7 +93,7 @@ struct Grid
     auto id = [&](Id i, Id j, Id k) { return static_cast<Int64>(i + this->N * (j + this->N * k)); };
     for (Id k = 0; k + 1 < this->N; ++k)
       for (Id j = 0; j + 1 < this->N; ++j)
-        for (Id i = 0; i + 1 < this->N; ++i)
+        for (Id i = iFrom; i < iTo; ++i)
         {
           const Int64 p[8] = { id(i, j, k),     id(i + 1, j, k),     id(i + 1, j + 1, k),     id(i, j + 1, k),
                                id(i, j, k + 1), id(i + 1, j, k + 1), id(i + 1, j + 1, k + 1), id(i, j + 1, k + 1) };
@@ -124,6 +149,24 @@ Streamlines Revolve(const CellLocator& locator, const Grid& grid, Integrator met
   o.MaximumSteps = 100000;
   o.Device = device;
   return Advect(locator, grid.Vectors(Rotation), Seeds({ 1, 0, 0 }), Directions({ 1 }), o);
+}
+
+/// A swirling field on the grid (no exact lines), and `count` seeds across it, every other one backward.
+FieldArray SwirlVectors(const Grid& grid)
+{
+  return grid.Vectors([](const double* x, double* f) {
+    f[0] = -x[1] + 0.3 * x[2] * x[2];
+    f[1] = x[0] + 0.2 * x[0] * x[2];
+    f[2] = 0.1 * std::sin(3 * x[0]);
+  });
+}
+void SwirlSeeds(int count, std::vector<double>& seeds, std::vector<Int8>& forward)
+{
+  for (int s = 0; s < count; ++s)
+  {
+    seeds.insert(seeds.end(), { -1.9 + 3.8 * s / count, 0.3 * std::cos(s), 0.5 * std::sin(0.7 * s) });
+    forward.push_back(s % 2);
+  }
 }
 
 void ExpectCircle(const Streamlines& s, double radiusTolerance)
@@ -303,18 +346,10 @@ TEST(Advect, NormalsAreAFrameAboutTheLine)
 TEST(Advect, DeviceEqualsSerialToTheBit)
 {
   const Grid grid{ { -2, -2, -1 }, 0.25, 17 };
-  const FieldArray v = grid.Vectors([](const double* x, double* f) {
-    f[0] = -x[1] + 0.3 * x[2] * x[2];
-    f[1] = x[0] + 0.2 * x[0] * x[2];
-    f[2] = 0.1 * std::sin(3 * x[0]);
-  });
+  const FieldArray v = SwirlVectors(grid);
   std::vector<double> seeds;
   std::vector<Int8> forward;
-  for (int s = 0; s < 200; ++s)
-  {
-    seeds.insert(seeds.end(), { -1.9 + 0.019 * s, 0.3 * std::cos(s), 0.5 * std::sin(0.7 * s) });
-    forward.push_back(s % 2);
-  }
+  SwirlSeeds(200, seeds, forward);
   for (bool tets : { false, true })
     for (Integrator method : { Integrator::RungeKutta2, Integrator::RungeKutta45 })
     {
@@ -329,4 +364,221 @@ TEST(Advect, DeviceEqualsSerialToTheBit)
       ExpectSame(serial, here, 0.0);
       EXPECT_GT(serial.GetNumberOfPoints(), 2000);
     }
+}
+
+namespace
+{
+/// A dataset split into pieces as MPI ranks hold it: each piece's locator, vectors and ghost cells.
+struct Piece
+{
+  CellLocator Locator;
+  FieldArray Vectors;
+  cont::ArrayHandle<UInt8> Ghosts;
+};
+
+/// The lines of `seeds` integrated piece by piece as the stream tracer's ranks do (AdvectInPiece in rounds: a
+/// particle that needs the field elsewhere asks every other piece, one that steps into another piece moves
+/// there), then each line's segments joined: Offsets, Reasons and Points as Advect gives them.
+Streamlines InPieces(const std::vector<Piece>& pieces, const std::vector<double>& seeds, const std::vector<Int8>& forward,
+                     const AdvectOptions& o, Id& moves, Id& questions)
+{
+  const Id n = static_cast<Id>(forward.size());
+  const int count = static_cast<int>(pieces.size());
+  struct Held
+  {
+    std::vector<ParticleState> States;
+    std::vector<Id> Ids;
+    std::vector<std::vector<RemoteVelocity>> Known;
+  };
+  std::vector<Held> held(pieces.size());
+  std::vector<std::vector<std::pair<Id, std::vector<double>>>> segments(static_cast<std::size_t>(n));
+  std::vector<Int32> reasons(static_cast<std::size_t>(n), 0);
+  auto fieldAt = [&](int piece, const double* x, double* f) {
+    cont::ArrayHandle<Int8> found;
+    cont::ArrayHandle<Float64> v;
+    AdvectVelocities(pieces[piece].Locator, pieces[piece].Vectors, Seeds({ x[0], x[1], x[2] }), pieces[piece].Ghosts, o,
+                     found, v);
+    for (int i = 0; i < 3; ++i)
+      f[i] = v.ReadPortal().Get(i);
+    return found.ReadPortal().Get(0) != 0;
+  };
+  for (Id p = 0; p < n; ++p)
+    for (int r = 0; r < count; ++r)
+    {
+      double f[3];
+      if (!fieldAt(r, &seeds[static_cast<std::size_t>(3 * p)], f))
+        continue;
+      ParticleState s;
+      for (int i = 0; i < 3; ++i)
+        s.X[i] = seeds[static_cast<std::size_t>(3 * p + i)];
+      s.Forward = forward[static_cast<std::size_t>(p)];
+      held[r].States.push_back(s);
+      held[r].Ids.push_back(p);
+      held[r].Known.emplace_back();
+      break;
+    }
+  for (int round = 0; round < 100000; ++round)
+  {
+    bool any = false;
+    std::vector<Held> next(pieces.size());
+    for (int r = 0; r < count; ++r)
+    {
+      Held& h = held[r];
+      if (h.States.empty())
+        continue;
+      any = true;
+      std::vector<Id> offsets(1, 0), starts;
+      std::vector<RemoteVelocity> flat;
+      for (std::size_t t = 0; t < h.States.size(); ++t)
+      {
+        flat.insert(flat.end(), h.Known[t].begin(), h.Known[t].end());
+        offsets.push_back(static_cast<Id>(flat.size()));
+        starts.push_back(h.States[t].Points);
+      }
+      cont::ArrayHandle<ParticleState> states = cont::make_ArrayHandle(h.States);
+      const Streamlines run = AdvectInPiece(pieces[r].Locator, pieces[r].Vectors, states, cont::make_ArrayHandle(offsets),
+                                            cont::make_ArrayHandle(flat), pieces[r].Ghosts, o);
+      const auto x = run.Points.ReadPortal();
+      const auto time = run.Time.ReadPortal();
+      for (std::size_t t = 0; t < h.States.size(); ++t)
+      {
+        ParticleState s = states.ReadPortal().Get(static_cast<Id>(t));
+        const Id p = h.Ids[t];
+        std::vector<double> points;
+        for (Id q = run.Offsets.ReadPortal().Get(static_cast<Id>(t)); q < run.Offsets.ReadPortal().Get(static_cast<Id>(t) + 1); ++q)
+        {
+          for (int i = 0; i < 3; ++i)
+            points.push_back(x.Get(3 * q + i));
+          points.push_back(time.Get(q));
+        }
+        EXPECT_EQ(starts[t] + static_cast<Id>(points.size() / 4), s.Points);
+        if (!points.empty())
+          segments[static_cast<std::size_t>(p)].emplace_back(starts[t], points);
+        if (s.Status == ParticleState::Done)
+          reasons[static_cast<std::size_t>(p)] = s.Reason;
+        else if (s.Status == ParticleState::Moving)
+        {
+          ++moves;
+          EXPECT_NE(s.Rank, r);
+          next[s.Rank].States.push_back(s);
+          next[s.Rank].Ids.push_back(p);
+          next[s.Rank].Known.emplace_back();
+        }
+        else
+        {
+          EXPECT_EQ(s.Status, ParticleState::Blocked);
+          ++questions;
+          RemoteVelocity answer{ { s.Query[0], s.Query[1], s.Query[2] }, { 0, 0, 0 }, -1 };
+          for (int other = 0; other < count && answer.Rank < 0; ++other)
+            if (other != r && fieldAt(other, s.Query, answer.Velocity))
+              answer.Rank = other;
+          h.Known[t].push_back(answer);
+          next[r].States.push_back(s);
+          next[r].Ids.push_back(p);
+          next[r].Known.push_back(h.Known[t]);
+        }
+      }
+    }
+    held.swap(next);
+    if (!any)
+      break;
+  }
+  Streamlines out;
+  std::vector<Id> offsets(1, 0);
+  std::vector<double> xyz, times;
+  for (Id p = 0; p < n; ++p)
+  {
+    auto& list = segments[static_cast<std::size_t>(p)];
+    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& segment : list)
+    {
+      EXPECT_EQ(static_cast<Id>(times.size()) - offsets.back(), segment.first) << "particle " << p;
+      for (std::size_t at = 0; at < segment.second.size(); at += 4)
+      {
+        xyz.insert(xyz.end(), segment.second.begin() + static_cast<std::ptrdiff_t>(at),
+                   segment.second.begin() + static_cast<std::ptrdiff_t>(at) + 3);
+        times.push_back(segment.second[at + 3]);
+      }
+    }
+    offsets.push_back(static_cast<Id>(times.size()));
+  }
+  out.Time = cont::make_ArrayHandle(times);
+  out.Offsets = cont::make_ArrayHandle(offsets);
+  out.Reasons = cont::make_ArrayHandle(reasons);
+  out.Points = cont::make_ArrayHandle(xyz);
+  return out;
+}
+} // namespace
+
+TEST(Advect, PiecesGiveTheWholeDatasetsLines)
+{
+  // The image split at x index 8 (both pieces hold the plane between them), and its tetrahedra split there with
+  // the first piece also holding the next column of cells as ghost cells; 100 seeds both ways, each integrator:
+  // the lines joined from the pieces are the whole dataset's, point for point, with particles that moved
+  // between the pieces and asked each other for the field.
+  const Grid grid{ { -2, -2, -1 }, 0.25, 17 };
+  const FieldArray v = SwirlVectors(grid);
+  std::vector<double> seeds;
+  std::vector<Int8> forward;
+  SwirlSeeds(100, seeds, forward);
+  for (bool tets : { false, true })
+  {
+    std::vector<Piece> pieces;
+    if (tets)
+    {
+      // Cells i < 9 in the first piece, the last column (i = 8) a ghost copy of the second piece's.
+      const CellLocator first = grid.Cells(true, 0, 9);
+      std::vector<UInt8> ghosts(static_cast<std::size_t>(first.GetNumberOfCells()), 0);
+      for (Id c = 0; c < first.GetNumberOfCells(); ++c)
+        ghosts[static_cast<std::size_t>(c)] = (c / 6) % 9 == 8 ? 1 : 0;
+      pieces.push_back({ first, v, cont::make_ArrayHandle(ghosts) });
+      pieces.push_back({ grid.Cells(true, 8, 16), v, {} });
+    }
+    else
+    {
+      pieces.push_back({ grid.ImagePiece(0, 9), grid.PieceVectors(v, 0, 9), {} });
+      pieces.push_back({ grid.ImagePiece(8, 9), grid.PieceVectors(v, 8, 9), {} });
+    }
+    const CellLocator whole = tets ? grid.Cells(true) : grid.Image();
+    for (Integrator method : { Integrator::RungeKutta2, Integrator::RungeKutta4, Integrator::RungeKutta45 })
+    {
+      SCOPED_TRACE(std::string(tets ? "tetrahedra" : "image") + ", integrator " + std::to_string(static_cast<int>(method)));
+      AdvectOptions o;
+      o.Method = method;
+      o.MaximumLength = 20;
+      o.Device = test::Device();
+      const Streamlines expected = Advect(whole, v, Seeds(seeds), Directions(forward), o);
+      Id moves = 0, questions = 0;
+      const Streamlines joined = InPieces(pieces, seeds, forward, o, moves, questions);
+      if (method != Integrator::RungeKutta45)
+      {
+        // The image's pieces give its cells (to rounding); tetrahedra near the pieces' boundary may be found in
+        // another cell than the velocity field's cache (VTK's parametric slack), whose cell length steps on.
+        const double tolerance = !tets ? 1e-12 : method == Integrator::RungeKutta2 ? 1e-5 : 1e-3;
+        ASSERT_EQ(expected.GetNumberOfPoints(), joined.GetNumberOfPoints());
+        for (Id p = 0; p <= 100; ++p)
+          ASSERT_EQ(expected.Offsets.ReadPortal().Get(p), joined.Offsets.ReadPortal().Get(p)) << "particle " << p;
+        for (Id p = 0; p < 100; ++p)
+          EXPECT_EQ(expected.Reasons.ReadPortal().Get(p), joined.Reasons.ReadPortal().Get(p)) << "particle " << p;
+        for (Id q = 0; q < 3 * expected.GetNumberOfPoints(); ++q)
+          ASSERT_NEAR(expected.Points.ReadPortal().Get(q), joined.Points.ReadPortal().Get(q), tolerance) << "coordinate " << q;
+      }
+      else
+      {
+        // Runge-Kutta 4-5's step control turns rounding into other step lengths: the same lines sampled at other
+        // points, ending for the same reasons (out of length, or the step below the minimum just before it).
+        for (Id p = 0; p < 100; ++p)
+        {
+          const Id a = expected.Offsets.ReadPortal().Get(p + 1) - expected.Offsets.ReadPortal().Get(p);
+          const Id b = joined.Offsets.ReadPortal().Get(p + 1) - joined.Offsets.ReadPortal().Get(p);
+          EXPECT_LE(std::abs(a - b), 1 + a / 20) << "particle " << p;
+          const Int32 ra = expected.Reasons.ReadPortal().Get(p), rb = joined.Reasons.ReadPortal().Get(p);
+          EXPECT_TRUE(ra == rb || (ra >= 3 && ra <= 4 && rb >= 3 && rb <= 4)) << "particle " << p << ": " << ra << ", " << rb;
+        }
+      }
+      EXPECT_GT(moves, 50);
+      EXPECT_GT(questions, 50);
+      EXPECT_GT(expected.GetNumberOfPoints(), 2000);
+    }
+  }
 }

@@ -32,10 +32,6 @@ EXCEPTIONS = {
                          'under MPI ParaView\'s vtkPConnectivityFilter joins the ranks\' regions (Loom runs it): it '
                          'leaves two pieces of the contour cut by the 2-rank boundary apart (13 regions where one '
                          'rank finds 12; ParaView\'s Connectivity gives 13 on those ranks too)'),
-    'LoomStreamTracer': (('cells', 'length', 'area', 'volume', 'ranges'),
-                         'on several ranks Loom hands the run to VTK\'s vtkPStreamTracer with ParaView\'s settings '
-                         '(Fallback To VTK, one info message): its lines are ParaView\'s Stream Tracer\'s on those '
-                         'ranks, not the one-rank lines (continuing particles across ranks in Loom is not built yet)'),
 }
 
 ONLY_RANK0_SCRIPT = """
@@ -91,6 +87,12 @@ def measure_piece(data):
             sizes[key] = float(numpy.abs(values[keep_cells]).sum())
     for key, value in sizes.items():
         out[key] = (value, 'sum')
+    if data.GetCellData().GetArray('SeedIds') is not None:
+        # Streamlines: every point counts (each line is whole on one rank), and where they lie.
+        out['points'] = (float(data.GetNumberOfPoints()), 'sum')
+        xyz = vtk_to_numpy(data.GetPoints().GetData()).astype(float) if data.GetNumberOfPoints() else numpy.zeros((0, 3))
+        for axis, name in enumerate('xyz'):
+            out['points %s sum' % name] = (float(xyz[:, axis].sum()), 'sum')
     for where, attributes, keep in (('point', data.GetPointData(), keep_points), ('cell', data.GetCellData(), keep_cells)):
         for i in range(attributes.GetNumberOfArrays()):
             array = attributes.GetArray(i)
@@ -140,7 +142,10 @@ def measure(out_path):
         return result
 
     results = {}
+    only = [n for n in os.environ.get('LOOM_MPI_TABLE_ONLY', '').split(',') if n]  # a developer's subset
     for name, (kind, properties) in sorted(PROXIES.items()):
+        if only and name not in only:
+            continue
         for layout in LAYOUTS:
             made = []
             if layout != 'image' and not {'vtkDataSet', 'vtkPointSet'} & set(INPUT_TYPES[name]):

@@ -104,6 +104,60 @@ Streamlines Advect(const CellLocator& locator, const FieldArray& vectors, const 
     });
 }
 
+namespace
+{
+/// The CPU device a pieces run takes (its particles' states change as they run: no CUDA count-and-write run).
+loom::cont::DeviceId PieceDevice(loom::cont::DeviceId device)
+{
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  if (!RunsOnCuda(device))
+    return device;
+  return tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+}
+void CheckPieceInput(const CellLocator& locator, const FieldArray& vectors, const loom::cont::ArrayHandle<UInt8>& skipCells)
+{
+  if (skipCells.GetNumberOfValues() != 0 && skipCells.GetNumberOfValues() != locator.GetNumberOfCells())
+    throw loom::cont::ErrorBadValue("the cells to skip must be none or one flag per cell.");
+  const std::string unsupported = AdvectUnsupported(locator);
+  if (!unsupported.empty())
+    throw loom::cont::ErrorBadValue("Loom's streamlines do not integrate in " + unsupported + ".");
+  if (vectors.GetNumberOfComponents() != 3 ||
+      (vectors.GetKind() != ValueKind::Float32 && vectors.GetKind() != ValueKind::Float64))
+    throw loom::cont::ErrorBadValue("the vectors must be float32 or float64 xyz.");
+}
+} // namespace
+
+Streamlines AdvectInPiece(const CellLocator& locator, const FieldArray& vectors,
+                          loom::cont::ArrayHandle<ParticleState>& states, const loom::cont::ArrayHandle<Id>& knownOffsets,
+                          const loom::cont::ArrayHandle<RemoteVelocity>& known,
+                          const loom::cont::ArrayHandle<UInt8>& skipCells, const AdvectOptions& options)
+{
+  CheckPieceInput(locator, vectors, skipCells);
+  if (knownOffsets.GetNumberOfValues() != states.GetNumberOfValues() + 1)
+    throw loom::cont::ErrorBadValue("the known fields need offsets per particle, and one more.");
+  return loom::cont::CallOnDevice(PieceDevice(options.Device), [&](auto tag) {
+    using Tag = decltype(tag);
+    if (vectors.GetKind() == ValueKind::Float32)
+      return advect::Passes<Tag>::template InPiece<Float32>(locator.Get(), vectors, states, knownOffsets, known, skipCells, options);
+    return advect::Passes<Tag>::template InPiece<Float64>(locator.Get(), vectors, states, knownOffsets, known, skipCells, options);
+  });
+}
+
+void AdvectVelocities(const CellLocator& locator, const FieldArray& vectors, const FieldArray& points,
+                      const loom::cont::ArrayHandle<UInt8>& skipCells, const AdvectOptions& options,
+                      loom::cont::ArrayHandle<Int8>& found, loom::cont::ArrayHandle<Float64>& velocity)
+{
+  CheckPieceInput(locator, vectors, skipCells);
+  const FieldArray xyz = AsFloat64(points);
+  loom::cont::CallOnDevice(PieceDevice(options.Device), [&](auto tag) {
+    using Tag = decltype(tag);
+    if (vectors.GetKind() == ValueKind::Float32)
+      advect::Passes<Tag>::template Velocities<Float32>(locator.Get(), vectors, xyz, skipCells, options, found, velocity);
+    else
+      advect::Passes<Tag>::template Velocities<Float64>(locator.Get(), vectors, xyz, skipCells, options, found, velocity);
+  });
+}
+
 loom::cont::ArrayHandle<Float64> StreamNormals(const loom::cont::ArrayHandle<Float32>& points,
                                                const loom::cont::ArrayHandle<Id>& lineOffsets, const FieldArray& velocity,
                                                const loom::cont::ArrayHandle<Float64>& rotation, loom::cont::DeviceId device)

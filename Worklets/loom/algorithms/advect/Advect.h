@@ -88,6 +88,59 @@ std::string AdvectUnsupported(const CellLocator& locator);
 Streamlines Advect(const CellLocator& locator, const FieldArray& vectors, const FieldArray& seeds,
                    const loom::cont::ArrayHandle<Int8>& forward, const AdvectOptions& options);
 
+/// Integration over a dataset split into pieces, one per MPI rank (AdvectInPiece): a particle's state between
+/// runs, so that the rank whose piece holds its next point carries on its line as one rank would.
+struct ParticleState
+{
+  /// What a run does with the state, and what it leaves.
+  enum Phase : Int32
+  {
+    Seed = 0,    ///< start at X
+    Blocked = 1, ///< (left) the step from X needs the field at Query, in no cell of this piece; (given) go on
+    Moving = 2,  ///< (left) the step ended at Query, in piece Rank's cells; (given) arrive at X, the step taken
+    Done = 3     ///< ended: Reason
+  };
+  double X[3] = { 0, 0, 0 };
+  double Velocity[3] = { 0, 0, 0 }; ///< at X (Blocked)
+  double Speed = 0.0;               ///< at X (Blocked), at the step's start (Moving)
+  double StepSize = 0.0, MinStep = 0.0, MaxStep = 0.0, Taken = 0.0;
+  double Propagation = 0.0, Time = 0.0, LastTime = 0.0, LastOmega = 0.0, LastRotation = 0.0;
+  double Query[3] = { 0, 0, 0 };
+  Id Steps = 0;
+  Id Points = 0; ///< the points kept along the line so far, in every piece
+  Id Cell = -1;  ///< Blocked: the cell the field at X was found in (the velocity field's cache)
+  float Last[3] = { 0, 0, 0 };
+  Int32 Forward = 1;
+  Int32 Status = Seed;
+  Int32 Reason = 0; ///< Termination, once Done
+  Int32 Rank = -1;  ///< Moving: the piece that holds Query
+};
+
+/// The field at a point that another piece found (Rank), or that no piece holds (Rank -1).
+struct RemoteVelocity
+{
+  double X[3];
+  double Velocity[3];
+  Int32 Rank;
+};
+
+/// One run of the particles `states` (updated in place) in this piece, as Advect integrates them: each goes on
+/// until it ends (Done), needs the field at a point no cell of this piece holds and `known` does not give
+/// (Blocked), or steps into another piece's cells (Moving). `known`: per particle (offsets, particles + 1) the
+/// fields other pieces gave it. `skipCells`: none, or a flag per cell, non-zero for a cell another piece owns
+/// (a ghost cell, whose field this piece may not know as its owner does): no point is in it here. The points kept in this run: Offsets per particle, Points, Located (in this
+/// piece), Time, Velocity and, with ComputeVorticity, Vorticity, AngularVelocity and Rotation (Reasons empty).
+Streamlines AdvectInPiece(const CellLocator& locator, const FieldArray& vectors,
+                          loom::cont::ArrayHandle<ParticleState>& states, const loom::cont::ArrayHandle<Id>& knownOffsets,
+                          const loom::cont::ArrayHandle<RemoteVelocity>& known,
+                          const loom::cont::ArrayHandle<UInt8>& skipCells, const AdvectOptions& options);
+
+/// The field at `points` (xyz) as the particles find it in this piece (`skipCells` as AdvectInPiece's): `found`
+/// per point, and the velocity (xyz, not normalized; zeros where not found).
+void AdvectVelocities(const CellLocator& locator, const FieldArray& vectors, const FieldArray& points,
+                      const loom::cont::ArrayHandle<UInt8>& skipCells, const AdvectOptions& options,
+                      loom::cont::ArrayHandle<Int8>& found, loom::cont::ArrayHandle<Float64>& velocity);
+
 /// VTK's orientation normals along the lines (vtkPolyLine's sliding normals of the float32 `points`, then
 /// turned about each line by its rotation), as its stream tracer adds them with vorticity: three per point of
 /// `lines` (offsets per line, then the points of each line in order, a line's points consecutive), where

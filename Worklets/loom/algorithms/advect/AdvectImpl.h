@@ -177,6 +177,11 @@ struct VelocityField
   /// Explicit cells: the cells of each point (reverse connectivity), for VTK's walk from cell to cell.
   const Id* LinkOffsets = nullptr;
   const Id* LinkCells = nullptr;
+  /// Cells another piece owns (AdvectInPiece: non-zero where a ghost cell is): a point in one is not here.
+  const UInt8* Skip = nullptr;
+  /// A piece of a dataset (AdvectInPiece): where the closest-point search finds no cell (the closest point of
+  /// the whole dataset may be another piece's), any cell the locator finds that holds the point.
+  bool Piece = false;
 
   /// Cell `cell`'s corners and their coordinates into `c`; false for a cell of another point count than its
   /// shape has (the locator takes none).
@@ -308,6 +313,40 @@ struct VelocityField
     return true;
   }
 
+  /// A cell this piece owns that holds x, among the neighbours of `cell` (another piece's, which holds x: x on
+  /// their shared face, edge or vertex, or within the parametric slack), or -1.
+  LOOM_EXEC Id Unskipped(Id cell, const double* x, double* pc) const
+  {
+    Id chosen = -1;
+    auto take = [&](Id c) {
+      if (this->Skip[c] || !this->InCell(c, x, pc))
+        return false;
+      chosen = c;
+      return true;
+    };
+    if (this->L.Type == 2)
+    {
+      CellCorners corners;
+      this->L.Cells.Ids(cell, corners);
+      for (int k = 0; k < corners.N && k < 8 && chosen < 0; ++k)
+        this->ForPointCells(corners.Ids[k], take);
+      return chosen;
+    }
+    Id ijk[3], cells[3];
+    this->GridIndex(cell, ijk);
+    for (int a = 0; a < 3; ++a)
+      cells[a] = this->L.Dims[a] > 1 ? this->L.Dims[a] - 1 : 1;
+    for (Id dk = -1; dk <= 1 && chosen < 0; ++dk)
+      for (Id dj = -1; dj <= 1 && chosen < 0; ++dj)
+        for (Id di = -1; di <= 1 && chosen < 0; ++di)
+        {
+          const Id i = ijk[0] + di, j = ijk[1] + dj, k = ijk[2] + dk;
+          if (i >= 0 && j >= 0 && k >= 0 && i < cells[0] && j < cells[1] && k < cells[2])
+            take(i + cells[0] * (j + cells[1] * k));
+        }
+    return chosen;
+  }
+
   /// The velocity at x into f (normalized when asked), `at` updated: the cached cell first, then the locator.
   /// False when no cell contains x (the cache is then cleared, as VTK's).
   LOOM_EXEC bool Evaluate(const double* x, Where& at, double* f, bool normalize) const
@@ -325,6 +364,10 @@ struct VelocityField
     }
     else
       cell = this->L.Type == 2 ? this->FromClosestPoint(x, pc) : this->L.Find(x, pc);
+    if (cell < 0 && this->Piece)
+      cell = this->L.Find(x, pc);
+    if (cell >= 0 && this->Skip && this->Skip[cell])
+      cell = this->Unskipped(cell, x, pc);
     at.Cell = cell;
     if (cell < 0)
       return false;
@@ -582,8 +625,47 @@ struct CashKarp
   }
 };
 
+/// A step that needs the field at a point this piece does not hold (Particle::Next's and Step's result).
+constexpr int NeedsField = -1;
+
+/// Where a particle's field comes from when no cell of this piece holds the point: nowhere (one piece).
+struct NoRemote
+{
+  static constexpr bool Active = false;
+  LOOM_EXEC int Find(Id, const double*, double*, bool, Int32&) const { return 0; }
+};
+/// The fields other pieces found for each particle (AdvectInPiece): 1 found (its piece into `rank`), 0 in no
+/// piece, NeedsField not asked yet.
+struct PieceRemote
+{
+  static constexpr bool Active = true;
+  const Id* Offsets;
+  const RemoteVelocity* Known;
+  LOOM_EXEC int Find(Id t, const double* x, double* f, bool normalize, Int32& rank) const
+  {
+    for (Id k = this->Offsets[t]; k < this->Offsets[t + 1]; ++k)
+    {
+      const RemoteVelocity& r = this->Known[k];
+      if (r.X[0] == x[0] && r.X[1] == x[1] && r.X[2] == x[2])
+      {
+        rank = r.Rank;
+        if (r.Rank < 0)
+          return 0;
+        for (int i = 0; i < 3; ++i)
+          f[i] = r.Velocity[i];
+        if (normalize)
+          Normalize(f);
+        return 1;
+      }
+    }
+    return NeedsField;
+  }
+};
+
 /// One particle: VTK's stream tracer loop (vtkStreamTracer's integration of one seed), emitting its kept points.
-template <typename T, typename S>
+/// With a PieceRemote (AdvectInPiece) the loop stops where the field must come from another piece, and carries on
+/// from the state it left.
+template <typename T, typename S, typename R = NoRemote>
 struct Particle
 {
   VelocityField<T> Field;
@@ -591,6 +673,16 @@ struct Particle
   const Int8* Forward;
   Int32* Reasons;
   AdvectOptions O;
+  R Remote{};
+
+  /// The particle a field is asked for (its task), the point that no piece's field answered yet, and the piece
+  /// found to hold a point.
+  struct Trip
+  {
+    Id Task;
+    double Query[3];
+    Int32 Rank;
+  };
 
   LOOM_EXEC double ToLength(double interval, double cellLength) const
   {
@@ -606,20 +698,38 @@ struct Particle
       maxStep = this->ToLength(this->O.MaximumStep, cellLength);
   }
 
+  /// The normalized field at a stage point y: 1, 0 outside every cell, NeedsField (y into the trip's query).
+  LOOM_EXEC int Stage(const double* y, Where& at, double* k, Trip& trip) const
+  {
+    if (this->Field.Evaluate(y, at, k, true))
+      return 1;
+    if constexpr (R::Active)
+    {
+      const int found = this->Remote.Find(trip.Task, y, k, true, trip.Rank);
+      if (found == NeedsField)
+        for (int i = 0; i < 3; ++i)
+          trip.Query[i] = y[i];
+      return found;
+    }
+    return 0;
+  }
+
   /// One Runge-Kutta 2 or 4 step, or one Cash-Karp step (its error into `error`), from x to next (normalized
-  /// field): 0, or OutOfDomain with `taken` the part done.
-  LOOM_EXEC int Step(const double* x, double* next, double dt, double& taken, double& error, Where& at) const
+  /// field): 0, OutOfDomain with `taken` the part done, or NeedsField.
+  LOOM_EXEC int Step(const double* x, double* next, double dt, double& taken, double& error, Where& at, Trip& trip) const
   {
     taken = 0.0;
     error = 0.0;
     double k[6][3], y[3];
-    if (!this->Field.Evaluate(x, at, k[0], true))
+    if (const int first = this->Stage(x, at, k[0], trip); first != 1)
     {
       for (int i = 0; i < 3; ++i)
         next[i] = x[i];
-      return 1;
+      return first == NeedsField ? NeedsField : 1;
     }
-    auto out = [&](double done) {
+    auto out = [&](int found, double done) {
+      if (found == NeedsField)
+        return NeedsField;
       for (int i = 0; i < 3; ++i)
         next[i] = y[i];
       taken = done;
@@ -629,8 +739,8 @@ struct Particle
     {
       for (int i = 0; i < 3; ++i)
         y[i] = x[i] + dt / 2.0 * k[0][i];
-      if (!this->Field.Evaluate(y, at, k[1], true))
-        return out(dt / 2.0);
+      if (const int f = this->Stage(y, at, k[1], trip); f != 1)
+        return out(f, dt / 2.0);
       for (int i = 0; i < 3; ++i)
         next[i] = x[i] + dt * k[1][i];
       taken = dt;
@@ -640,16 +750,16 @@ struct Particle
     {
       for (int i = 0; i < 3; ++i)
         y[i] = x[i] + dt / 2.0 * k[0][i];
-      if (!this->Field.Evaluate(y, at, k[1], true))
-        return out(dt / 2.0);
+      if (const int f = this->Stage(y, at, k[1], trip); f != 1)
+        return out(f, dt / 2.0);
       for (int i = 0; i < 3; ++i)
         y[i] = x[i] + dt / 2.0 * k[1][i];
-      if (!this->Field.Evaluate(y, at, k[2], true))
-        return out(dt / 2.0);
+      if (const int f = this->Stage(y, at, k[2], trip); f != 1)
+        return out(f, dt / 2.0);
       for (int i = 0; i < 3; ++i)
         y[i] = x[i] + dt * k[2][i];
-      if (!this->Field.Evaluate(y, at, k[3], true))
-        return out(dt);
+      if (const int f = this->Stage(y, at, k[3], trip); f != 1)
+        return out(f, dt);
       for (int i = 0; i < 3; ++i)
         next[i] = x[i] + dt * (k[0][i] / 6.0 + k[1][i] / 3.0 + k[2][i] / 3.0 + k[3][i] / 6.0);
       taken = dt;
@@ -664,8 +774,8 @@ struct Particle
           sum += CashKarp::B(s - 1, q) * k[q][i];
         y[i] = x[i] + dt * sum;
       }
-      if (!this->Field.Evaluate(y, at, k[s], true))
-        return out(dt * CashKarp::A(s - 1));
+      if (const int f = this->Stage(y, at, k[s], trip); f != 1)
+        return out(f, dt * CashKarp::A(s - 1));
     }
     for (int i = 0; i < 3; ++i)
     {
@@ -692,24 +802,24 @@ struct Particle
   /// vtkRungeKutta45::ComputeNextStep's step control (dt adapted in place, as VTK hands it back); the other
   /// integrators take one step.
   LOOM_EXEC int Next(const double* x, double* next, double& dt, double& taken, double minStep, double maxStep,
-                     Where& at) const
+                     Where& at, Trip& trip) const
   {
     double error = 0.0;
     if (this->O.Method != Integrator::RungeKutta45)
-      return this->Step(x, next, dt, taken, error, at);
+      return this->Step(x, next, dt, taken, error, at, trip);
     const double maxError = this->O.MaximumError;
     minStep = minStep < 0 ? -minStep : minStep;
     maxStep = maxStep < 0 ? -maxStep : maxStep;
     taken = 0.0;
     double absDT = std::fabs(dt);
     if ((minStep == absDT && maxStep == absDT) || maxError <= 0.0)
-      return this->Step(x, next, dt, taken, error, at);
+      return this->Step(x, next, dt, taken, error, at, trip);
     if (minStep > maxStep)
       return 3;
     error = 1.7976931348623157e308;
     while (error > maxError)
     {
-      if (const int r = this->Step(x, next, dt, taken, error, at))
+      if (const int r = this->Step(x, next, dt, taken, error, at, trip))
         return r;
       absDT = std::fabs(dt);
       if (absDT == minStep)
@@ -740,7 +850,7 @@ struct Particle
         return 3; // VTK: step size underflow
       if (last)
       {
-        if (const int r = this->Step(x, next, dt, taken, error, at))
+        if (const int r = this->Step(x, next, dt, taken, error, at, trip))
           return r;
         break;
       }
@@ -748,24 +858,39 @@ struct Particle
     return 0;
   }
 
+  /// One seed's line (Advect).
   template <typename Emit>
   LOOM_EXEC void operator()(Id p, Emit& emit) const
   {
+    ParticleState s;
+    for (int i = 0; i < 3; ++i)
+      s.X[i] = static_cast<double>(this->Seeds.Get(p, i));
+    s.Forward = this->Forward[p];
+    this->Run(s, p, emit);
+    this->Reasons[p] = s.Reason;
+  }
+
+  /// The particle from its state (Seed, Blocked or Moving) until it ends or, in pieces, stops again.
+  template <typename Emit>
+  LOOM_EXEC void Run(ParticleState& s, Id task, Emit& emit) const
+  {
     const AdvectOptions& o = this->O;
-    const int direction = this->Forward[p] ? 1 : -1;
+    const int direction = s.Forward ? 1 : -1;
     double point1[3], point2[3], velocity[3];
     for (int i = 0; i < 3; ++i)
-      point1[i] = point2[i] = static_cast<double>(this->Seeds.Get(p, i));
-    this->Reasons[p] = static_cast<Int32>(Termination::None);
+      point1[i] = point2[i] = s.X[i];
+    const Int32 status = s.Status;
+    s.Status = ParticleState::Done;
+    s.Reason = static_cast<Int32>(Termination::None);
     Where at;
-    if (!this->Field.Evaluate(point1, at, velocity, false))
-      return;
-    if (0.0 >= o.MaximumLength || 0 > o.MaximumSteps)
-      return;
-    double propagation = 0.0, time = 0.0;
-    Id steps = 0;
+    Trip trip{ task, { 0, 0, 0 }, -1 };
+    double propagation = 0.0, time = 0.0, speed = 0.0, cellLength = 0.0;
+    double stepSize = 0.0, minStep = 0.0, maxStep = 0.0, step = 0.0, taken = 0.0;
+    double lastTime = 0.0, lastOmega = 0.0, lastRotation = 0.0, omega = 0.0;
+    Id steps = 0, lengthOf = -1;
+    float last[3];
     PointRecord r;
-    auto record = [&](double omega, double rotation) {
+    auto record = [&](double omegaAt, double rotation) {
       for (int i = 0; i < 3; ++i)
       {
         r.X[i] = point1[i];
@@ -774,64 +899,163 @@ struct Particle
       }
       r.Cell = at.Cell;
       r.Time = time;
-      r.Omega = omega;
+      r.Omega = omegaAt;
       r.Rotation = rotation;
+      ++s.Points;
       emit(r);
     };
-    float last[3] = { static_cast<float>(point1[0]), static_cast<float>(point1[1]), static_cast<float>(point1[2]) };
-    // The cell length, computed again only when the particle's cell changes.
-    Id lengthOf = at.Cell;
-    double cellLength = this->Field.CellLength(at.Cell);
-    double speed = Norm(velocity);
     // VTK's angular velocity: the vorticity along the unit tangent, scaled (0 at a seed that does not move).
     auto angular = [&]() -> double { return Dot(r.Vorticity, velocity) / speed * o.RotationScale; };
-    double stepSize = 0.0, minStep = 0.0, maxStep = 0.0, step = 0.0;
-    if (speed != 0.0)
-      this->Intervals(stepSize, minStep, maxStep, direction, cellLength);
-    double omega = 0.0;
-    if (o.ComputeVorticity)
+    bool arriving = false;
+    if (status == ParticleState::Seed)
     {
-      this->Field.Vorticity(at, r.Vorticity);
-      omega = speed != 0.0 ? angular() : 0.0;
+      if (!this->Field.Evaluate(point1, at, velocity, false))
+        return;
+      if (0.0 >= o.MaximumLength || 0 > o.MaximumSteps)
+        return;
+      for (int i = 0; i < 3; ++i)
+        last[i] = static_cast<float>(point1[i]);
+      // The cell length, computed again only when the particle's cell changes.
+      lengthOf = at.Cell;
+      cellLength = this->Field.CellLength(at.Cell);
+      speed = Norm(velocity);
+      if (speed != 0.0)
+        this->Intervals(stepSize, minStep, maxStep, direction, cellLength);
+      if (o.ComputeVorticity)
+      {
+        this->Field.Vorticity(at, r.Vorticity);
+        omega = speed != 0.0 ? angular() : 0.0;
+      }
+      else
+        r.Vorticity[0] = r.Vorticity[1] = r.Vorticity[2] = 0.0;
+      record(omega, 0.0);
+      lastOmega = omega;
     }
     else
-      r.Vorticity[0] = r.Vorticity[1] = r.Vorticity[2] = 0.0;
-    record(omega, 0.0);
-    double lastTime = 0.0, lastOmega = omega, lastRotation = 0.0;
-    Termination reason = Termination::OutOfLength;
-    while (propagation < o.MaximumLength)
     {
-      if (steps++ > o.MaximumSteps)
+      for (int i = 0; i < 3; ++i)
       {
-        reason = Termination::OutOfSteps;
-        break;
+        velocity[i] = s.Velocity[i];
+        last[i] = s.Last[i];
       }
-      if (speed == 0 || speed <= o.TerminalSpeed)
+      speed = s.Speed;
+      stepSize = s.StepSize;
+      minStep = s.MinStep;
+      maxStep = s.MaxStep;
+      taken = s.Taken;
+      propagation = s.Propagation;
+      time = s.Time;
+      steps = s.Steps;
+      lastTime = s.LastTime;
+      lastOmega = s.LastOmega;
+      lastRotation = s.LastRotation;
+      arriving = status == ParticleState::Moving;
+      if (!arriving)
+        at.Cell = s.Cell; // the cache as the step found it
+    }
+    // Where the line stops in this piece: the state at the top of the loop (Blocked), or after the step (Moving).
+    auto stop = [&](Int32 how, const double* x, const double* query) {
+      s.Status = how;
+      for (int i = 0; i < 3; ++i)
       {
-        reason = Termination::Stagnation;
-        break;
+        s.X[i] = x[i];
+        s.Velocity[i] = velocity[i];
+        s.Query[i] = query[i];
+        s.Last[i] = last[i];
       }
-      double aStep = std::fabs(stepSize);
-      if (propagation + aStep > o.MaximumLength)
+      s.Speed = speed;
+      s.StepSize = stepSize;
+      s.MinStep = minStep;
+      s.MaxStep = maxStep;
+      s.Taken = taken;
+      s.Propagation = propagation;
+      s.Time = time;
+      s.Steps = steps;
+      s.LastTime = lastTime;
+      s.LastOmega = lastOmega;
+      s.LastRotation = lastRotation;
+      s.Rank = trip.Rank;
+    };
+    Termination reason = Termination::OutOfLength;
+    while (arriving || propagation < o.MaximumLength)
+    {
+      if (arriving)
       {
-        aStep = o.MaximumLength - propagation;
-        stepSize = stepSize >= 0 ? aStep : -aStep;
-        maxStep = stepSize;
+        arriving = false;
+        if (!this->Field.Evaluate(point2, at, velocity, false))
+        {
+          reason = Termination::OutOfDomain;
+          break;
+        }
       }
-      double taken = 0.0;
-      const int tmp = this->Next(point1, point2, stepSize, taken, minStep, maxStep, at);
-      if (tmp != 0)
+      else
       {
-        reason = static_cast<Termination>(tmp);
-        break;
+        [[maybe_unused]] const double top[3] = { stepSize, minStep, maxStep };
+        [[maybe_unused]] const Id topCell = at.Cell;
+        if (steps++ > o.MaximumSteps)
+        {
+          reason = Termination::OutOfSteps;
+          break;
+        }
+        if (speed == 0 || speed <= o.TerminalSpeed)
+        {
+          reason = Termination::Stagnation;
+          break;
+        }
+        double aStep = std::fabs(stepSize);
+        if (propagation + aStep > o.MaximumLength)
+        {
+          aStep = o.MaximumLength - propagation;
+          stepSize = stepSize >= 0 ? aStep : -aStep;
+          maxStep = stepSize;
+        }
+        taken = 0.0;
+        const int tmp = this->Next(point1, point2, stepSize, taken, minStep, maxStep, at, trip);
+        // Blocked: the loop's top again once the field at the query is known.
+        auto block = [&](const double* query) {
+          --steps;
+          stepSize = top[0];
+          minStep = top[1];
+          maxStep = top[2];
+          stop(ParticleState::Blocked, point1, query);
+          s.Cell = topCell;
+        };
+        if constexpr (R::Active)
+          if (tmp == NeedsField)
+          {
+            block(trip.Query);
+            return;
+          }
+        if (tmp != 0)
+        {
+          reason = static_cast<Termination>(tmp);
+          break;
+        }
+        if (!this->Field.Evaluate(point2, at, velocity, false))
+        {
+          if constexpr (R::Active)
+          {
+            double v[3];
+            const int found = this->Remote.Find(task, point2, v, false, trip.Rank);
+            if (found == NeedsField)
+            {
+              block(point2);
+              return;
+            }
+            if (found == 1) // the step ends in another piece, which goes on from there
+            {
+              stop(ParticleState::Moving, point2, point2);
+              return;
+            }
+          }
+          for (int i = 0; i < 3; ++i)
+            point1[i] = point2[i];
+          reason = Termination::OutOfDomain;
+          break;
+        }
       }
       for (int i = 0; i < 3; ++i)
         point1[i] = point2[i];
-      if (!this->Field.Evaluate(point2, at, velocity, false))
-      {
-        reason = Termination::OutOfDomain;
-        break;
-      }
       const double speed2 = Norm(velocity);
       if ((speed + speed2) / 2 <= o.TerminalSpeed)
       {
@@ -881,7 +1105,38 @@ struct Particle
       else
         stepSize = step;
     }
-    this->Reasons[p] = static_cast<Int32>(reason);
+    s.Reason = static_cast<Int32>(reason);
+  }
+};
+
+/// AdvectInPiece's task: the particle of each state.
+template <typename T>
+struct PieceParticle
+{
+  Particle<T, Float64, PieceRemote> P;
+  ParticleState* States;
+  template <typename Emit>
+  LOOM_EXEC void operator()(Id t, Emit& emit) const
+  {
+    this->P.Run(this->States[t], t, emit);
+  }
+};
+
+/// AdvectVelocities' pass: the field at each point, from no cached cell.
+template <typename T>
+struct PointVelocity
+{
+  VelocityField<T> Field;
+  ComponentPortal<Float64> Points;
+  Int8* Found;
+  double* Velocity;
+  LOOM_EXEC void operator()(Id p) const
+  {
+    double x[3];
+    for (int i = 0; i < 3; ++i)
+      x[i] = this->Points.Get(p, i);
+    Where at;
+    this->Found[p] = this->Field.Evaluate(x, at, this->Velocity + 3 * p, false) ? 1 : 0;
   }
 };
 
@@ -1097,16 +1352,52 @@ struct Passes : DevicePointersOn<Tag>
   static Streamlines Advect(const CellLocator::Data& d, const FieldArray& vectors, const FieldArray& seeds,
                             const loom::cont::ArrayHandle<Int8>& forward, const AdvectOptions& options)
   {
-    // VTK's velocity field: the tolerance outside an image; for other cells its closest-point search (the bounds
-    // grown by the tolerance, no box test per cell, the cell across the face left by).
+    const Id n = seeds.GetNumberOfTuples();
+    Streamlines out;
+    VelocityField<T> field = Field<T>(d, vectors, options);
+    Particle<T, S> task{ field,
+                         PortalOn<Tag, S>(seeds, false), Read(forward), Write(out.Reasons, n), options };
+    Split(RunTasks<Tag, PointRecord>(task, n, 16, ParticleWeight(options)), options, out);
+    return out;
+  }
+
+  template <typename T>
+  static Streamlines InPiece(const CellLocator::Data& d, const FieldArray& vectors, loom::cont::ArrayHandle<ParticleState>& states,
+                             const loom::cont::ArrayHandle<Id>& knownOffsets,
+                             const loom::cont::ArrayHandle<RemoteVelocity>& known,
+                             const loom::cont::ArrayHandle<UInt8>& skipCells, const AdvectOptions& options)
+  {
+    Streamlines out;
+    PieceParticle<T> task{ { Field<T>(d, vectors, options, true, skipCells), {}, nullptr, nullptr, options,
+                             PieceRemote{ Read(knownOffsets), Read(known) } },
+                           Pointers::InPlace(states) };
+    Split(RunTasks<Tag, PointRecord>(task, states.GetNumberOfValues(), 16, ParticleWeight(options)), options, out);
+    return out;
+  }
+
+  template <typename T>
+  static void Velocities(const CellLocator::Data& d, const FieldArray& vectors, const FieldArray& points,
+                         const loom::cont::ArrayHandle<UInt8>& skipCells, const AdvectOptions& options,
+                         loom::cont::ArrayHandle<Int8>& found, loom::cont::ArrayHandle<Float64>& velocity)
+  {
+    const Id n = points.GetNumberOfTuples();
+    Algorithm::Schedule(PointVelocity<T>{ Field<T>(d, vectors, options, true, skipCells), PortalOn<Tag, Float64>(points, false),
+                                          Write(found, n), Write(velocity, 3 * n) },
+                        n);
+  }
+
+  /// The particles' velocity field: VTK's tolerance outside an image; for other cells its closest-point search
+  /// (the bounds grown by the tolerance, no box test per cell, the cell across the face left by).
+  template <typename T>
+  static VelocityField<T> Field(const CellLocator::Data& d, const FieldArray& vectors, const AdvectOptions& options,
+                                bool piece = false, const loom::cont::ArrayHandle<UInt8>& skipCells = {})
+  {
     LocateOptions locate;
     locate.ComputeTolerance = false;
     locate.Tolerance = options.Tolerance;
     locate.BoundsTolerance = options.Tolerance;
     LocatorOnDevice locator = locate::Passes<Tag>::LocatorOf(d, locate);
     locator.PreferStrict = true;
-    const Id n = seeds.GetNumberOfTuples();
-    Streamlines out;
     VelocityField<T> field{ locator, PortalOn<Tag, T>(vectors, false), options.CellVectors };
     std::visit(
       [&](const auto& set) {
@@ -1120,9 +1411,15 @@ struct Passes : DevicePointersOn<Tag>
         }
       },
       d.Cells);
-    Particle<T, S> task{ field,
-                         PortalOn<Tag, S>(seeds, false), Read(forward), Write(out.Reasons, n), options };
-    TaskRecords<PointRecord> records = RunTasks<Tag, PointRecord>(task, n, 16, ParticleWeight(options));
+    field.Piece = piece;
+    if (skipCells.GetNumberOfValues() > 0)
+      field.Skip = Read(skipCells);
+    return field;
+  }
+
+  /// The records of a run split into the lines' arrays.
+  static void Split(const TaskRecords<PointRecord>& records, const AdvectOptions& options, Streamlines& out)
+  {
     out.Offsets = records.Offsets;
     const Id m = records.Records.GetNumberOfValues();
     const bool vorticity = options.ComputeVorticity;
@@ -1137,7 +1434,6 @@ struct Passes : DevicePointersOn<Tag>
                         vorticity ? Write(out.Rotation, m) : nullptr };
     Algorithm::Schedule(split, m);
     out.Located.Found = m;
-    return out;
   }
 
   template <typename V>
