@@ -37,8 +37,10 @@ class ProbeSource;
 /// and unstructured grids of 3D linear cells are integrated on Loom (the cells found by the locate family: a
 /// point in several cells takes the previous point's cell where it is one, else the lowest id); the rest goes
 /// to VTK's vtkStreamTracer (Fallback To VTK): composite data, cells of fewer than three dimensions, Surface
-/// Streamlines, images with a direction matrix, several MPI ranks. The input's locator is kept while the input
-/// is unmodified (moving the seeds reuses it).
+/// Streamlines, images with a direction matrix. Under MPI each rank integrates the particles in its piece and
+/// hands them to the rank whose cells their steps enter; every line is gathered whole on the rank that held its
+/// seed (the one-rank lines). The input's locator is kept while the input is unmodified (moving the seeds
+/// reuses it).
 class LOOMFILTERS_EXPORT vtkLoomStreamTracer : public vtkPolyDataAlgorithm
 {
 public:
@@ -118,8 +120,9 @@ public:
   /// 0: VTK's point locator, 1: its cell locator (VTK's fallback only: Loom always uses its own locator).
   vtkSetClampMacro(InterpolatorType, int, 0, 1);
   vtkGetMacro(InterpolatorType, int);
-  /// Under MPI (VTK's vtkPStreamTracer, the fallback): every rank holds the whole seed source (VTK's default,
-  /// on), or the ranks' seeds are gathered and merged (off: ParaView's proxy, whose ranks all hold every seed).
+  /// Under MPI: on (VTK's default), every rank's seeds are integrated (ranks that hold the same seeds give each
+  /// line once per rank, as vtkPStreamTracer); off (ParaView's proxy, whose ranks all hold every seed), a seed
+  /// list another rank also holds counts once.
   vtkSetMacro(UseLocalSeedSource, bool);
   vtkGetMacro(UseLocalSeedSource, bool);
   ///@}

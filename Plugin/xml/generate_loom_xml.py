@@ -49,7 +49,9 @@ def expand(path, shared):
 def main(registry_path, output_path):
     shared = templates()
     with open(registry_path) as f:
-        proxies = [entry['proxy'] for entry in json.load(f)['filters']]
+        # Each filter's proxy, then its variants' (other proxies of the same class).
+        proxies = [proxy for entry in json.load(f)['filters']
+                   for proxy in [entry['proxy']] + [variant['proxy'] for variant in entry.get('variants', [])]]
     parts = ['<ServerManagerConfiguration>\n', '  <ProxyGroup name="filters">\n']
     for proxy in proxies:
         path = os.path.join(HERE, 'filters', proxy + '.xml')

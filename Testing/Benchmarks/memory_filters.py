@@ -41,7 +41,7 @@ def reset_peak():
 def one(proxy_name, n):
     from paraview import simple
     sys.path.insert(0, os.path.join(HERE, '..', 'Exit'))
-    from loom_proxy_table import PROXIES
+    from loom_proxy_table import PROXIES, inputs
     simple.LoadDistributedPlugin('Loom', ns=vars(simple))
     kind, properties = PROXIES[proxy_name]
     half = n // 2
@@ -55,7 +55,7 @@ def one(proxy_name, n):
     source.UpdatePipeline()
     data_in = source.GetClientSideObject().GetOutputDataObject(0)
     input_bytes = data_in.GetActualMemorySize() * 1024
-    filter_proxy = getattr(simple, proxy_name)(**dict(inputs(proxy_name, source), **properties))
+    filter_proxy = getattr(simple, proxy_name)(**dict(inputs(proxy_name, source, simple), **properties))
     if 'Device' in filter_proxy.ListProperties():
         filter_proxy.Device = os.environ.get('LOOM_MEMORY_DEVICE', 'TBB')
     filter_proxy.UpdateVTKObjects()

@@ -22,6 +22,13 @@ for name in names:
     cells = output.GetNumberOfRows() if output.IsA('vtkTable') else output.GetNumberOfCells()
     # Filters whose output ParaView gathers on the first rank (the registry's "gathered"): the others' are empty.
     gathered = loom_proxy_table.GATHERED.get(name) and rank != 0
+    if loom_proxy_table.SEEDED.get(name) and _controller and _controller.GetNumberOfProcesses() > 1:
+        # Lines on the ranks that held their seeds (the registry's "seeded"): a rank may hold none, not every rank.
+        from vtkmodules.vtkCommonCore import vtkIdTypeArray
+        mine, total = vtkIdTypeArray(), vtkIdTypeArray()
+        mine.InsertNextValue(cells)
+        _controller.AllReduce(mine, total, 2)  # vtkCommunicator's SUM
+        gathered = total.GetValue(0) > 0
     if cells <= 0 and not gathered:
         raise RuntimeError('%s made no cells' % name)
     print('%s: %d cells' % (name, cells), flush=True)

@@ -160,7 +160,7 @@ def check_state(state_path):
     return failures
 
 
-def gui(out_dir):
+def gui(out_dir, plugin_xml):
     """The client applies every Loom filter to the Wavelet through its Filters menu (with ParaView's
     Point Data to Cell Data or Contour between them where the table's input says so), leaves
     every output shown, and is closed by --exit when the event script ends."""
@@ -172,7 +172,8 @@ def gui(out_dir):
         for between in loom_proxy_table.BETWEEN.get(loom_proxy_table.PROXIES[name][0], []):
             events += GUI_APPLY % between  # the proxy's XML name
         more = loom_proxy_table.INPUT_PROPERTIES[name][1:]
-        events += GUI_APPLY_TWO % (name, more[0]) if more else GUI_APPLY % name
+        events += GUI_APPLY_TWO % (name, loom_proxy_table.input_property_name(plugin_xml, name, more[0])) if more \
+            else GUI_APPLY % name
     # Last, File > Save State: the state tells which filters the client made, on what, and shown.
     state_path = os.path.join(out_dir, 'state.pvsm')
     events += GUI_SAVE_STATE % state_path
@@ -224,7 +225,7 @@ def main():
     if missing or extra:
         raise SystemExit('loom_proxy_table.PROXIES must list every proxy of %s: missing %s, not declared %s'
                          % (plugin_xml, missing, extra))
-    failures = gui(out_dir) if runner == 'gui' else scripts(runner, out_dir)
+    failures = gui(out_dir, plugin_xml) if runner == 'gui' else scripts(runner, out_dir)
     if failures:
         print('FAILED: ' + ', '.join(failures))
         return 1

@@ -113,7 +113,7 @@ def measure(out_path):
     from paraview import servermanager, simple
     from vtkmodules.vtkCommonCore import vtkDoubleArray
     sys.path.insert(0, os.path.join(HERE, '..', 'Exit'))
-    from loom_proxy_table import INPUT_TYPES, PROXIES, inputs
+    from loom_proxy_table import INPUT_TYPES, PROXIES, SEED_LINE, inputs
     simple.LoadDistributedPlugin('Loom', ns=vars(simple))
     controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
     ranks = controller.GetNumberOfProcesses()
@@ -165,7 +165,12 @@ def measure(out_path):
                     continue  # the same polygonal input as the image's
                 made.insert(0, simple.Contour(Input=made[0], ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0],
                                               ComputeNormals=1))
-            loom = getattr(simple, name)(**dict(inputs(name, made[0]), **dict(properties, **SETTINGS.get(name, {}))))
+            connected = inputs(name, made[0], simple)
+            made.extend(proxy for prop, proxy in connected.items() if prop == 'SeedSource')
+            loom = getattr(simple, name)(**dict(connected, **dict(properties, **SETTINGS.get(name, {}))))
+            if hasattr(loom, 'SeedType'):
+                # A line across the input (in a batch script the proxy's line is not yet placed on the input).
+                loom.SeedType.Point1, loom.SeedType.Point2, loom.SeedType.Resolution = SEED_LINE
             loom.UpdatePipeline()
             if os.environ.get('LOOM_MPI_TABLE_TRACE'):
                 print('rank %d: %s on %s' % (controller.GetLocalProcessId(), name, layout), flush=True)

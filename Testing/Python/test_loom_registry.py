@@ -66,10 +66,13 @@ check(sorted(algorithms) == sorted(names),
 root = ElementTree.parse(os.environ['LOOM_PLUGIN_XML']).getroot()  # written from Plugin/xml/ by the build
 proxies = {p.get('name'): (p.get('class'), p.get('label')) for g in root.iter('ProxyGroup')
            if g.get('name') == 'filters' for p in g if p.tag == 'SourceProxy'}
-registered = {e['proxy']: (e['class'], e['label']) for e in registry}
+# Each filter's proxy and its variants' (other proxies of the same class, as ParaView's Stream Tracer With Custom
+# Source beside its Stream Tracer).
+proxy_entries = loom_proxy_table.proxy_entries(registry)
+registered = {e['proxy']: (e['class'], e['label']) for e in proxy_entries}
 check(proxies == registered, 'the plugin XML\'s filters %s, registry.json %s' % (proxies, registered))
 
-for e in registry:
+for e in proxy_entries:
     # ParaView's own filter beside it, the family folder, the page.
     check(hasattr(simple, e['paraview']), '%s: paraview.simple has no %s' % (e['proxy'], e['paraview']))
     check(hasattr(simple, e['proxy']), '%s: the plugin gives paraview.simple no such proxy' % e['proxy'])

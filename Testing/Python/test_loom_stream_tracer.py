@@ -67,17 +67,32 @@ for source, what in ((gradient, 'image'), (hexahedra, 'hexahedra'), (tetrahedra,
                 Delete(loom)
             Delete(paraview_tracer)
 
-# A point cloud: the same points for both (Stream Tracer With Custom Source takes a producer of them).
+# A point cloud: Loom Stream Tracer With Custom Source beside ParaView's Stream Tracer With Custom Source, the
+# same producer of the seeds for both.
 cloud = point_cloud(sys.modules['paraview.simple'], (0.5, -0.5, 1.0), 100, 6.0)
 for source, what in ((gradient, 'image'), (tetrahedra, 'tetrahedra')):
-    reference = fetch(StreamTracerWithCustomSource(Input=source, SeedSource=cloud, IntegratorType='Runge-Kutta 4',
-                                                   **common))
+    paraview_tracer = StreamTracerWithCustomSource(Input=source, SeedSource=cloud, IntegratorType='Runge-Kutta 4',
+                                                   **common)
+    reference = fetch(paraview_tracer)
     for device in devices():
         at = '%s, a cloud (%s)' % (what, device)
-        loom = LoomStreamTracer(Input=source, IntegratorType='Runge-Kutta 4', Device=device, **common)
-        loom.GetProperty('Source').SetData(cloud)  # the seeds of the custom source, not the proxy's own
-        loom.UpdateVTKObjects()
+        loom = LoomStreamTracerWithCustomSource(Input=source, SeedSource=cloud, IntegratorType='Runge-Kutta 4',
+                                                Device=device, **common)
         same_lines(reference, fetch(loom), at, False)
+        expect_ran_on(loom, device, at)
+        Delete(loom)
+    Delete(paraview_tracer)
+# Its properties are ParaView's, with ParaView's defaults (the input and seeds aside).
+paraview_tracer = StreamTracerWithCustomSource(Input=gradient, SeedSource=cloud)
+loom = LoomStreamTracerWithCustomSource(Input=gradient, SeedSource=cloud)
+names = set(paraview_tracer.ListProperties()) - {'Input', 'SeedSource'}
+check(names <= set(loom.ListProperties()), 'properties ParaView\'s has, Loom\'s lacks: %s'
+      % sorted(names - set(loom.ListProperties())))
+for name in sorted(names):
+    check(str(paraview_tracer.GetPropertyValue(name)) == str(loom.GetPropertyValue(name)),
+          '%s: ParaView %s, Loom %s' % (name, paraview_tracer.GetPropertyValue(name), loom.GetPropertyValue(name)))
+Delete(loom)
+Delete(paraview_tracer)
 
 # ParaView's defaults on the proxy.
 loom = LoomStreamTracer(Input=gradient, Vectors=['POINTS', 'Gradient'])
