@@ -28,6 +28,7 @@
 #include <vtkPointSet.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkRectilinearGrid.h>
 #include <vtkStreamTracer.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkUnsignedCharArray.h>
@@ -292,6 +293,36 @@ std::vector<double> GatherDoubles(vtkMultiProcessController* controller, const s
   return all;
 }
 
+/// Where an image's or rectilinear grid's piece ends inside the whole extent (the faces other pieces continue
+/// from): AdvectOptions::PieceBox.
+void PieceFaces(vtkDataSet* input, vtkInformation* info, double box[6])
+{
+  int whole[6];
+  if (!input || !info || !info->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
+    return;
+  info->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), whole);
+  auto* image = vtkImageData::SafeDownCast(input);
+  auto* grid = vtkRectilinearGrid::SafeDownCast(input);
+  if (!image && !grid)
+    return;
+  int extent[6];
+  if (image)
+    image->GetExtent(extent);
+  else
+    grid->GetExtent(extent);
+  vtkDataArray* axes[3] = { grid ? grid->GetXCoordinates() : nullptr, grid ? grid->GetYCoordinates() : nullptr,
+                            grid ? grid->GetZCoordinates() : nullptr };
+  for (int a = 0; a < 3; ++a)
+    for (int side : { 0, 1 })
+    {
+      const int at = extent[2 * a + side];
+      if (at == whole[2 * a + side])
+        continue; // the dataset's own boundary
+      box[2 * a + side] = image ? image->GetOrigin()[a] + at * image->GetSpacing()[a]
+                                : axes[a]->GetComponent(at - extent[2 * a], 0);
+    }
+}
+
 constexpr std::size_t StateDoubles = (sizeof(loom::algorithms::ParticleState) + sizeof(double) - 1) / sizeof(double);
 } // namespace
 
@@ -420,6 +451,7 @@ int vtkLoomStreamTracer::RequestData(vtkInformation*, vtkInformationVector** inp
     return run.Guard("integrate streamlines in", [&]() -> int {
       if (begun)
         output->GetFieldData()->PassData(input->GetFieldData());
+      PieceFaces(begun ? input : nullptr, inputVector[0]->GetInformationObject(0), o.PieceBox);
       this->TraceInParallel(run, begun ? input : nullptr, vectors.Array, o, seedSet, controller, output);
       return 1;
     });

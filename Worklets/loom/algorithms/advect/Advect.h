@@ -47,6 +47,10 @@ struct AdvectOptions
   /// How far outside an image (or rectilinear grid) a point is still in its boundary cell: VTK's stream tracer
   /// takes 1e-4 of the dataset's diagonal.
   double Tolerance = 0.0;
+  /// AdvectInPiece: the faces where this piece's cells end inside the dataset (x low, x high, y low, ...; the
+  /// defaults, beyond any coordinate, where the piece's side is the dataset's): a point beyond one is another
+  /// piece's, even within Tolerance (which holds at the dataset's boundary only).
+  double PieceBox[6] = { -1.0e300, 1.0e300, -1.0e300, 1.0e300, -1.0e300, 1.0e300 };
   /// The vectors are one per cell (the particle moves with its cell's vector; no vorticity).
   bool CellVectors = false;
   bool ComputeVorticity = true;

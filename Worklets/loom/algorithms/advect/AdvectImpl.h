@@ -182,6 +182,8 @@ struct VelocityField
   /// A piece of a dataset (AdvectInPiece): where the closest-point search finds no cell (the closest point of
   /// the whole dataset may be another piece's), any cell the locator finds that holds the point.
   bool Piece = false;
+  /// A piece's inner faces (AdvectOptions::PieceBox): beyond one a point is not here.
+  double Box[6] = { -1.0e300, 1.0e300, -1.0e300, 1.0e300, -1.0e300, 1.0e300 };
 
   /// Cell `cell`'s corners and their coordinates into `c`; false for a cell of another point count than its
   /// shape has (the locator takes none).
@@ -366,6 +368,10 @@ struct VelocityField
       cell = this->L.Type == 2 ? this->FromClosestPoint(x, pc) : this->L.Find(x, pc);
     if (cell < 0 && this->Piece)
       cell = this->L.Find(x, pc);
+    if (cell >= 0 && this->Piece &&
+        (x[0] < this->Box[0] || x[0] > this->Box[1] || x[1] < this->Box[2] || x[1] > this->Box[3] ||
+         x[2] < this->Box[4] || x[2] > this->Box[5]))
+      cell = -1;
     if (cell >= 0 && this->Skip && this->Skip[cell])
       cell = this->Unskipped(cell, x, pc);
     at.Cell = cell;
@@ -1412,6 +1418,8 @@ struct Passes : DevicePointersOn<Tag>
       },
       d.Cells);
     field.Piece = piece;
+    for (int f = 0; f < 6; ++f)
+      field.Box[f] = options.PieceBox[f];
     if (skipCells.GetNumberOfValues() > 0)
       field.Skip = Read(skipCells);
     return field;
