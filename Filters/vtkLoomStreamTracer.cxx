@@ -323,6 +323,21 @@ void PieceFaces(vtkDataSet* input, vtkInformation* info, double box[6])
     }
 }
 
+/// `visit(tuple, component, value)` for the values of a field (every tuple, or only `tuple`), in order, as
+/// doubles (the seeds and sampled arrays sent between ranks: float and integer values up to 2^53 exactly).
+template <typename Visit>
+void ForEachValue(const loom::algorithms::FieldArray& field, Visit&& visit, loom::Id tuple = -1)
+{
+  loom::algorithms::CallWithKind(field.GetKind(), [&](auto zero) {
+    using T = decltype(zero);
+    const auto from = field.GetPortal<T>();
+    const loom::Id begin = tuple < 0 ? 0 : tuple, end = tuple < 0 ? field.GetNumberOfTuples() : tuple + 1;
+    for (loom::Id t = begin; t < end; ++t)
+      for (int c = 0; c < field.GetNumberOfComponents(); ++c)
+        visit(t, c, static_cast<double>(from.Get(t, c)));
+  });
+}
+
 constexpr std::size_t StateDoubles = (sizeof(loom::algorithms::ParticleState) + sizeof(double) - 1) / sizeof(double);
 } // namespace
 
@@ -545,12 +560,8 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
   // The seeds: every rank's (with Use Local Seed Source off, a list another rank also has counts once).
   std::vector<vtkIdType> from;
   std::vector<double> mine;
-  {
-    vtkSmartPointer<vtkDataArray> local = SeedPoints(seedSet, this->StartPosition);
-    for (vtkIdType s = 0; s < local->GetNumberOfTuples(); ++s)
-      for (int i = 0; i < 3; ++i)
-        mine.push_back(local->GetComponent(s, i));
-  }
+  ForEachValue(loom::interop::FieldFromVTK(SeedPoints(seedSet, this->StartPosition)),
+               [&](loom::Id, int, double value) { mine.push_back(value); });
   const std::vector<double> everyRank = AllGatherDoubles(controller, mine, from);
   std::vector<double> seedXyz;
   for (int r = 0; r < ranks; ++r)
@@ -747,12 +758,11 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
   int width = 7 + (o.ComputeVorticity ? 5 : 0);
   for (vtkDataArray* array : carried)
     width += array->GetNumberOfComponents();
-  std::vector<std::vector<vtkSmartPointer<vtkDataArray>>> sampled(rounds.size());
+  std::vector<std::vector<loom::algorithms::FieldArray>> sampled(rounds.size());
   for (std::size_t r = 0; r < rounds.size(); ++r)
     for (vtkDataArray* array : carried)
-      sampled[r].push_back(loom::interop::FieldToVTK(
-        loom::algorithms::InterpolatePointField(this->Source->Locator(), rounds[r].Located, loom::interop::FieldFromVTK(array), o.Device),
-        array->GetName()));
+      sampled[r].push_back(loom::algorithms::InterpolatePointField(this->Source->Locator(), rounds[r].Located,
+                                                                   loom::interop::FieldFromVTK(array), o.Device));
   std::vector<std::vector<double>> outgoing(static_cast<std::size_t>(ranks));
   for (const Segment& g : segments)
   {
@@ -764,6 +774,9 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
     const auto x = l.Points.ReadPortal();
     const auto time = l.Time.ReadPortal();
     const auto u = l.Velocity.ReadPortal();
+    const auto w = l.Vorticity.ReadPortal();
+    const auto omega = l.AngularVelocity.ReadPortal();
+    const auto rotation = l.Rotation.ReadPortal();
     for (Id k = g.From; k < g.From + g.Count; ++k)
     {
       for (int i = 0; i < 3; ++i)
@@ -773,15 +786,13 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
         to.push_back(u.Get(3 * k + i));
       if (o.ComputeVorticity)
       {
-        const auto w = l.Vorticity.ReadPortal();
         for (int i = 0; i < 3; ++i)
           to.push_back(w.Get(3 * k + i));
-        to.push_back(l.AngularVelocity.ReadPortal().Get(k));
-        to.push_back(l.Rotation.ReadPortal().Get(k));
+        to.push_back(omega.Get(k));
+        to.push_back(rotation.Get(k));
       }
-      for (const auto& array : sampled[g.Round])
-        for (int c = 0; c < array->GetNumberOfComponents(); ++c)
-          to.push_back(array->GetComponent(k, c));
+      for (const loom::algorithms::FieldArray& array : sampled[g.Round])
+        ForEachValue(array, [&](loom::Id, int, double value) { to.push_back(value); }, k);
     }
   }
   std::vector<double> mineToAssemble;
@@ -822,16 +833,10 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
   std::vector<double> xyz(static_cast<std::size_t>(3 * m)), time(static_cast<std::size_t>(m)), u(static_cast<std::size_t>(3 * m));
   std::vector<double> w(o.ComputeVorticity ? static_cast<std::size_t>(3 * m) : 0), omega(o.ComputeVorticity ? static_cast<std::size_t>(m) : 0),
     rotation(o.ComputeVorticity ? static_cast<std::size_t>(m) : 0);
-  std::vector<vtkSmartPointer<vtkDataArray>> arrays;
+  std::vector<loom::algorithms::FieldArray> arrays;
   for (vtkDataArray* array : carried)
-  {
-    vtkSmartPointer<vtkDataArray> made;
-    made.TakeReference(array->NewInstance());
-    made->SetName(array->GetName());
-    made->SetNumberOfComponents(array->GetNumberOfComponents());
-    made->SetNumberOfTuples(m);
-    arrays.push_back(made);
-  }
+    arrays.push_back(loom::algorithms::FieldArray::Allocate(loom::interop::FieldFromVTK(array).GetKind(), m,
+                                                            array->GetNumberOfComponents()));
   Id k = 0;
   for (const Piece& piece : pieces)
     for (Id j = 0; j < piece.Count; ++j, ++k)
@@ -850,9 +855,13 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
         omega[z] = *in++;
         rotation[z] = *in++;
       }
-      for (const auto& array : arrays)
-        for (int c = 0; c < array->GetNumberOfComponents(); ++c)
-          array->SetComponent(k, c, *in++);
+      for (const loom::algorithms::FieldArray& array : arrays)
+        loom::algorithms::CallWithKind(array.GetKind(), [&](auto zero) {
+          using T = decltype(zero);
+          auto to = array.GetPortal<T>();
+          for (int c = 0; c < array.GetNumberOfComponents(); ++c)
+            to.Set(k, c, static_cast<T>(*in++));
+        });
     }
   loom::algorithms::Streamlines lines;
   lines.Offsets = loom::cont::make_ArrayHandle(offsets);
@@ -863,8 +872,11 @@ void vtkLoomStreamTracer::TraceInParallel(loom::interop::FilterRun& run, vtkData
   lines.Vorticity = loom::cont::make_ArrayHandle(w);
   lines.AngularVelocity = loom::cont::make_ArrayHandle(omega);
   lines.Rotation = loom::cont::make_ArrayHandle(rotation);
+  std::vector<vtkSmartPointer<vtkDataArray>> received;
+  for (std::size_t a = 0; a < carried.size(); ++a)
+    received.push_back(loom::interop::FieldToVTK(arrays[a], carried[a]->GetName()));
   run.Current = "the streamlines' points";
-  WriteLines(output, lines, seeds, both, input->GetPointData(), carried, arrays, vectors,
+  WriteLines(output, lines, seeds, both, input->GetPointData(), carried, received, vectors,
              o.CellVectors, o.ComputeVorticity, o.Device);
 }
 
