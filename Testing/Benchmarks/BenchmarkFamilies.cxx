@@ -6,6 +6,7 @@
 // given as ids (spread evenly). Locate: the binned locator's build over the grid's cells as explicit
 // hexahedra (its bytes as a counter), the sampling of the field at the points of a 49^3 grid inside it through
 // that locator (SamplePoints), and at a 100^3 image by the cells' visit (SampleImage, no locator).
+// ExternalFaces: the surface of the grid's cells as explicit hexahedra (VTK's 64-bit layout).
 // Each iteration starts from host input (the field written on the host, as ParaView hands it over)
 // and ends with every output on the host (as VTK reads it); on CUDA the `resident` rows leave the
 // field on the GPU between iterations. Min and median over repeats (scripts/benchmark.sh).
@@ -17,6 +18,7 @@
 #include <loom/algorithms/connectivity/Connectivity.h>
 #include <loom/algorithms/locate/Locate.h>
 #include <loom/algorithms/contour/Contour.h>
+#include <loom/algorithms/surface/ExternalFaces.h>
 #include <loom/algorithms/tetrahedralize/Tetrahedralize.h>
 #include <loom/algorithms/threshold/Threshold.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
@@ -381,6 +383,28 @@ void SampleImageFamily(benchmark::State& state)
   Label(state, v, found, 100 * 100 * 100);
 }
 
+void ExternalFacesFamily(benchmark::State& state)
+{
+  const Volume& v = VolumeOf(state.range(1));
+  static auto* grids = new std::map<Id, CellSetAny>();
+  auto it = grids->find(v.N);
+  if (it == grids->end())
+    it = grids->emplace(v.N, Hexahedra(v.N)).first;
+  ExternalFacesOptions o;
+  o.Device = DeviceArg(state);
+  Id faces = 0, points = 0;
+  for (auto _ : state)
+  {
+    const ExternalFacesResult r = ExternalFaces(it->second, o);
+    ToHost(r.Polys.SourceCells);
+    ToHost(r.Polys.Connectivity32);
+    ToHost(r.PointIds);
+    faces = r.Polys.GetNumberOfCells();
+    points = r.PointIds.GetNumberOfValues();
+  }
+  Label(state, v, faces, points);
+}
+
 void FamilyArgs(benchmark::internal::Benchmark* b)
 {
   std::vector<Id> sizes;
@@ -419,6 +443,7 @@ int main(int argc, char** argv)
   benchmark::RegisterBenchmark("LocatorBuildFamily", LocatorBuildFamily)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("SamplePointsFamily", SamplePointsFamily)->Apply(FamilyArgs);
   benchmark::RegisterBenchmark("SampleImageFamily", SampleImageFamily)->Apply(FamilyArgs);
+  benchmark::RegisterBenchmark("ExternalFacesFamily", ExternalFacesFamily)->Apply(FamilyArgs);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

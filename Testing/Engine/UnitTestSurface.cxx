@@ -310,6 +310,32 @@ void ExpectDataParallelEqual(const Mesh& m, const std::vector<UInt8>& flags, con
 }
 } // namespace
 
+TEST(Surface, FacesOnTheSamePointsInThreeOrMoreCellsAreInternal)
+{
+  // Cells repeated (once, twice or three times, after the grid's cells): a face on the same points as two
+  // or more others is internal as a face with one twin is, wherever its copies sit in the bucket.
+  for (bool tetrahedra : { false, true })
+  {
+    Mesh m = Grid(5, tetrahedra, RandomHoles(5, 0.3, 17));
+    std::mt19937 rng(23);
+    const std::size_t cells = m.Shapes.size();
+    for (std::size_t c = 0; c < cells; ++c)
+    {
+      const int copies = std::uniform_int_distribution<int>(0, 9)(rng) < 3 ? 1 + static_cast<int>(c % 3) : 0;
+      for (int k = 0; k < copies; ++k)
+        m.Add(m.Shapes[c], std::vector<Id>(m.Connectivity.begin() + m.Offsets[c], m.Connectivity.begin() + m.Offsets[c + 1]));
+    }
+    ExternalFacesOptions options;
+    options.Device = test::Device();
+    const ExternalFacesResult r = ExternalFaces(m.Cells(), options);
+    const std::vector<bool> all(m.Shapes.size(), true);
+    const std::multiset<Face> expected = BruteForce(m, all, all);
+    EXPECT_EQ(expected, Faces(r)) << (tetrahedra ? "tetrahedra" : "hexahedra");
+    EXPECT_GT(expected.size(), 0u);
+    ExpectDataParallelEqual(m, {}, std::string(tetrahedra ? "tetrahedra" : "hexahedra") + " with copies");
+  }
+}
+
 TEST(Surface, DataParallelPassesEqualBlockPasses)
 {
   for (bool tetrahedra : { false, true })

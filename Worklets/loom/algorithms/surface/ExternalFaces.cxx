@@ -197,17 +197,35 @@ Id NumberUsedPoints(loom::cont::DeviceId device, const UInt8* used, Id numPoints
   return s[blocks];
 }
 
+/// MatchBucket of a bucket of more than 32 faces: its faces sorted by key, twins found as neighbours.
+template <typename Key>
+void MatchLargeBucket(int n, const Key* k, UInt8* external)
+{
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    order[static_cast<std::size_t>(i)] = i;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return k[a] < k[b]; });
+  for (int r = 0; r < n; ++r)
+  {
+    const int i = order[static_cast<std::size_t>(r)];
+    const bool twin = (r > 0 && k[order[static_cast<std::size_t>(r - 1)]] == k[i]) ||
+      (r + 1 < n && k[order[static_cast<std::size_t>(r + 1)]] == k[i]);
+    external[i] = twin ? 0 : 1;
+  }
+}
+
 /// Step 3 of ExplicitFaces for one bucket (the `n` faces from `begin` whose smallest point is the same):
 /// its entries in (cell, face) order (the order a single thread fills it in; threads sort it), and a face
 /// external when no other face of the bucket has its points. Faces of ghost cells hide their twins but
-/// are not output.
+/// are not output. Returns the number of external faces.
 template <typename K, typename Key>
-void MatchBucket(Id begin, int n, K* entries, Key* keys, UInt8* external, const UInt8* flags, bool serial)
+inline Id MatchBucket(Id begin, int n, K* entries, Key* keys, UInt8* external, const UInt8* flags, bool serial)
 {
   if (n == 0)
-    return;
+    return 0;
   K* e = entries + begin;
   Key* k = keys + begin;
+  UInt8* out = external + begin;
   if (!serial)
     for (int i = 1; i < n; ++i) // insertion sort of both by the entry
       for (int j = i; j > 0 && e[j] < e[j - 1]; --j)
@@ -215,43 +233,80 @@ void MatchBucket(Id begin, int n, K* entries, Key* keys, UInt8* external, const 
         std::swap(e[j], e[j - 1]);
         std::swap(k[j], k[j - 1]);
       }
-  if (n <= 32)
+  if (n > 32)
   {
+    MatchLargeBucket(n, k, out);
+    Id found = 0;
     for (int i = 0; i < n; ++i)
     {
-      bool twin = false;
-      for (int j = 0; j < n && !twin; ++j)
-        twin = j != i && k[j] == k[i];
-      external[begin + i] = twin ? 0 : 1;
+      if (flags && (flags[e[i] / 8] & SurfaceGhostCell))
+        out[i] = 0;
+      found += out[i];
     }
+    return found;
   }
-  else
-  {
-    std::vector<int> order(static_cast<std::size_t>(n));
+  // Pairs found from the left: a face not yet paired is compared with the faces after it until its twin.
+  // A face left unpaired has no twin after it, nor among the unpaired faces before it (they were compared
+  // with it); a third face on the same points is one of the paired faces before it, which the rare
+  // unpaired faces are compared with. Paired faces are internal, the rest external (faces of ghost cells
+  // are not output).
+  const UInt32 all = n == 32 ? ~UInt32(0) : (UInt32(1) << n) - 1;
+  UInt32 paired = 0;
+  for (int i = 0; i < n; ++i)
+    if (!(paired >> i & 1u))
+      for (int j = i + 1; j < n; ++j)
+        if (k[j] == k[i])
+        {
+          paired |= 1u << i | 1u << j;
+          break;
+        }
+  if (paired != all)
     for (int i = 0; i < n; ++i)
-      order[static_cast<std::size_t>(i)] = i;
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return k[a] < k[b]; });
-    for (int r = 0; r < n; ++r)
-    {
-      const int i = order[static_cast<std::size_t>(r)];
-      const bool twin = (r > 0 && k[order[static_cast<std::size_t>(r - 1)]] == k[i]) ||
-        (r + 1 < n && k[order[static_cast<std::size_t>(r + 1)]] == k[i]);
-      external[begin + i] = twin ? 0 : 1;
-    }
-  }
+      if (!(paired >> i & 1u))
+        for (int j = 0; j < i; ++j)
+          if ((paired >> j & 1u) && k[j] == k[i])
+          {
+            paired |= 1u << i;
+            break;
+          }
   if (flags)
     for (int i = 0; i < n; ++i)
       if (flags[e[i] / 8] & SurfaceGhostCell)
-        external[begin + i] = 0;
+        paired |= 1u << i;
+  for (int i = 0; i < n; ++i)
+    out[i] = !(paired >> i & 1u);
+  return __builtin_popcount(all & ~paired);
+}
+
+/// The positions of the set flags among `flags[from, to)`, written from `out` in order: eight flags are
+/// skipped at a time where none is set (a surface's faces are a small share of a volume's).
+inline void ListSetFlags(const UInt8* flags, Id from, Id to, Id* out)
+{
+  Id i = from;
+  for (; i < to && (i & 7); ++i)
+    if (flags[i])
+      *out++ = i;
+  for (; i + 8 <= to; i += 8)
+  {
+    UInt64 eight;
+    std::memcpy(&eight, flags + i, 8);
+    if (eight)
+      for (Id j = i; j < i + 8; ++j)
+        if (flags[j])
+          *out++ = j;
+  }
+  for (; i < to; ++i)
+    if (flags[i])
+      *out++ = i;
 }
 
 /// Steps 4 and 5 of ExplicitFaces: the output totals per block (passed cells by kind; external faces) and
 /// the points used, then the points numbered and the cells written: the cells of no more than two dimensions
-/// passed as they are, and the external faces (`external[i]` for face entry i, `entries[i]` its cell * 8 +
-/// face) as polygons.
+/// passed as they are, and the `faces` external faces (`list[i]`: a face entry, `entries[list[i]]` its cell
+/// * 8 + face) as polygons.
 template <typename O, typename C, typename K>
 ExternalFacesResult WriteSurface(const loom::cont::CellSetExplicit<O, C>& cells, const ExternalFacesOptions& options,
-                                 Id faces, const K* entries, const UInt8* external)
+                                 Id faces, const Id* list, const K* entries)
 {
   const loom::cont::DeviceId device = options.Device;
   const Id numCells = cells.GetNumberOfCells();
@@ -286,19 +341,18 @@ ExternalFacesResult WriteSurface(const loom::cont::CellSetExplicit<O, C>& cells,
   const Id faceBlocks = (faces + FaceBlock - 1) / FaceBlock;
   std::vector<Totals> faceTotals(static_cast<std::size_t>(faceBlocks));
   Totals* ft = faceTotals.data();
-  HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, used, ft](Id b) {
+  HostForEach(device, faceBlocks, 1, FaceBlock, [&, list, entries, used, ft](Id b) {
     Totals t;
     for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
-      if (external[i])
-      {
-        const Id c = entries[i] / 8;
-        const int f = static_cast<int>(entries[i] % 8);
-        const FaceTable& table = *FacesOf(shapes[c]);
-        ++t.Cells[Poly];
-        t.Connectivity[Poly] += table.Size[f];
-        for (int v = 0; v < table.Size[f]; ++v)
-          MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
-      }
+    {
+      const Id c = entries[list[i]] / 8;
+      const int f = static_cast<int>(entries[list[i]] % 8);
+      const FaceTable& table = *FacesOf(shapes[c]);
+      ++t.Cells[Poly];
+      t.Connectivity[Poly] += table.Size[f];
+      for (int v = 0; v < table.Size[f]; ++v)
+        MarkUsed(used + conn[offsets[c] + table.V[f][v]]);
+    }
     ft[b] = t;
   });
   const Totals passedSum = PrefixTotals(cellTotals);
@@ -336,23 +390,22 @@ ExternalFacesResult WriteSurface(const loom::cont::CellSetExplicit<O, C>& cells,
         }
       }
   });
-  HostForEach(device, faceBlocks, 1, FaceBlock, [&, entries, external, ft, w, number](Id b) {
+  HostForEach(device, faceBlocks, 1, FaceBlock, [&, list, entries, ft, w, number](Id b) {
     Id atCell = passedSum.Cells[Poly] + ft[b].Cells[Poly];
     Id atConn = passedSum.Connectivity[Poly] + ft[b].Connectivity[Poly];
     const KindWriter& out = w[Poly];
     for (Id i = b * FaceBlock, end = std::min(faces, i + FaceBlock); i < end; ++i)
-      if (external[i])
-      {
-        const Id c = entries[i] / 8;
-        const int f = static_cast<int>(entries[i] % 8);
-        const FaceTable& table = *FacesOf(shapes[c]);
-        Id ids[8], face[4];
-        readIds(c, ids, table.Points);
-        const int n = FacePoints(table, f, ids, face);
-        out.Cell(atCell++, atConn, c);
-        for (int v = 0; v < n; ++v)
-          out.Point(atConn++, number[face[v]]);
-      }
+    {
+      const Id c = entries[list[i]] / 8;
+      const int f = static_cast<int>(entries[list[i]] % 8);
+      const FaceTable& table = *FacesOf(shapes[c]);
+      Id ids[8], face[4];
+      readIds(c, ids, table.Points);
+      const int n = FacePoints(table, f, ids, face);
+      out.Cell(atCell++, atConn, c);
+      for (int v = 0; v < n; ++v)
+        out.Point(atConn++, number[face[v]]);
+    }
   });
   return r;
 }
@@ -430,7 +483,10 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
   // buckets alone, in order.
   loom::cont::ArrayHandle<Id> startArray;
   const Id faces = numPoints ? loom::cont::Algorithm::ScanExclusive(device, countArray, startArray, Id(0)) : 0;
-  const Id* start = startArray.GetPointer();
+  // The fill moves start[p] on past each face it writes to bucket p (one array read and written per face):
+  // after it, start[p] is bucket p's end, and bucket p begins at start[p - 1] (0 for point 0).
+  Id* start = startArray.GetPointer();
+  auto bucketBegin = [start](Id p) { return p ? start[p - 1] : Id(0); };
   loom::cont::ArrayHandle<UInt8> externalArray;
   externalArray.Allocate(faces);
   UInt8* external = externalArray.GetPointer();
@@ -443,11 +499,7 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
     loom::cont::ArrayHandle<Key> keyArray;
     keyArray.Allocate(faces);
     Key* keys = keyArray.GetPointer();
-    loom::cont::ArrayHandle<Int32> cursorArray;
-    cursorArray.Allocate(numPoints);
-    Int32* cursor = cursorArray.GetPointer();
-    std::memset(cursor, 0, static_cast<std::size_t>(numPoints) * sizeof(Int32));
-    HostForEach(device, cellBlocks, 1, CellBlock, [&, cursor, entries, keys, start](Id b) {
+    HostForEach(device, cellBlocks, 1, CellBlock, [&, entries, keys, start](Id b) {
       for (Id c = b * CellBlock, end = std::min(numCells, c + CellBlock); c < end; ++c)
       {
         const FaceTable* t = FacesOf(shapes[c]);
@@ -462,24 +514,36 @@ ExternalFacesResult ExplicitFaces(const loom::cont::CellSetExplicit<O, C>& cells
             face[3] = ids[t->V[f][3]];
           SortFace(face, t->Size[f]);
           const Id p = face[0];
-          const Int32 slot = serial ? cursor[p]++ : __atomic_fetch_add(cursor + p, 1, __ATOMIC_RELAXED);
-          entries[start[p] + slot] = static_cast<K>(c * 8 + f);
+          const Id slot = serial ? start[p]++ : __atomic_fetch_add(start + p, 1, __ATOMIC_RELAXED);
+          entries[slot] = static_cast<K>(c * 8 + f);
           if constexpr (std::is_same<Key, PackedFaceKey>::value)
-            keys[start[p] + slot] = PackedFaceKey(face);
+            keys[slot] = PackedFaceKey(face);
           else
-            keys[start[p] + slot] = Key{ { static_cast<K>(face[1]), static_cast<K>(face[2]), static_cast<K>(face[3]) } };
+            keys[slot] = Key{ { static_cast<K>(face[1]), static_cast<K>(face[2]), static_cast<K>(face[3]) } };
         }
       }
     });
 
     // 3. Each bucket in (cell, face) order (the order a single thread fills it in; threads sort it); a
     // face is external when no other face of its bucket has its points. Faces of ghost cells hide their
-    // twins but are not output.
-    HostForEach(device, numPoints, 1 << 12, [&, entries, keys, external, start, count](Id p) {
-      MatchBucket(start[p], count[p], entries, keys, external, flags, serial);
+    // twins but are not output. The external faces listed in bucket order (the writers then visit them
+    // alone).
+    const Id pointBlocks = (numPoints + PointBlock - 1) / PointBlock;
+    const std::vector<Id> listStart = BlockStarts(device, pointBlocks, PointBlock, [&, entries, keys, external, count](Id b) {
+      Id found = 0;
+      for (Id p = b * PointBlock, end = std::min(numPoints, p + PointBlock); p < end; ++p)
+        found += MatchBucket(bucketBegin(p), count[p], entries, keys, external, flags, serial);
+      return found;
     });
-
-    return WriteSurface(cells, options, faces, entries, external);
+    loom::cont::ArrayHandle<Id> listArray;
+    listArray.Allocate(listStart.back());
+    Id* list = listArray.GetPointer();
+    const Id* ls = listStart.data();
+    HostForEach(device, pointBlocks, 1, PointBlock, [=](Id b) {
+      const Id from = b * PointBlock, to = std::min(numPoints, from + PointBlock);
+      ListSetFlags(external, bucketBegin(from), bucketBegin(to), list + ls[b]);
+    });
+    return WriteSurface(cells, options, listStart.back(), list, entries);
   };
   // 32-bit entries, and 64-bit packed keys (else 32-bit ids), where the ids and codes fit: less memory
   // to fault in and to move (12 bytes a face instead of 16 on the wavelet's hexahedra).
