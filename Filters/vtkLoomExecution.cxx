@@ -90,6 +90,8 @@ void vtkLoomExecution::CopyRecord(const vtkLoomExecution& from)
   this->BytesToDevice = from.BytesToDevice;
   this->BytesToHost = from.BytesToHost;
   this->InputArraysFound = from.InputArraysFound;
+  this->DeviceCopiesReused = from.DeviceCopiesReused;
+  this->BytesReusedOnDevice = from.BytesReusedOnDevice;
   this->WorkElements = from.WorkElements;
   this->Message = from.Message;
   this->Noted = from.Noted;
@@ -128,6 +130,12 @@ std::string vtkLoomExecution::Describe() const
                   this->BytesToHost / 1e6);
     line += moved;
   }
+  if (this->BytesReusedOnDevice)
+  {
+    char reused[64];
+    std::snprintf(reused, sizeof(reused), ", %.3g MB found on the GPU", this->BytesReusedOnDevice / 1e6);
+    line += reused;
+  }
   return line;
 }
 
@@ -138,6 +146,7 @@ void vtkLoomExecution::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Last: " << this->Describe() << "\n";
   os << indent << "Fallback: " << this->Fallback << "\n";
   os << indent << "InputArraysFound: " << this->InputArraysFound << "\n";
+  os << indent << "DeviceCopiesReused: " << this->DeviceCopiesReused << " (" << this->BytesReusedOnDevice << " bytes)\n";
   os << indent << "WorkElements: " << this->WorkElements << "\n";
   os << indent << "Message: " << this->Message << "\n";
 }

@@ -55,6 +55,10 @@ public:
   /// unmodified since, back as Loom's own array: not wrapped again, and on the GPU already when that
   /// filter ran there.
   vtkGetMacro(InputArraysFound, vtkIdType);
+  /// How many device copies of the input's VTK arrays (unmodified since an earlier execution uploaded
+  /// them) the execution found in the GPU input cache, and their bytes: what did not cross the link.
+  vtkGetMacro(DeviceCopiesReused, vtkIdType);
+  vtkGetMacro(BytesReusedOnDevice, vtkTypeUInt64);
   /// Loop elements Loom's CPU work did under the filter's progress monitor (the unit of its progress
   /// and of vtkLoomSettings::SetProgressReportElements); 0 when nothing was monitored (GPU work, a
   /// fallback to VTK, LOOM_WORK_MONITOR=0).
@@ -79,6 +83,8 @@ public:
   int Executions = 0;
   vtkTypeUInt64 BytesToDevice = 0, BytesToHost = 0;
   vtkIdType InputArraysFound = 0;
+  vtkIdType DeviceCopiesReused = 0;
+  vtkTypeUInt64 BytesReusedOnDevice = 0;
   vtkTypeInt64 WorkElements = 0;
   std::string Message;
   std::set<std::string> Noted; // the notes shown for this filter so far (each is shown once)

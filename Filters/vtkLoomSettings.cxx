@@ -4,12 +4,14 @@
 #include "LoomAcceleration.h"
 #include "LoomInterop.h"
 
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 #include <loom/cont/WorkMonitor.h>
 
 #include <vtkObjectFactory.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <vtkSmartPointer.h>
 
 vtkLoomSettings* vtkLoomSettings::New()
@@ -41,7 +43,31 @@ void vtkLoomSettings::SetDefaultDevice(int device)
     return;
   this->DefaultDevice = device;
   loom::cont::RuntimeDeviceTracker::Get().ForceDevice(loom::interop::DeviceFromChoice(device));
+  if (device == 1 || device == 2)
+    loom::cont::ClearDeviceInputCache(); // CUDA turned off: the GPU copies of VTK's arrays go
   this->Modified();
+}
+
+void vtkLoomSettings::SetGPUInputCacheMiB(vtkTypeInt64 mebibytes)
+{
+  if (mebibytes < 0)
+  {
+    vtkErrorMacro(<< "Loom Settings: GPU Input Cache " << mebibytes << " MiB is negative.");
+    return;
+  }
+  loom::cont::SetDeviceInputCacheLimit(static_cast<std::size_t>(mebibytes) << 20);
+  this->Modified();
+}
+
+vtkTypeInt64 vtkLoomSettings::GetGPUInputCacheMiB()
+{
+  return static_cast<vtkTypeInt64>(loom::cont::GetDeviceInputCacheLimit() >> 20);
+}
+
+void vtkLoomSettings::SetGPUInputCacheSetting(int mebibytes)
+{
+  if (!loom::cont::DeviceInputCacheLimitFromEnvironment())
+    this->SetGPUInputCacheMiB(mebibytes);
 }
 
 const char* vtkLoomSettings::GetDeviceReport()
@@ -49,6 +75,15 @@ const char* vtkLoomSettings::GetDeviceReport()
   this->Report.clear();
   for (auto device : { loom::cont::DeviceId::Serial, loom::cont::DeviceId::TBB, loom::cont::DeviceId::Cuda })
     this->Report += loom::cont::DescribeDevice(device) + "\n";
+  if (loom::cont::RuntimeDeviceTracker::IsCompiled(loom::cont::DeviceId::Cuda))
+  {
+    const loom::cont::DeviceInputCacheStatistics s = loom::cont::GetDeviceInputCacheStatistics();
+    char line[160];
+    std::snprintf(line, sizeof(line), "GPU input cache: %llu arrays, %.1f of %.0f MiB; %llu reused, %llu evicted\n",
+                  static_cast<unsigned long long>(s.Entries), s.BytesHeld / 1048576.0, s.Limit / 1048576.0,
+                  static_cast<unsigned long long>(s.Reused), static_cast<unsigned long long>(s.Evicted));
+    this->Report += line;
+  }
   return this->Report.c_str();
 }
 

@@ -36,6 +36,18 @@ public:
   vtkTypeInt64 GetProgressReportElements();
 
   ///@{
+  /// The GPU input cache's bound, in MiB: device copies of VTK arrays a Loom filter read on CUDA stay on
+  /// the GPU while the arrays live unmodified, so that the next execution on the same input moves nothing
+  /// across the link; the least recently used go first beyond the bound (0: none kept). Default 4096;
+  /// LOOM_CUDA_INPUT_CACHE (bytes) sets it for the process. The settings proxy calls
+  /// SetGPUInputCacheSetting, which LOOM_CUDA_INPUT_CACHE overrides. Turning CUDA off (a CPU Default
+  /// Device, or CUDA disabled after a failure) frees the copies.
+  void SetGPUInputCacheMiB(vtkTypeInt64 mebibytes);
+  vtkTypeInt64 GetGPUInputCacheMiB();
+  void SetGPUInputCacheSetting(int mebibytes);
+  ///@}
+
+  ///@{
   /// ParaView's (and VTK's) own filters on Loom: with Loom's object factory installed
   /// (InstallAcceleration), the VTK classes it overrides (vtkContourFilter, vtkGradientFilter,
   /// vtkCellDataToPointData, vtkPointDataToCellData) run on Loom's families where Loom takes the input and

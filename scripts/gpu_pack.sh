@@ -19,7 +19,7 @@ if grep -q '^CMAKE_CUDA_ARCHITECTURES:.*virtual' "$build/CMakeCache.txt" 2>/dev/
   cmake --build "$build" -j 2
 fi
 programs=$(ls "$build"/Testing/Filters/loom_*_test* "$build"/Testing/Engine/loom_engine_tests \
-  "$build"/Testing/Benchmarks/loom_benchmark_families 2>/dev/null)
+  "$build"/Testing/Benchmarks/loom_benchmark_families "$build"/Testing/Benchmarks/loom_benchmark_vtk 2>/dev/null)
 [ -n "$programs" ] || { echo "gpu_pack: no test programs under $build (build first)" >&2; exit 1; }
 libs=$(for p in $programs; do ldd "$p"; done | awk '/=> \//{print $3}' | sort -u |
   grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/libLoom' || true)

@@ -5,6 +5,7 @@
 #include <loom/algorithms/ShapesPresent.h>
 
 #include <loom/cont/Algorithm.h>
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/HandOver.h>
 #include <loom/cont/Logging.h>
 
@@ -19,6 +20,7 @@
 #include <vtkDataArray.h>
 #include <vtkIdTypeArray.h>
 #include <vtkImageData.h>
+#include <vtkNew.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkSOADataArrayTemplate.h>
@@ -47,9 +49,28 @@ namespace
 {
 using loom::algorithms::FieldArray;
 
+// The device input cache's lenders are VTK arrays: a copy kept of an array's memory goes when the array
+// is deleted (before the memory can be reused by another array).
+void ForgetDeletedArray(vtkObject* caller, unsigned long, void*, void*)
+{
+  loom::cont::ForgetDeviceCopiesOf(static_cast<const void*>(caller));
+}
+void WatchLenders()
+{
+  static std::once_flag once;
+  std::call_once(once, [] {
+    loom::cont::SetLenderWatch([](const void* owner) {
+      vtkNew<vtkCallbackCommand> forget;
+      forget->SetCallback(ForgetDeletedArray);
+      static_cast<vtkObject*>(const_cast<void*>(owner))->AddObserver(vtkCommand::DeleteEvent, forget);
+    });
+  });
+}
+
 // The memory of a VTK array as a Loom array: the array a Loom filter handed over in this memory (with its
 // device copy) when the VTK array is unmodified since, else the memory borrowed, the VTK array kept alive
-// for as long as Loom's handle on it lives.
+// for as long as Loom's handle on it lives (a device copy made of it stays in the device input cache while
+// the array is unmodified: DeviceInputCache.h).
 template <typename T>
 loom::cont::ArrayHandle<T> Borrow(vtkDataArray* owner, T* data, Id count)
 {
@@ -63,8 +84,10 @@ loom::cont::ArrayHandle<T> Borrow(vtkDataArray* owner, T* data, Id count)
     return loom::cont::ArrayHandle<T>::FromBuffer(block, static_cast<Id>(offset / static_cast<std::ptrdiff_t>(sizeof(T))),
                                                   count);
   }
+  WatchLenders();
   owner->Register(nullptr);
-  return loom::cont::ArrayHandle<T>::Borrow(data, count, [owner]() { owner->UnRegister(nullptr); });
+  return loom::cont::ArrayHandle<T>::Borrow(data, count, [owner]() { owner->UnRegister(nullptr); },
+                                            loom::cont::Lender{ static_cast<vtkObject*>(owner), owner->GetMTime() });
 }
 
 // The field a Loom filter handed over as `array` (AOS: `first` is its memory; SOA: its first component's),

@@ -257,7 +257,7 @@ private:
   unsigned OuterDevices;
   double Start;
   // The process's transfer and hand-over counters when the scope began (the record keeps the change).
-  unsigned long long BytesToDeviceBefore, BytesToHostBefore, FoundBefore;
+  unsigned long long BytesToDeviceBefore, BytesToHostBefore, FoundBefore, ReusedBefore, BytesReusedBefore;
   // Memory handed over from this serial on is this execution's (stamped again when it ends).
   unsigned long long HandOverSerialBefore;
 };

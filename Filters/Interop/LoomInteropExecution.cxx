@@ -5,6 +5,7 @@
 #include <vtkMultiProcessController.h>
 #include "vtkLoomExecution.h"
 
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/HandOver.h>
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
@@ -259,6 +260,8 @@ ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inpu
   , BytesToDeviceBefore(loom::cont::cuda::GetTransferCounts().BytesHostToDevice)
   , BytesToHostBefore(loom::cont::cuda::GetTransferCounts().BytesDeviceToHost)
   , FoundBefore(loom::cont::GetHandOverStatistics().Found)
+  , ReusedBefore(loom::cont::GetDeviceInputCacheStatistics().Reused)
+  , BytesReusedBefore(loom::cont::GetDeviceInputCacheStatistics().BytesReused)
   , HandOverSerialBefore(loom::cont::HandOverSerial())
 {
   if (!this->Record)
@@ -328,6 +331,9 @@ ExecutionScope::~ExecutionScope()
   r.BytesToDevice = static_cast<vtkTypeUInt64>(transfers.BytesHostToDevice - this->BytesToDeviceBefore);
   r.BytesToHost = static_cast<vtkTypeUInt64>(transfers.BytesDeviceToHost - this->BytesToHostBefore);
   r.InputArraysFound = static_cast<vtkIdType>(loom::cont::GetHandOverStatistics().Found - this->FoundBefore);
+  const loom::cont::DeviceInputCacheStatistics cached = loom::cont::GetDeviceInputCacheStatistics();
+  r.DeviceCopiesReused = static_cast<vtkIdType>(cached.Reused - this->ReusedBefore);
+  r.BytesReusedOnDevice = static_cast<vtkTypeUInt64>(cached.BytesReused - this->BytesReusedBefore);
   ++r.Executions;
   Running = this->Enclosing;
   --Depth;

@@ -5,12 +5,15 @@
 // call), as a GPU may: a staging buffer refilled before its copy has left would carry the wrong bytes.
 // Where a GPU is present these are skipped: the Cuda.* tests run the real runtime there.
 #include <loom/cont/ArrayHandle.h>
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/HandOver.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 #include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/cuda/internal/CudaRuntime.h>
 #include <loom/cont/internal/Buffer.h>
 #include <loom/cont/internal/BufferPool.h>
+
+#include "StandInCudaRuntime.h"
 
 #include <gtest/gtest.h>
 
@@ -31,128 +34,7 @@ using cont::internal::Buffer;
 
 namespace
 {
-class StandInRuntime final : public cont::cuda::internal::Runtime
-{
-public:
-  // What the bookkeeping asked for.
-  int DeviceAllocations = 0, DeviceFrees = 0, PinnedAllocations = 0, Registrations = 0;
-  int AsyncCopies = 0, SyncCopies = 0, AsyncFromPageable = 0;
-  std::size_t PagesFaultedByRegistration = 0;
-  bool RefuseRegistration = false;
-  std::map<void*, std::size_t> Device, Pinned, Registered;
-
-  ~StandInRuntime() override
-  {
-    for (auto& d : this->Device)
-      std::free(d.first);
-    for (auto& p : this->Pinned)
-      std::free(p.first);
-  }
-  void* DeviceAllocate(std::size_t bytes) override
-  {
-    ++this->DeviceAllocations;
-    void* p = std::malloc(bytes);
-    this->Device[p] = bytes;
-    return p;
-  }
-  void DeviceFree(void* pointer) override
-  {
-    if (!pointer || !this->Device.count(pointer))
-      return;
-    this->RunPending();
-    ++this->DeviceFrees;
-    this->Device.erase(pointer);
-    std::free(pointer);
-  }
-  void* PinnedAllocate(std::size_t bytes) override
-  {
-    ++this->PinnedAllocations;
-    void* p = std::malloc(bytes);
-    this->Pinned[p] = bytes;
-    return p;
-  }
-  void PinnedFree(void* pointer) override
-  {
-    this->RunPending();
-    this->Pinned.erase(pointer);
-    std::free(pointer);
-  }
-  bool HostRegister(void* host, std::size_t bytes) override
-  {
-    if (this->RefuseRegistration)
-      return false;
-    ++this->Registrations;
-    this->Registered[host] = bytes;
-    // What the driver would fault in on its one thread: the pages not resident yet.
-    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGE_SIZE));
-    std::vector<unsigned char> resident((bytes + page - 1) / page);
-    if (mincore(host, bytes, resident.data()) == 0)
-      for (unsigned char r : resident)
-        this->PagesFaultedByRegistration += (r & 1) ? 0 : 1;
-    return true;
-  }
-  void HostUnregister(void* host) override { this->Registered.erase(host); }
-  void CopyAsync(void* destination, const void* source, std::size_t bytes, CopyKind kind) override
-  {
-    ++this->AsyncCopies;
-    const void* host = kind == CopyKind::HostToDevice ? source : destination;
-    if (kind != CopyKind::DeviceToDevice && !this->IsPageLocked(host, bytes))
-      ++this->AsyncFromPageable;
-    this->Pending.push_back(Copy_{ destination, source, bytes });
-  }
-  void Copy(void* destination, const void* source, std::size_t bytes, CopyKind) override
-  {
-    this->RunPending();
-    ++this->SyncCopies;
-    std::memcpy(destination, source, bytes);
-  }
-  void* CreateEvent() override { return new std::size_t(0); }
-  void RecordEvent(void* event) override { *static_cast<std::size_t*>(event) = this->Issued + this->Pending.size(); }
-  void WaitEvent(void* event) override
-  {
-    const std::size_t upTo = *static_cast<std::size_t*>(event);
-    while (this->Issued < upTo && !this->Pending.empty())
-      this->RunOne();
-  }
-  void DestroyEvent(void* event) override { delete static_cast<std::size_t*>(event); }
-  void Synchronize(const char*) override { this->RunPending(); }
-
-  bool IsPageLocked(const void* p, std::size_t bytes) const
-  {
-    auto inside = [&](const std::map<void*, std::size_t>& blocks) {
-      for (const auto& b : blocks)
-      {
-        const char* begin = static_cast<const char*>(b.first);
-        if (static_cast<const char*>(p) >= begin && static_cast<const char*>(p) + bytes <= begin + b.second)
-          return true;
-      }
-      return false;
-    };
-    return inside(this->Pinned) || inside(this->Registered);
-  }
-
-private:
-  struct Copy_
-  {
-    void* To;
-    const void* From;
-    std::size_t Bytes;
-  };
-  std::deque<Copy_> Pending;
-  std::size_t Issued = 0;
-  void RunOne()
-  {
-    const Copy_ c = this->Pending.front();
-    this->Pending.pop_front();
-    std::memcpy(c.To, c.From, c.Bytes);
-    ++this->Issued;
-  }
-  void RunPending()
-  {
-    while (!this->Pending.empty())
-      this->RunOne();
-  }
-};
+using loomtest::StandInRuntime;
 
 // Installs a stand-in for a test, and puts CUDA's runtime back after it (pooled blocks it registered
 // and the staging buffers it made go back to it first).
@@ -160,6 +42,7 @@ class CudaTransfers : public ::testing::Test
 {
 protected:
   StandInRuntime Runtime;
+  std::size_t CacheLimit = 0;
   void SetUp() override
   {
     if (cont::cuda::IsAvailable())
@@ -167,11 +50,15 @@ protected:
     cont::internal::ReleasePooledMemory();
     cont::cuda::internal::SetRuntime(&this->Runtime);
     cont::cuda::ResetTransferCounts();
+    this->CacheLimit = cont::GetDeviceInputCacheLimit();
   }
   void TearDown() override
   {
     if (cont::cuda::IsAvailable())
       return;
+    // The kept device copies are the stand-in's memory.
+    cont::ClearDeviceInputCache();
+    cont::SetDeviceInputCacheLimit(this->CacheLimit);
     cont::internal::ReleasePooledMemory();
     cont::cuda::internal::SetRuntime(nullptr);
   }
@@ -352,4 +239,139 @@ TEST_F(CudaTransfers, StagingBuffersAreFreedWithTheirRuntime)
   cont::cuda::internal::ReleaseStagingBuffers();
   EXPECT_TRUE(this->Runtime.Pinned.empty());
   EXPECT_EQ(0u, GetStagingStatistics().PinnedBytesHeld);
+}
+
+// VTK's arrays (memory Loom borrows) keep their device copies between runs while unmodified: the device
+// input cache. Lenders here are addresses of local tokens; the filters' test checks VTK's arrays.
+TEST_F(CudaTransfers, BorrowedMemoryKeepsItsDeviceCopyWhileUnmodified)
+{
+  const std::size_t bytes = 3 * (std::size_t(1) << 20);
+  std::vector<UInt8> host = Pattern(bytes, 11);
+  int lenderA = 0, lenderB = 0;
+  cont::ClearDeviceInputCache();
+  cont::SetDeviceInputCacheLimit(std::size_t(64) << 20);
+  const auto before = cont::GetDeviceInputCacheStatistics();
+  auto deviceBytes = [&](const std::shared_ptr<Buffer>& b) {
+    const UInt8* d = static_cast<const UInt8*>(b->PrepareDeviceRead());
+    this->Runtime.Synchronize("the test");
+    return std::vector<UInt8>(d, d + bytes);
+  };
+
+  // First run: uploaded, and kept after the buffer goes.
+  auto first = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 5 });
+  const void* copy = first->PrepareDeviceRead();
+  EXPECT_EQ(1u, cont::cuda::GetTransferCounts().HostToDevice);
+  first.reset();
+  EXPECT_EQ(0, this->Runtime.DeviceFrees);
+  EXPECT_EQ(before.Entries + 1, cont::GetDeviceInputCacheStatistics().Entries);
+
+  // The same memory, lender and stamp: the same copy, nothing moved.
+  auto again = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 5 });
+  EXPECT_EQ(copy, again->PrepareDeviceRead());
+  EXPECT_TRUE(again->IsDeviceCopyShared());
+  EXPECT_EQ(host, deviceBytes(again));
+  EXPECT_EQ(1u, cont::cuda::GetTransferCounts().HostToDevice);
+  EXPECT_EQ(before.Reused + 1, cont::GetDeviceInputCacheStatistics().Reused);
+
+  // Not another lender's, nor another size.
+  auto other = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderB, 5 });
+  EXPECT_NE(copy, other->PrepareDeviceRead());
+  auto shorter = Buffer::Borrow(host.data(), bytes - 1, {}, cont::Lender{ &lenderA, 5 });
+  EXPECT_NE(copy, shorter->PrepareDeviceRead());
+  EXPECT_EQ(3u, cont::cuda::GetTransferCounts().HostToDevice);
+  other.reset();
+  shorter.reset();
+
+  // Modified (the values changed and the lender's stamp moved): uploaded again with the new values; the
+  // lender's copies under the old stamp go (the shorter one at once, the other once its last reader lets
+  // go).
+  host[0] ^= 0xff;
+  host[bytes - 1] ^= 0xff;
+  const int freesBefore = this->Runtime.DeviceFrees;
+  auto modified = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  EXPECT_EQ(host, deviceBytes(modified));
+  EXPECT_EQ(4u, cont::cuda::GetTransferCounts().HostToDevice);
+  EXPECT_EQ(freesBefore + 1, this->Runtime.DeviceFrees); // `again` still reads the old copy
+  again.reset();
+  EXPECT_EQ(freesBefore + 2, this->Runtime.DeviceFrees);
+  modified.reset();
+
+  // The lender went away and another took its memory and its stamp: never taken for the old one.
+  cont::ForgetDeviceCopiesOf(&lenderA);
+  host[1] ^= 0xff;
+  auto reused = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  EXPECT_EQ(host, deviceBytes(reused));
+  EXPECT_EQ(5u, cont::cuda::GetTransferCounts().HostToDevice);
+  reused.reset();
+
+  // A device write to a cached copy takes it out of the cache; a reader of the copy keeps its values.
+  auto reader = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  const std::vector<UInt8> kept = deviceBytes(reader);
+  auto writer = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  UInt8* written = static_cast<UInt8*>(writer->PrepareDeviceWrite(true));
+  written[0] ^= 0x55;
+  EXPECT_EQ(kept, deviceBytes(reader));
+  EXPECT_EQ(5u, cont::cuda::GetTransferCounts().HostToDevice);
+  writer->GetReadData(); // the written values to the host
+  EXPECT_NE(kept[0], host[0]);
+  writer.reset();
+  reader.reset();
+  host[0] = kept[0];
+  auto afterWrite = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  afterWrite->PrepareDeviceRead();
+  EXPECT_EQ(6u, cont::cuda::GetTransferCounts().HostToDevice);
+  afterWrite.reset();
+
+  // A host write (through a writable pointer) does the same.
+  auto hostWriter = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  hostWriter->PrepareDeviceRead();
+  EXPECT_EQ(6u, cont::cuda::GetTransferCounts().HostToDevice);
+  hostWriter->GetData();
+  hostWriter.reset();
+  auto afterHostWrite = Buffer::Borrow(host.data(), bytes, {}, cont::Lender{ &lenderA, 6 });
+  afterHostWrite->PrepareDeviceRead();
+  EXPECT_EQ(7u, cont::cuda::GetTransferCounts().HostToDevice);
+  afterHostWrite.reset();
+
+  cont::ClearDeviceInputCache();
+  EXPECT_EQ(0u, cont::GetDeviceInputCacheStatistics().Entries);
+  EXPECT_EQ(this->Runtime.DeviceAllocations, this->Runtime.DeviceFrees);
+}
+
+TEST_F(CudaTransfers, DeviceInputCacheHonoursItsBound)
+{
+  const std::size_t bytes = std::size_t(1) << 20;
+  std::vector<std::vector<UInt8>> hosts;
+  for (unsigned i = 0; i < 4; ++i)
+    hosts.push_back(Pattern(bytes, 20 + i));
+  int lender = 0;
+  cont::ClearDeviceInputCache();
+  cont::SetDeviceInputCacheLimit(2 * bytes + bytes / 2); // room for two
+  const auto before = cont::GetDeviceInputCacheStatistics();
+  auto run = [&](unsigned i) {
+    Buffer::Borrow(hosts[i].data(), bytes, {}, cont::Lender{ &lender, 1 })->PrepareDeviceRead();
+    return cont::cuda::GetTransferCounts().HostToDevice;
+  };
+  EXPECT_EQ(1u, run(0));
+  EXPECT_EQ(2u, run(1));
+  EXPECT_EQ(2u, run(0)); // 0 used again: 1 is now the least recently used
+  EXPECT_EQ(3u, run(2)); // 1 goes
+  auto s = cont::GetDeviceInputCacheStatistics();
+  EXPECT_EQ(2u, s.Entries);
+  EXPECT_LE(s.BytesHeld, s.Limit);
+  EXPECT_EQ(before.Evicted + 1, s.Evicted);
+  EXPECT_EQ(3u, run(0));
+  EXPECT_EQ(3u, run(2));
+  EXPECT_EQ(4u, run(1));
+  EXPECT_EQ(this->Runtime.DeviceAllocations, this->Runtime.DeviceFrees + 2); // the two held
+
+  // A lower bound drops the least recently used at once; 0 keeps nothing.
+  cont::SetDeviceInputCacheLimit(bytes);
+  EXPECT_EQ(1u, cont::GetDeviceInputCacheStatistics().Entries);
+  EXPECT_EQ(4u, run(1));
+  cont::SetDeviceInputCacheLimit(0);
+  EXPECT_EQ(0u, cont::GetDeviceInputCacheStatistics().Entries);
+  EXPECT_EQ(5u, run(3));
+  EXPECT_EQ(6u, run(3));
+  EXPECT_EQ(this->Runtime.DeviceAllocations, this->Runtime.DeviceFrees);
 }

@@ -11,11 +11,16 @@
 #include "vtkLoomThreshold.h"
 
 #include "LoomInterop.h"
+#include "../Engine/StandInCudaRuntime.h"
 
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/Error.h>
+#include <loom/cont/cuda/CudaMemory.h>
+#include <loom/cont/cuda/internal/CudaRuntime.h>
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 
+#include <vtkFloatArray.h>
 #include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
 #include <vtkPoints.h>
@@ -282,6 +287,81 @@ TEST(LoomExecution, LoomOutputsAreFoundDownstream)
   contour->Update();
   EXPECT_EQ(afterMove, vtkLoomExecution::GetLast(contour)->GetInputArraysFound());
   ExpectSameSurface(moved, contour->GetOutput());
+}
+
+// A VTK array a Loom filter read on CUDA keeps its device copy while it lives unmodified (the device input
+// cache): found again when wrapped again, uploaded again once Modified, forgotten when the array is deleted
+// (its observer), so that another array in the same memory is never taken for it. Without a GPU the
+// bookkeeping runs against the stand-in runtime; with one, against CUDA's.
+TEST(LoomExecution, UnmodifiedVTKArraysKeepTheirDeviceCopies)
+{
+#ifndef LOOM_ENABLE_CUDA
+  GTEST_SKIP() << "built without CUDA: no device copies";
+#else
+  loomtest::StandInRuntime standIn;
+  const bool gpu = loom::cont::cuda::IsAvailable();
+  if (!gpu)
+    loom::cont::cuda::internal::SetRuntime(&standIn);
+  loom::cont::ClearDeviceInputCache();
+  const std::size_t limit = loom::cont::GetDeviceInputCacheLimit();
+  loom::cont::SetDeviceInputCacheLimit(std::size_t(64) << 20);
+  const vtkIdType n = vtkIdType(1) << 20;
+  std::vector<float> memory(static_cast<std::size_t>(n));
+  for (vtkIdType i = 0; i < n; ++i)
+    memory[static_cast<std::size_t>(i)] = static_cast<float>(i % 977);
+  // The uploads so far, after `array` is wrapped as a filter wraps it and read on the device.
+  auto uploads = [](vtkDataArray* array) {
+    const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(array);
+    field.GetSingleComponent<loom::Float32>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
+    return loom::cont::cuda::GetTransferCounts().HostToDevice;
+  };
+  const auto start = loom::cont::cuda::GetTransferCounts().HostToDevice;
+  const auto before = loom::cont::GetDeviceInputCacheStatistics();
+  vtkFloatArray* a = vtkFloatArray::New();
+  a->SetArray(memory.data(), n, 1); // VTK does not free the memory
+  EXPECT_EQ(start + 1, uploads(a));
+  EXPECT_EQ(start + 1, uploads(a)); // unmodified: found
+  auto s = loom::cont::GetDeviceInputCacheStatistics();
+  EXPECT_EQ(before.Reused + 1, s.Reused);
+  EXPECT_EQ(before.BytesReused + static_cast<loom::UInt64>(n) * sizeof(float), s.BytesReused);
+  memory[0] = -1;
+  a->Modified();
+  EXPECT_EQ(start + 2, uploads(a)); // modified through VTK's API: uploaded again
+  EXPECT_EQ(start + 2, uploads(a));
+  EXPECT_EQ(before.Entries + 1, loom::cont::GetDeviceInputCacheStatistics().Entries);
+
+  // Deleted: its copy goes at once (not when the memory is next seen), so another array in the same
+  // memory, whatever its MTime or address, is uploaded.
+  a->Delete();
+  s = loom::cont::GetDeviceInputCacheStatistics();
+  EXPECT_EQ(before.Entries, s.Entries);
+  EXPECT_EQ(before.Forgotten + 1, s.Forgotten);
+  memory[1] = -2;
+  vtkFloatArray* b = vtkFloatArray::New();
+  b->SetArray(memory.data(), n, 1);
+  EXPECT_EQ(start + 3, uploads(b));
+  EXPECT_EQ(start + 3, uploads(b));
+  b->Delete();
+
+  // Turning CUDA off in the settings (a CPU default device) frees what is kept.
+  vtkFloatArray* c = vtkFloatArray::New();
+  c->SetArray(memory.data(), n, 1);
+  uploads(c);
+  EXPECT_EQ(before.Entries + 1, loom::cont::GetDeviceInputCacheStatistics().Entries);
+  vtkLoomSettings::GetInstance()->SetDefaultDevice(2);
+  EXPECT_EQ(0u, loom::cont::GetDeviceInputCacheStatistics().Entries);
+  vtkLoomSettings::GetInstance()->SetDefaultDevice(0);
+  c->Delete();
+  EXPECT_NE(std::string::npos, std::string(vtkLoomSettings::GetInstance()->GetDeviceReport()).find("GPU input cache: 0 arrays"));
+
+  loom::cont::ClearDeviceInputCache();
+  loom::cont::SetDeviceInputCacheLimit(limit);
+  if (!gpu)
+  {
+    EXPECT_EQ(standIn.DeviceAllocations, standIn.DeviceFrees);
+    loom::cont::cuda::internal::SetRuntime(nullptr);
+  }
+#endif
 }
 
 // What Loom's filters make of what their work throws (loom::interop::Guarded, shared by every filter): an

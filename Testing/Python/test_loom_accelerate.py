@@ -29,6 +29,8 @@ SETTINGS = GetSettingsProxy('LoomSettings')
 USERS_VALUE = SETTINGS.AccelerateParaViewFilters
 check(SETTINGS.GetProperty('AccelerateParaViewFilters').SMProperty.GetDefaultValue(0) == 1,
       'Accelerate ParaView Filters is on by default')
+check(SETTINGS.GetProperty('GPUInputCache').SMProperty.GetDefaultValue(0) == 4096,
+      'the GPU input cache keeps 4096 MiB by default')
 
 
 def inputs():

@@ -29,4 +29,13 @@ check(vtkLoomExecution.GetLast(f).GetDevices() == 'Serial' and e.GetExecutions()
       'the default device Serial: ' + vtkLoomExecution.GetLast(f).Describe())
 settings.SetDefaultDevice(0)
 check('Serial: 1 thread' in settings.GetDeviceReport(), 'the device report: ' + settings.GetDeviceReport())
+# The GPU input cache's bound (MiB) and its line in the report; on the CPU nothing is reused.
+check(e.GetDeviceCopiesReused() == 0 and e.GetBytesReusedOnDevice() == 0, 'reused on the GPU: ' + e.Describe())
+bound = settings.GetGPUInputCacheMiB()
+settings.SetGPUInputCacheMiB(512)
+check(settings.GetGPUInputCacheMiB() == 512, 'the GPU input cache bound: %d' % settings.GetGPUInputCacheMiB())
+report = settings.GetDeviceReport()
+check('CUDA: unavailable (not compiled in)' in report or 'GPU input cache: 0 arrays, 0.0 of 512 MiB' in report,
+      'the GPU input cache line: ' + report)
+settings.SetGPUInputCacheMiB(bound)
 print('python (no proxies) Loom test passed')

@@ -57,14 +57,16 @@ public:
   }
 
   /// Wrap `count` values at `data` without copying. `release` runs when the last handle
-  /// (or view) referring to the memory goes away.
-  static ArrayHandle Borrow(T* data, Id count, std::function<void()> release = {})
+  /// (or view) referring to the memory goes away. With a lender (the memory's owner and its
+  /// modification stamp), a device copy outlives the handle in the device input cache
+  /// (DeviceInputCache.h).
+  static ArrayHandle Borrow(T* data, Id count, std::function<void()> release = {}, const Lender& lender = Lender())
   {
     if (count < 0)
       throw ErrorBadValue("ArrayHandle::Borrow: negative size " + std::to_string(count) + ".");
     ArrayHandle handle;
     handle.Internals->Memory = internal::Buffer::Borrow(
-      data, static_cast<std::size_t>(count) * sizeof(T), std::move(release));
+      data, static_cast<std::size_t>(count) * sizeof(T), std::move(release), lender);
     handle.Internals->Count = count;
     return handle;
   }

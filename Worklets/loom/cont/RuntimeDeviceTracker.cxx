@@ -1,5 +1,6 @@
 // Loom: implementation of device names, the device tracker and the CPU backend lookup.
 #include <loom/cont/RuntimeDeviceTracker.h>
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/internal/CpuBackend.h>
 
 #include <algorithm>
@@ -199,6 +200,8 @@ void RuntimeDeviceTracker::DisableDevice(DeviceId device, const std::string& rea
   this->Disabled[static_cast<int>(device)] = true;
   Log(LogLevel::Warn,
       std::string("device ") + DeviceName(device) + " disabled: " + reason);
+  if (device == DeviceId::Cuda)
+    ClearDeviceInputCache(); // CUDA is off: the kept copies of VTK's arrays go
 }
 
 DeviceId RuntimeDeviceTracker::HostFallback(const std::string& reason) const

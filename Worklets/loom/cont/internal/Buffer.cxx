@@ -1,4 +1,5 @@
 // Loom: implementation of the host Buffer.
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/Error.h>
 #include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/cuda/internal/CudaRuntime.h>
@@ -410,11 +411,13 @@ std::shared_ptr<Buffer> Buffer::Allocate(std::size_t bytes)
   return buffer;
 }
 
-std::shared_ptr<Buffer> Buffer::Borrow(void* data, std::size_t bytes, std::function<void()> release)
+std::shared_ptr<Buffer> Buffer::Borrow(void* data, std::size_t bytes, std::function<void()> release,
+                                       const Lender& lender)
 {
   std::shared_ptr<Buffer> buffer(new Buffer);
   buffer->Data = data;
   buffer->Bytes = bytes;
+  buffer->Lent = lender;
   buffer->Release = release ? std::move(release) : std::function<void()>([] {});
   return buffer;
 }
@@ -445,7 +448,28 @@ void Buffer::SyncHost(bool forWriting) const
     this->HostValid = true;
   }
   if (forWriting)
+  {
     this->DeviceValid = false;
+    if (this->SharedDevice) // the host values may change: the cached copy is no longer theirs
+      this->LetGoOfDeviceCopy();
+  }
+}
+
+// Frees the device copy, or lets go of it when the device input cache holds it too.
+void Buffer::LetGoOfDeviceCopy() const
+{
+#ifdef LOOM_ENABLE_CUDA
+  if (this->SharedDevice)
+  {
+    if (!this->DeviceValid || !this->HostValid)
+      internal::DropDeviceInput(this->SharedDevice.get()); // not a copy of the lender's values
+    this->SharedDevice.reset();
+  }
+  else if (this->DeviceData)
+    cuda::internal::DeviceFree(this->DeviceData);
+#endif
+  this->DeviceData = nullptr;
+  this->DeviceValid = false;
 }
 
 #ifdef LOOM_ENABLE_CUDA
@@ -490,6 +514,18 @@ const void* Buffer::PrepareDeviceRead() const
 {
   if (this->Bytes == 0)
     return nullptr;
+  if (!this->DeviceData && this->Lent.Owner && this->HostValid)
+  {
+    // Borrowed memory whose owner is unmodified since an earlier run copied it: its copy is still there.
+    if (auto kept = internal::FindDeviceInput(this->Lent, this->Data, this->Bytes))
+    {
+      this->SharedDevice = std::move(kept);
+      this->DeviceData = this->SharedDevice.get();
+      this->DeviceValid = true;
+      this->Fresh = false;
+      return this->DeviceData;
+    }
+  }
   if (!this->DeviceData)
     this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes);
   if (!this->DeviceValid)
@@ -503,6 +539,12 @@ const void* Buffer::PrepareDeviceRead() const
       Counters().BytesHostToDevice += this->Bytes;
     }
     this->DeviceValid = true;
+    if (this->Lent.Owner && !this->SharedDevice)
+    {
+      // Kept for later runs on the same memory: freed when both this buffer and the cache let go.
+      this->SharedDevice = std::shared_ptr<void>(this->DeviceData, [](void* d) { cuda::internal::DeviceFree(d); });
+      internal::KeepDeviceInput(this->Lent, this->Data, this->Bytes, this->SharedDevice);
+    }
   }
   this->Fresh = false;
   return this->DeviceData;
@@ -516,6 +558,19 @@ void* Buffer::PrepareDeviceWrite(bool keepContents) const
     this->PrepareDeviceRead(); // values the kernel may not write must be there
   else if (!this->DeviceData)
     this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes); // fresh: nothing to keep
+  if (this->SharedDevice)
+  {
+    // The device copy is about to change: it leaves the cache and becomes this buffer's alone.
+    internal::DropDeviceInput(this->SharedDevice.get());
+    if (this->SharedDevice.use_count() > 1)
+    {
+      // Another buffer still reads the cached copy: write into a copy of it.
+      void* own = cuda::internal::DeviceAllocate(this->Bytes);
+      cuda::internal::CopyDeviceToDevice(own, this->DeviceData, this->Bytes);
+      this->DeviceData = own;
+      this->SharedDevice.reset();
+    }
+  }
   this->Fresh = false;
   this->DeviceValid = true;
   this->HostValid = false;
@@ -527,9 +582,7 @@ void Buffer::ReleaseDeviceCopy() const
   if (!this->DeviceData)
     return;
   this->SyncHost(false);
-  cuda::internal::DeviceFree(this->DeviceData);
-  this->DeviceData = nullptr;
-  this->DeviceValid = false;
+  this->LetGoOfDeviceCopy();
 }
 #else
 void Buffer::ReleaseDeviceCopy() const {}
@@ -545,10 +598,8 @@ void* Buffer::PrepareDeviceWrite(bool) const
 
 Buffer::~Buffer()
 {
-#ifdef LOOM_ENABLE_CUDA
   if (this->DeviceData)
-    cuda::internal::DeviceFree(this->DeviceData);
-#endif
+    this->LetGoOfDeviceCopy();
   if (this->Release)
   {
     this->Release();

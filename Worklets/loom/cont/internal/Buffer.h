@@ -1,6 +1,8 @@
 // Loom: a block of host memory behind ArrayHandle, owned by Loom or borrowed with a release callback.
 #pragma once
 
+#include <loom/cont/DeviceInputCache.h>
+
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -22,8 +24,11 @@ class Buffer
 public:
   /// Allocate `bytes` bytes; throws ErrorBadAllocation when the system refuses.
   static std::shared_ptr<Buffer> Allocate(std::size_t bytes);
-  /// Wrap memory owned by someone else. `release` runs once, when the last user lets go.
-  static std::shared_ptr<Buffer> Borrow(void* data, std::size_t bytes, std::function<void()> release);
+  /// Wrap memory owned by someone else. `release` runs once, when the last user lets go. With a
+  /// lender (the owner and its modification stamp now), a device copy made of the memory is kept in the
+  /// device input cache after this buffer goes, and an earlier one is taken from it (DeviceInputCache.h).
+  static std::shared_ptr<Buffer> Borrow(void* data, std::size_t bytes, std::function<void()> release,
+                                        const Lender& lender = Lender());
 
   ~Buffer();
   Buffer(const Buffer&) = delete;
@@ -62,6 +67,8 @@ public:
   void* GetHostAddress() const { return this->Data; }
   /// The device copy, null when there is none.
   void* GetDeviceData() const { return this->DeviceData; }
+  /// True when the device copy is one the device input cache holds too (borrowed memory, unmodified).
+  bool IsDeviceCopyShared() const { return static_cast<bool>(this->SharedDevice); }
   std::size_t GetNumberOfBytes() const { return this->Bytes; }
   /// True when Loom allocated the memory (false for borrowed memory).
   bool IsOwned() const { return !this->Release; }
@@ -72,11 +79,14 @@ public:
 private:
   Buffer() = default;
   void SyncHost(bool forWriting) const;
+  void LetGoOfDeviceCopy() const;
   void RegisterForTransfers() const;
   void* Data = nullptr;
   std::size_t Bytes = 0;
   std::size_t Capacity = 0; // bytes actually allocated (owned blocks)
   std::function<void()> Release;
+  Lender Lent;                                // borrowed memory's owner and stamp (cached device copies)
+  mutable std::shared_ptr<void> SharedDevice; // the device copy, when the device input cache holds it too
   mutable void* DeviceData = nullptr; // the device copy (CUDA), allocated on first device use
   mutable bool HostValid = true;      // the host values are current
   mutable bool DeviceValid = false;   // the device values are current
