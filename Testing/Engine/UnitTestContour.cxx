@@ -5,6 +5,7 @@
 
 #include <loom/algorithms/contour/CaseTables.h>
 #include <loom/algorithms/contour/Contour.h>
+#include <loom/algorithms/contour/ContourWorklets.h>
 #include <loom/cont/Error.h>
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -796,4 +798,21 @@ TEST(Contour, PointMaskComputesOnlyPointsOnSelectedEdges)
   wrong.Selection = OutputMask::Mode::Select;
   wrong.Flags = loom::cont::make_ArrayHandle(std::vector<UInt8>(3, 1));
   EXPECT_THROW(InterpolateEdges(r.Points, Field(f), wrong), loom::cont::ErrorBadValue);
+}
+
+// The merge splits edge keys a * points + b without dividing (KeySplit): the exact quotient for every key
+// below points^2, at the ends of the range and at random, for small and large point counts.
+TEST(Contour, KeySplitGivesTheExactFirstPoint)
+{
+  std::mt19937_64 rng(7);
+  for (Id points : { Id(1), Id(2), Id(3), Id(1000), (Id(1) << 20) + 7, (Id(1) << 31) - 1, Id(3000000019) })
+  {
+    const loom::algorithms::contour::KeySplit split(points);
+    std::vector<Int64> keys = { 0, points - 1, points, points * points - 1, points * (points - 1) };
+    for (int i = 0; i < 20000; ++i)
+      keys.push_back(static_cast<Int64>(rng() % static_cast<UInt64>(points)) * points +
+                     static_cast<Int64>(rng() % static_cast<UInt64>(points)));
+    for (Int64 key : keys)
+      ASSERT_EQ(key / points, split.First(key)) << "key " << key << " points " << points;
+  }
 }

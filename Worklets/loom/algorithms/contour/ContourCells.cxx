@@ -28,13 +28,14 @@ namespace
 void OrderByFirstPoint(const Int64* key, Id slots, Id points, Int64* sorted, Id* order)
 {
   std::vector<Id> start(static_cast<std::size_t>(points) + 1, 0);
+  const KeySplit split(points);
   for (Id s = 0; s < slots; ++s)
-    ++start[static_cast<std::size_t>(key[s] / points) + 1];
+    ++start[static_cast<std::size_t>(split.First(key[s])) + 1];
   for (std::size_t a = 1; a < start.size(); ++a)
     start[a] += start[a - 1];
   std::vector<Id> next(start.begin(), start.end() - 1);
   for (Id s = 0; s < slots; ++s)
-    order[next[static_cast<std::size_t>(key[s] / points)]++] = s;
+    order[next[static_cast<std::size_t>(split.First(key[s]))]++] = s;
   for (std::size_t a = 0; a + 1 < start.size(); ++a)
   {
     // Insertion sort of the run by key; stable, and runs are a few slots long.
@@ -73,7 +74,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
     r.Points.B.Allocate(slots);
     r.Points.Weight.Allocate(slots);
     ForEach(device, slots, 4096,
-            SplitKeys<T>{ key, values, iso, pointCount, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+            SplitKeys<T>{ key, values, iso, KeySplit(pointCount), r.Points.A.GetPointer(), r.Points.B.GetPointer(),
                           r.Points.Weight.GetPointer(), conn });
     return r;
   }
@@ -105,7 +106,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const loom::cont::ArrayHandl
   r.Points.Weight.Allocate(points);
   ForEach(device, slots, 4096,
           NumberPoints<T>{ sorted.GetPointer(), order.GetPointer(), number.GetPointer(), nullptr, values, iso,
-                           pointCount, conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
+                           KeySplit(pointCount), conn, r.Points.A.GetPointer(), r.Points.B.GetPointer(),
                            r.Points.Weight.GetPointer() });
   return r;
 }

@@ -58,7 +58,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, doub
   Id* conn = Out(r.Connectivity, slots);
   if (!merge)
   {
-    CudaAlgorithm::Schedule(SplitKeys<T>{ key, values, iso, pointCount, Out(r.Points.A, slots),
+    CudaAlgorithm::Schedule(SplitKeys<T>{ key, values, iso, KeySplit(pointCount), Out(r.Points.A, slots),
                                           Out(r.Points.B, slots), Out(r.Points.Weight, slots), conn },
                             slots);
     return r;
@@ -73,7 +73,7 @@ ContourResult OneIsovalue(const CellSetType& cells, const Handle<T>& field, doub
   CudaAlgorithm::Schedule(FlagFirst{ In(sorted), Out(fresh, slots) }, slots);
   Handle<Id> number;
   const Id points = CudaAlgorithm::ScanExclusive(fresh, number);
-  NumberPoints<T> write{ In(sorted), In(order), In(number), In(fresh), values, iso, pointCount, conn,
+  NumberPoints<T> write{ In(sorted), In(order), In(number), In(fresh), values, iso, KeySplit(pointCount), conn,
                          Out(r.Points.A, points), Out(r.Points.B, points), Out(r.Points.Weight, points) };
   CudaAlgorithm::Schedule(write, slots);
   return r;

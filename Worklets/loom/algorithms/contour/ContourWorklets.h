@@ -211,6 +211,30 @@ void GeneratePrimitiveEdges(loom::cont::DeviceId device, const CellSetType& cell
 }
 LOOM_UNIT_NAMESPACE_END
 
+/// An edge key a * points + b split into its points without a 64-bit division per key (a long instruction
+/// on a CPU, a longer sequence on a GPU): a from the key times 1 / points in double, then corrected to the
+/// exact quotient (off by at most one for any key below points^2).
+struct KeySplit
+{
+  Id Points = 1;
+  double Inverse = 1.0;
+  KeySplit() = default;
+  explicit KeySplit(Id points)
+    : Points(points > 0 ? points : 1)
+    , Inverse(1.0 / static_cast<double>(points > 0 ? points : 1))
+  {
+  }
+  LOOM_EXEC Id First(Int64 key) const
+  {
+    Id a = static_cast<Id>(static_cast<double>(key) * this->Inverse);
+    while (a > 0 && a * this->Points > key)
+      --a;
+    while ((a + 1) * this->Points <= key)
+      ++a;
+    return a;
+  }
+};
+
 /// The weight of the isovalue on the edge a -> b of a point's key (0 for a point that is an input
 /// point: a == b), from the field, as the cells computed their cases.
 template <typename T>
@@ -226,14 +250,14 @@ struct SplitKeys
   const Int64* Keys;
   const T* Field;
   double Iso;
-  Id Points;
+  KeySplit Points;
   Id* A;
   Id* B;
   Float64* W;
   Id* Conn;
   LOOM_EXEC void operator()(Id s) const
   {
-    const Id a = this->Keys[s] / this->Points, b = this->Keys[s] % this->Points;
+    const Id a = this->Points.First(this->Keys[s]), b = this->Keys[s] - a * this->Points.Points;
     this->A[s] = a;
     this->B[s] = b;
     this->W[s] = PointWeight(this->Field, a, b, this->Iso);
@@ -252,7 +276,7 @@ struct NumberPoints
   const Id* Fresh;
   const T* Field;
   double Iso;
-  Id Points;
+  KeySplit Points;
   Id* Conn;
   Id* A;
   Id* B;
@@ -265,7 +289,7 @@ struct NumberPoints
     this->Conn[this->Order[s]] = p;
     if (fresh)
     {
-      const Id a = this->Sorted[s] / this->Points, b = this->Sorted[s] % this->Points;
+      const Id a = this->Points.First(this->Sorted[s]), b = this->Sorted[s] - a * this->Points.Points;
       this->A[p] = a;
       this->B[p] = b;
       this->W[p] = PointWeight(this->Field, a, b, this->Iso);
