@@ -121,7 +121,9 @@ TEST(SliceFamily, PlaneBandCutEqualsTheContourOfThePlaneValues)
   // every cell gives: the same triangles on the same edges with the same weights.
   const Grid grid(Id3(23, 19, 21));
   ASSERT_TRUE(PlaneBandApplies(grid.Dims, grid.Axes));
-  const double normals[][3] = { { 0.4, 1.0, -0.7 }, { 0.0, 0.0, 1.0 }, { 1.0, 0.02, 0.0 }, { -0.3, 0.2, 0.9 } };
+  // Planes square to an axis take the box path (the structured pass on the band), the others marching cells.
+  const double normals[][3] = { { 0.4, 1.0, -0.7 }, { 0.0, 0.0, 1.0 }, { 1.0, 0.02, 0.0 }, { -0.3, 0.2, 0.9 },
+                                { 1.0, 0.0, 0.0 }, { 0.0, -2.0, 0.0 } };
   for (const auto& normal : normals)
     for (double value : { 0.0, 0.37 })
     {
@@ -135,6 +137,7 @@ TEST(SliceFamily, PlaneBandCutEqualsTheContourOfThePlaneValues)
 
       ContourOptions options;
       options.IsoValues = { value };
+      options.SourceCells = true;
       options.Device = test::Device();
       const FieldArray values = ImplicitValues(plane, nullptr, grid.Dims, grid.Axes, test::Device());
       const ContourResult full = Contour(loom::cont::CellSetStructured<3>(grid.Dims), values, options);
@@ -142,9 +145,10 @@ TEST(SliceFamily, PlaneBandCutEqualsTheContourOfThePlaneValues)
       ASSERT_EQ(band.GetNumberOfPrimitives(), full.GetNumberOfPrimitives());
       ASSERT_EQ(positions.GetNumberOfTuples(), band.Points.GetNumberOfPoints());
 
-      // Each triangle as the sorted edges of its corners; each edge's weight.
+      // Each triangle as the sorted edges of its corners, with its cell; each edge's weight.
       auto triangles = [](const ContourResult& r, std::map<std::pair<Id, Id>, double>& weights) {
-        std::vector<std::array<std::pair<Id, Id>, 3>> out;
+        std::vector<std::pair<std::array<std::pair<Id, Id>, 3>, Id>> out;
+        auto source = r.SourceCells.ReadPortal();
         auto a = r.Points.A.ReadPortal(), b = r.Points.B.ReadPortal();
         auto w = r.Points.Weight.ReadPortal();
         auto conn = r.Connectivity.ReadPortal();
@@ -162,7 +166,7 @@ TEST(SliceFamily, PlaneBandCutEqualsTheContourOfThePlaneValues)
             tri[static_cast<std::size_t>(c)] = { std::min(a.Get(p), b.Get(p)), std::max(a.Get(p), b.Get(p)) };
           }
           std::sort(tri.begin(), tri.end());
-          out.push_back(tri);
+          out.push_back({ tri, source.Get(t) });
         }
         std::sort(out.begin(), out.end());
         return out;
