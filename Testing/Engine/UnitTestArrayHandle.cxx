@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include <algorithm>
 #include <cstdio>
 #include <random>
@@ -210,7 +212,8 @@ TEST(ArrayHandle, LargeBlocksComeBackFromThePool)
 }
 
 // A smaller request takes the head of a pooled block (the rest stays pooled), and pieces given back join
-// the free pages next to them: a block cut for a run's smaller requests is whole again for the next run.
+// the free pages next to them when a request needs them: a block cut for a run's smaller requests is whole
+// again for the next run's larger one.
 // A request larger than every pooled block gets fresh pages (pages are never moved between mappings).
 // Every byte of what comes back is usable, and two blocks in use never overlap.
 TEST(ArrayHandle, PooledPagesServeRequestsOfAnySize)
@@ -271,6 +274,50 @@ TEST(ArrayHandle, PooledPagesServeRequestsOfAnySize)
     EXPECT_EQ(grown.ReusedBytes, start.ReusedBytes);
     EXPECT_EQ(grown.PooledBytes, start.PooledBytes);
   }
+}
+
+// A run repeated (the same requests, in the same order, the same ones freed along the way: a filter executed
+// again) takes no fresh pages the second time: its blocks are found at their sizes and laid out as before.
+// The sequence is Loom Clip's on the 128^3 wavelet (sizes in tenths of a MiB). Whether a pool that joins
+// too eagerly fails it depends on where the kernel maps fresh blocks; the case seen in a pvpython session
+// (the second of ten Clips after ten Contours) is in docs/benchmarks/2026-11-notes.md.
+TEST(ArrayHandle, ARepeatedRunTakesNoFreshPages)
+{
+  if (PoolBelow(std::size_t(512) << 20))
+    GTEST_SKIP() << "LOOM_BUFFER_POOL below 512 MiB";
+  namespace ci = loom::cont::internal;
+  ci::ReleasePooledMemory();
+  // Take a block of Value tenths of a MiB, or give back the block taken Value-th (from 0).
+  struct Step
+  {
+    bool Take;
+    int Value;
+  };
+  const std::vector<Step> run = { { true, 168 }, { true, 21 },  { true, 41 },  { true, 84 },  { true, 84 },
+                                  { false, 1 },  { true, 10 },  { true, 83 },  { true, 7 },   { true, 41 },
+                                  { true, 330 }, { false, 4 },  { true, 5 },   { true, 8 },   { true, 8 },
+                                  { false, 12 }, { false, 11 }, { false, 7 },  { false, 10 }, { false, 2 },
+                                  { false, 0 },  { true, 256 }, { true, 43 },  { false, 3 },  { false, 6 },
+                                  { false, 5 },  { false, 8 },  { false, 9 },  { false, 13 }, { false, 14 } };
+  auto once = [&] {
+    std::vector<ArrayHandle<Int8>> blocks;
+    for (const Step& step : run)
+      if (step.Take)
+      {
+        ArrayHandle<Int8> block;
+        block.Allocate(static_cast<Id>(step.Value) * (Id(1) << 20) / 10);
+        std::memset(block.GetPointer(), 1, static_cast<std::size_t>(block.GetNumberOfValues()));
+        blocks.push_back(block);
+      }
+      else
+        blocks[static_cast<std::size_t>(step.Value)] = ArrayHandle<Int8>();
+  };
+  once();
+  const std::size_t fresh = ci::GetPoolStatistics().FreshBytes;
+  once();
+  EXPECT_EQ(fresh, ci::GetPoolStatistics().FreshBytes) << "the second run mapped fresh pages";
+  once();
+  EXPECT_EQ(fresh, ci::GetPoolStatistics().FreshBytes) << "the third run mapped fresh pages";
 }
 
 // Many blocks of random sizes taken and given back in random order: every block keeps what was written

@@ -134,9 +134,15 @@ void Trace(const char* what, std::size_t bytes, const void* data)
 // of everything it allocated.
 //
 // The pool holds extents: free page ranges. A request takes the smallest extent that holds it, the part it
-// does not need staying pooled; an extent given back joins the free ranges next to it in the address space,
-// so the pieces a run cut from a block are that block again for the next run. When no extent is large
-// enough the request maps fresh pages: pages are never moved between mappings (mremap), since blocks
+// does not need staying pooled. An extent given back stays as it was, so that a run repeated (the same
+// requests in the same order) finds each of its blocks again at its size and lays them out as the run
+// before did; only when no extent is large enough are free ranges that touch in the address space joined:
+// the smallest run of them that holds the request (the pieces a run cut from a block are that block
+// again), the others left as they are.
+// Joining at every give made a repeat lay its blocks out differently (a block cut from the head of one
+// joined range), so that a later request of the same run no longer fitted and took fresh pages: the second
+// of ten Clips after ten Contours paid 6 thousand page faults (docs/benchmarks/2026-11-notes.md). When no
+// extent is large enough even then, the request maps fresh pages: pages are never moved between mappings (mremap), since blocks
 // assembled that way made every later run of a filter slower, by more than the page faults they saved
 // (docs/developer/memory.md). Blocks pinned for the GPU (cudaHostRegister) are never cut or joined: they
 // serve requests between 80% and 100% of their size.
@@ -171,6 +177,8 @@ public:
     }
     registered = false;
     auto fit = this->Plain.lower_bound(rounded);
+    if (fit == this->Plain.end())
+      fit = this->JoinForLocked(rounded);
     if (fit == this->Plain.end())
       return nullptr; // fresh pages
     char* data = fit->second;
@@ -283,40 +291,78 @@ private:
     }
     return true;
   }
-  // A free range into the pool, joined with the free ranges that touch it. The mutex is held.
+  // A free range into the pool, as it is (JoinLocked joins it with its neighbours when needed). The mutex
+  // is held.
   void InsertLocked(char* data, std::size_t size)
   {
     this->Held += size;
-    auto next = this->ByAddress.lower_bound(data);
-    if (next != this->ByAddress.begin())
-    {
-      auto previous = std::prev(next);
-      if (previous->first + previous->second == data)
-      {
-        data = previous->first;
-        size += previous->second;
-        this->EraseBySizeLocked(previous->first, previous->second);
-        this->ByAddress.erase(previous);
-      }
-    }
-    if (next != this->ByAddress.end() && data + size == next->first)
-    {
-      size += next->second;
-      this->EraseBySizeLocked(next->first, next->second);
-      this->ByAddress.erase(next);
-    }
     this->Plain.emplace(size, data);
     this->ByAddress.emplace(data, size);
   }
-  void EraseBySizeLocked(char* data, std::size_t size)
+  // The smallest run of free ranges that touch in the address space and together hold `size` bytes, joined
+  // into one range (the others stay as they are); Plain.end() when no run holds it. The mutex is held.
+  Extents::iterator JoinForLocked(std::size_t size)
   {
-    auto range = this->Plain.equal_range(size);
-    for (auto it = range.first; it != range.second; ++it)
-      if (it->second == data)
+    auto best = this->ByAddress.end(), runStart = this->ByAddress.end();
+    std::size_t bestSize = 0, runSize = 0;
+    char* runEnd = nullptr;
+    for (auto it = this->ByAddress.begin();; ++it)
+    {
+      const bool touches = it != this->ByAddress.end() && it->first == runEnd;
+      if (!touches)
       {
-        this->Plain.erase(it);
-        return;
+        // The run that ended: a candidate when it holds the request and is smaller than the best so far.
+        if (runStart != this->ByAddress.end() && runSize >= size && (best == this->ByAddress.end() || runSize < bestSize))
+        {
+          best = runStart;
+          bestSize = runSize;
+        }
+        if (it == this->ByAddress.end())
+          break;
+        runStart = it;
+        runSize = 0;
       }
+      runSize += it->second;
+      runEnd = it->first + it->second;
+    }
+    if (best == this->ByAddress.end())
+      return this->Plain.end();
+    char* data = best->first;
+    for (auto it = best; it != this->ByAddress.end() && it->first < data + bestSize;)
+    {
+      auto range = this->Plain.equal_range(it->second);
+      for (auto extent = range.first; extent != range.second; ++extent)
+        if (extent->second == it->first)
+        {
+          this->Plain.erase(extent);
+          break;
+        }
+      it = this->ByAddress.erase(it);
+    }
+    this->ByAddress.emplace(data, bestSize);
+    return this->Plain.emplace(bestSize, data);
+  }
+  // Every run of free ranges that touch in the address space becomes one range. The mutex is held.
+  void JoinLocked()
+  {
+    bool joined = false;
+    for (auto it = this->ByAddress.begin(); it != this->ByAddress.end();)
+    {
+      auto next = std::next(it);
+      if (next != this->ByAddress.end() && it->first + it->second == next->first)
+      {
+        it->second += next->second;
+        this->ByAddress.erase(next);
+        joined = true;
+      }
+      else
+        it = next;
+    }
+    if (!joined)
+      return;
+    this->Plain.clear();
+    for (const auto& range : this->ByAddress)
+      this->Plain.emplace(range.second, range.first);
   }
   // An extent out of the pool (taken, or unmapped by the caller). The mutex is held.
   void RemoveLocked(Extents::iterator extent)
@@ -343,6 +389,8 @@ private:
   static constexpr std::size_t MaxExtents = 512;
   void TrimLocked()
   {
+    if (this->Plain.size() > MaxExtents)
+      this->JoinLocked();
     while (this->Plain.size() > MaxExtents)
     {
       auto smallest = this->Plain.begin();
