@@ -5,6 +5,7 @@
 // loom::cont::cuda::internal::SetRuntime(&standIn), between tests only.
 #pragma once
 
+#include <loom/cont/Error.h>
 #include <loom/cont/cuda/internal/CudaRuntime.h>
 
 #include <cstdlib>
@@ -25,6 +26,7 @@ public:
   int AsyncCopies = 0, SyncCopies = 0, AsyncFromPageable = 0;
   std::size_t PagesFaultedByRegistration = 0;
   bool RefuseRegistration = false;
+  std::size_t DeviceBudget = ~std::size_t(0); // "device memory" beyond it: ErrorBadAllocation
   std::map<void*, std::size_t> Device, Pinned, Registered;
 
   ~StandInRuntime() override
@@ -36,6 +38,11 @@ public:
   }
   void* DeviceAllocate(std::size_t bytes) override
   {
+    std::size_t inUse = 0;
+    for (const auto& d : this->Device)
+      inUse += d.second;
+    if (inUse + bytes > this->DeviceBudget)
+      throw loom::cont::ErrorBadAllocation("stand-in runtime: out of device memory");
     ++this->DeviceAllocations;
     void* p = std::malloc(bytes);
     this->Device[p] = bytes;

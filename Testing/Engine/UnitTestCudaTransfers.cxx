@@ -374,4 +374,17 @@ TEST_F(CudaTransfers, DeviceInputCacheHonoursItsBound)
   EXPECT_EQ(5u, run(3));
   EXPECT_EQ(6u, run(3));
   EXPECT_EQ(this->Runtime.DeviceAllocations, this->Runtime.DeviceFrees);
+
+  // A full device: the kept copies go before an allocation fails.
+  cont::SetDeviceInputCacheLimit(std::size_t(64) << 20);
+  run(0);
+  run(1);
+  EXPECT_EQ(2u, cont::GetDeviceInputCacheStatistics().Entries);
+  this->Runtime.DeviceBudget = 2 * bytes + bytes / 2;
+  const auto forgotten = cont::GetDeviceInputCacheStatistics().Forgotten;
+  EXPECT_EQ(9u, run(2)); // uploaded where the two kept copies were
+  s = cont::GetDeviceInputCacheStatistics();
+  EXPECT_EQ(forgotten + 2, s.Forgotten);
+  EXPECT_EQ(1u, s.Entries);
+  this->Runtime.DeviceBudget = ~std::size_t(0);
 }

@@ -541,6 +541,23 @@ void PopulatePages(void* data, std::size_t bytes)
 }
 } // namespace
 
+// Device memory for a buffer. When the device is full, the copies the device input cache keeps for later runs
+// go first (those no execution is reading), and the allocation is tried once more.
+void* AllocateOnDevice(std::size_t bytes)
+{
+  try
+  {
+    return cuda::internal::DeviceAllocate(bytes);
+  }
+  catch (const ErrorBadAllocation&)
+  {
+    if (GetDeviceInputCacheStatistics().Entries == 0)
+      throw;
+    ClearDeviceInputCache();
+    return cuda::internal::DeviceAllocate(bytes);
+  }
+}
+
 void Buffer::RegisterForTransfers() const
 {
   // Large blocks Loom owns only: they return to the pool registered, so the next run's copies go at the
@@ -575,7 +592,7 @@ const void* Buffer::PrepareDeviceRead() const
     }
   }
   if (!this->DeviceData)
-    this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes);
+    this->DeviceData = AllocateOnDevice(this->Bytes);
   if (!this->DeviceValid)
   {
     // A block nobody has written holds no values: there is nothing to copy.
@@ -605,7 +622,7 @@ void* Buffer::PrepareDeviceWrite(bool keepContents) const
   if (keepContents || (!this->DeviceData && !this->Fresh))
     this->PrepareDeviceRead(); // values the kernel may not write must be there
   else if (!this->DeviceData)
-    this->DeviceData = cuda::internal::DeviceAllocate(this->Bytes); // fresh: nothing to keep
+    this->DeviceData = AllocateOnDevice(this->Bytes); // fresh: nothing to keep
   if (this->SharedDevice)
   {
     // The device copy is about to change: it leaves the cache and becomes this buffer's alone.
@@ -613,7 +630,7 @@ void* Buffer::PrepareDeviceWrite(bool keepContents) const
     if (this->SharedDevice.use_count() > 1)
     {
       // Another buffer still reads the cached copy: write into a copy of it.
-      void* own = cuda::internal::DeviceAllocate(this->Bytes);
+      void* own = AllocateOnDevice(this->Bytes);
       cuda::internal::CopyDeviceToDevice(own, this->DeviceData, this->Bytes);
       this->DeviceData = own;
       this->SharedDevice.reset();
