@@ -140,11 +140,10 @@ void Trace(const char* what, std::size_t bytes, const void* data)
 // the smallest run of them that holds the request (the pieces a run cut from a block are that block
 // again), the others left as they are.
 // Joining at every give made a repeat lay its blocks out differently (a block cut from the head of one
-// joined range), so that a later request of the same run no longer fitted and took fresh pages: the second
-// of ten Clips after ten Contours paid 6 thousand page faults (docs/benchmarks/2026-11-notes.md). When no
-// extent is large enough even then, the request maps fresh pages: pages are never moved between mappings (mremap), since blocks
-// assembled that way made every later run of a filter slower, by more than the page faults they saved
-// (docs/developer/memory.md). Blocks pinned for the GPU (cudaHostRegister) are never cut or joined: they
+// joined range), so that a later request of the same run no longer fitted and took fresh pages
+// (docs/developer/memory.md). When no run of extents holds a request, it maps fresh pages: pages are never
+// moved between mappings (mremap), since blocks assembled that way made every later run of a filter slower,
+// by more than the page faults they saved (docs/developer/memory.md). Blocks pinned for the GPU (cudaHostRegister) are never cut or joined: they
 // serve requests between 80% and 100% of their size.
 // Bounded: LOOM_BUFFER_POOL bytes (default an eighth of the memory up to 4 GiB: the 2 GB of face lists
 // of Extract Surface on the 256^3 hexahedra fit on a 24 GB machine; raised to an eighth of the memory
@@ -291,8 +290,8 @@ private:
     }
     return true;
   }
-  // A free range into the pool, as it is (JoinLocked joins it with its neighbours when needed). The mutex
-  // is held.
+  // A free range into the pool, as it is (JoinForLocked and JoinLocked join it with its neighbours when
+  // needed). The mutex is held.
   void InsertLocked(char* data, std::size_t size)
   {
     this->Held += size;
