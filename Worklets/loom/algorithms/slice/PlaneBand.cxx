@@ -127,6 +127,65 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
     hi[static_cast<std::size_t>(c)] = std::min<Id>(last, np - 2);
   });
 
+  const Id nx = pointDims[0], ny = pointDims[1];
+  const Id3 stride(1, nx, nx * ny);
+  const Id cx = nx - 1, cxy = (nx - 1) * (ny - 1);
+  ContourOptions options;
+  options.IsoValues = { value };
+  options.MergePoints = mergePoints;
+  options.SourceCells = true;
+  options.Device = device;
+  // The grid id of point (i, j, k) and the plane's value there, as the full pass computes it.
+  auto gridPoint = [&](Id i, Id j, Id k, Id& id, double& f) {
+    id = i + stride[1] * j + stride[2] * k;
+    const double* ax = &axes[0][static_cast<std::size_t>(3 * i)];
+    const double* ay = &axes[1][static_cast<std::size_t>(3 * j)];
+    const double* az = &axes[2][static_cast<std::size_t>(3 * k)];
+    f = plane.Evaluate(ax[0] + ay[0] + az[0], ax[1] + ay[1] + az[1], ax[2] + ay[2] + az[2]);
+  };
+  // The band's contour back on the grid: its points' edges in grid ids (`ids`: band point -> grid point),
+  // its cells by `gridCell` (band cell -> grid cell), and the cut points' positions.
+  auto onGrid = [&](ContourResult r, const Id* ids, auto gridCell) {
+    Id* a = r.Points.A.GetPointer();
+    Id* b = r.Points.B.GetPointer();
+    HostForEach(device, r.Points.GetNumberOfPoints(), 1 << 14, [=](Id k) {
+      a[k] = ids[a[k]];
+      b[k] = ids[b[k]];
+    });
+    Id* src = r.SourceCells.GetPointer();
+    HostForEach(device, r.SourceCells.GetNumberOfValues(), 1 << 14, [=](Id k) { src[k] = gridCell(src[k]); });
+    positions = AxesEdgePoints(r.Points, pointDims, coord, ValueKind::Float32, device);
+    return r;
+  };
+
+  // Every column crossed over the same cells (a plane square to an axis: its band is a box of the grid):
+  // the box is a grid of its own, contoured by the structured pass (the same tables, the same triangles
+  // as marching cells on its cells, the points merged without a sort).
+  bool box = mergePoints && lo[0] <= hi[0];
+  for (std::size_t c = 1; c < lo.size() && box; ++c)
+    box = lo[c] == lo[0] && hi[c] == hi[0];
+  if (box)
+  {
+    Id3 dims = pointDims, offset(0, 0, 0);
+    dims[p] = hi[0] - lo[0] + 2;
+    offset[p] = lo[0];
+    const Id boxPoints = dims[0] * dims[1] * dims[2];
+    loom::cont::ArrayHandle<Id> boxIds;
+    boxIds.Allocate(boxPoints);
+    FieldArray values = FieldArray::Allocate(ValueKind::Float64, boxPoints, 1);
+    Id* ids = boxIds.GetPointer();
+    double* f = values.GetPortal<Float64>().Pointers[0];
+    HostForEach(device, dims[1] * dims[2], 16, [&](Id row) {
+      const Id j = row % dims[1] + offset[1], k = row / dims[1] + offset[2];
+      for (Id i = 0, at = row * dims[0]; i < dims[0]; ++i, ++at)
+        gridPoint(i + offset[0], j, k, ids[at], f[at]);
+    });
+    const Id bx = dims[0] - 1, by = dims[1] - 1;
+    return onGrid(Contour(loom::cont::CellSetStructured<3>(dims), values, options), ids, [=](Id c) {
+      return (c % bx + offset[0]) + cx * ((c / bx) % by + offset[1]) + cxy * (c / (bx * by) + offset[2]);
+    });
+  }
+
   // The points of each point column (q', r'): the hull of its neighbouring cell columns' cells.
   const Id pq = nq, pr = nr;
   std::vector<Id> plo(static_cast<std::size_t>(pq * pr)), pcount(plo.size()), base(plo.size() + 1, 0);
@@ -156,66 +215,11 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
     cellBase[c + 1] = cellBase[c] + (lo[c] <= hi[c] ? hi[c] - lo[c] + 1 : 0);
   const Id cells = cellBase.back();
 
-  ContourResult result;
   if (cells == 0)
   {
     positions = FieldArray::Allocate(ValueKind::Float32, 0, 3);
-    return result;
+    return ContourResult();
   }
-  const Id nx = pointDims[0], ny = pointDims[1];
-  const Id3 stride(1, nx, nx * ny);
-  const Id cx = nx - 1, cxy = (nx - 1) * (ny - 1);
-  ContourOptions options;
-  options.IsoValues = { value };
-  options.MergePoints = mergePoints;
-  options.SourceCells = true;
-  options.Device = device;
-
-  // Every column crossed over the same cells (a plane square to an axis: its band is a box of the grid):
-  // the box is a grid of its own, contoured by the structured pass (the same tables, the same triangles
-  // as marching cells on its cells, the points merged without a sort).
-  bool box = mergePoints;
-  for (std::size_t c = 1; c < lo.size() && box; ++c)
-    box = lo[c] == lo[0] && hi[c] == hi[0];
-  if (box && lo[0] <= hi[0])
-  {
-    Id3 dims = pointDims, offset(0, 0, 0);
-    dims[p] = hi[0] - lo[0] + 2;
-    offset[p] = lo[0];
-    const Id boxPoints = dims[0] * dims[1] * dims[2];
-    loom::cont::ArrayHandle<Id> boxIds;
-    boxIds.Allocate(boxPoints);
-    FieldArray values = FieldArray::Allocate(ValueKind::Float64, boxPoints, 1);
-    Id* ids = boxIds.GetPointer();
-    double* f = values.GetPortal<Float64>().Pointers[0];
-    HostForEach(device, dims[1] * dims[2], 16, [&](Id row) {
-      const Id j = row % dims[1] + offset[1], k = row / dims[1] + offset[2];
-      const double* ay = &axes[1][static_cast<std::size_t>(3 * j)];
-      const double* az = &axes[2][static_cast<std::size_t>(3 * k)];
-      for (Id i = offset[0], at = row * dims[0]; i < offset[0] + dims[0]; ++i, ++at)
-      {
-        const double* ax = &axes[0][static_cast<std::size_t>(3 * i)];
-        ids[at] = i + stride[1] * j + stride[2] * k;
-        f[at] = plane.Evaluate(ax[0] + ay[0] + az[0], ax[1] + ay[1] + az[1], ax[2] + ay[2] + az[2]);
-      }
-    });
-    result = Contour(loom::cont::CellSetStructured<3>(dims), values, options);
-    Id* a = result.Points.A.GetPointer();
-    Id* b = result.Points.B.GetPointer();
-    HostForEach(device, result.Points.GetNumberOfPoints(), 1 << 14, [=](Id k) {
-      a[k] = ids[a[k]];
-      b[k] = ids[b[k]];
-    });
-    Id* src = result.SourceCells.GetPointer();
-    const Id bx = dims[0] - 1, bxy = (dims[0] - 1) * (dims[1] - 1);
-    HostForEach(device, result.SourceCells.GetNumberOfValues(), 1 << 14, [=](Id k) {
-      const Id c = src[k], i = c % bx + offset[0], j = (c / bx) % (dims[1] - 1) + offset[1], l = c / bxy + offset[2];
-      src[k] = i + cx * j + cxy * l;
-    });
-    positions = AxesEdgePoints(result.Points, pointDims, coord, ValueKind::Float32, device);
-    return result;
-  }
-
   // Grid ids of the band's points, and the plane's values there (as the full pass computes them).
   loom::cont::ArrayHandle<Id> pointIds;
   pointIds.Allocate(points);
@@ -231,11 +235,7 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
       ijk[q] = iq;
       ijk[r] = ir;
       const Id at = base[static_cast<std::size_t>(pc)] + k;
-      ids[at] = ijk[0] + stride[1] * ijk[1] + stride[2] * ijk[2];
-      const double* ax = &axes[0][static_cast<std::size_t>(3 * ijk[0])];
-      const double* ay = &axes[1][static_cast<std::size_t>(3 * ijk[1])];
-      const double* az = &axes[2][static_cast<std::size_t>(3 * ijk[2])];
-      f[at] = plane.Evaluate(ax[0] + ay[0] + az[0], ax[1] + ay[1] + az[1], ax[2] + ay[2] + az[2]);
+      gridPoint(ijk[0], ijk[1], ijk[2], ids[at], f[at]);
     }
   });
 
@@ -280,18 +280,7 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
   const bool narrow = 8 * cells <= std::numeric_limits<Int32>::max() && points <= std::numeric_limits<Int32>::max();
   const CellSetAny bandCells = narrow ? band(Int32(0)) : band(Int64(0));
 
-  result = Contour(bandCells, values, options);
-  // Back to the grid's ids.
-  Id* a = result.Points.A.GetPointer();
-  Id* b = result.Points.B.GetPointer();
-  HostForEach(device, result.Points.GetNumberOfPoints(), 1 << 14, [=](Id k) {
-    a[k] = ids[a[k]];
-    b[k] = ids[b[k]];
-  });
-  Id* src = result.SourceCells.GetPointer();
-  HostForEach(device, result.SourceCells.GetNumberOfValues(), 1 << 14, [=](Id k) { src[k] = cid[src[k]]; });
-  positions = AxesEdgePoints(result.Points, pointDims, coord, ValueKind::Float32, device);
-  return result;
+  return onGrid(Contour(bandCells, values, options), ids, [cid](Id c) { return cid[c]; });
 }
 } // namespace algorithms
 } // namespace loom
