@@ -47,7 +47,6 @@ struct Cache
   void Erase(std::map<Key, Entry>::iterator it, UInt64& counter, std::vector<std::shared_ptr<void>>& dropped)
   {
     this->Statistics.BytesHeld -= std::get<2>(it->first);
-    --this->Statistics.Entries;
     ++counter;
     dropped.push_back(std::move(it->second.Block));
     this->Entries.erase(it);
@@ -76,7 +75,9 @@ DeviceInputCacheStatistics GetDeviceInputCacheStatistics()
 {
   Cache& cache = GetCache();
   std::lock_guard<std::mutex> lock(cache.Mutex);
-  return cache.Statistics;
+  DeviceInputCacheStatistics s = cache.Statistics;
+  s.Entries = cache.Entries.size();
+  return s;
 }
 
 void SetDeviceInputCacheLimit(std::size_t bytes)
@@ -171,7 +172,6 @@ void internal::KeepDeviceInput(const Lender& lender, const void* host, std::size
     entry.Block = std::move(block);
     entry.LastUse = ++cache.Clock;
     cache.Statistics.BytesHeld += bytes;
-    ++cache.Statistics.Entries;
     ++cache.Statistics.Kept;
     if (cache.Watch && cache.Watched.insert(lender.Owner).second)
       watch = cache.Watch;
