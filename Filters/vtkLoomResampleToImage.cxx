@@ -199,7 +199,7 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
     vtkNew<vtkPointData> arrays;
     if (!empty)
     {
-      this->Source->Prepare(input, run.Device(), /*binned=*/false);
+      this->Source->Prepare(input, run.Device(), loom::interop::ProbeSource::Binning::Never);
       if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue && !parallel)
         return aborted;
       run.Current = "the input's arrays";

@@ -266,7 +266,8 @@ void vtkLoomResampleWithDataset::Resample(vtkDataSet* destination, vtkDataSet* s
   // source's cells visit an image; the cell locator ignores it (a 2D cell takes points at any distance then).
   options.Tolerance = visitCells || sourceImage ? this->Tolerance : std::numeric_limits<double>::infinity();
   if (source)
-    this->Source->Prepare(source, device, /*binned=*/!visitCells);
+    this->Source->Prepare(source, device,
+                          visitCells ? loom::interop::ProbeSource::Binning::Never : loom::interop::ProbeSource::Binning::OnReuse);
   else
     *this->Source = loom::interop::ProbeSource();
   vtkNew<vtkUnstructuredGrid> nothing; // an empty source: every sample invalid

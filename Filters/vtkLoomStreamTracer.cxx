@@ -445,7 +445,7 @@ int vtkLoomStreamTracer::RequestData(vtkInformation*, vtkInformationVector** inp
     {
       try
       {
-        this->Source->Prepare(input, run.Device(), true);
+        this->Source->Prepare(input, run.Device());
         unsupported = loom::algorithms::AdvectUnsupported(this->Source->Locator());
       }
       catch (const std::exception& e)
@@ -475,7 +475,7 @@ int vtkLoomStreamTracer::RequestData(vtkInformation*, vtkInformationVector** inp
   return run.Guard("integrate streamlines in", [&]() -> int {
     if (unsupported.empty())
     {
-      this->Source->Prepare(input, run.Device(), true);
+      this->Source->Prepare(input, run.Device());
       const std::string shape = loom::algorithms::AdvectUnsupported(this->Source->Locator());
       if (!shape.empty())
         unsupported = shape;

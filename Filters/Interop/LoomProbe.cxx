@@ -208,11 +208,12 @@ std::string GeometryKey(vtkDataSet* source)
 }
 } // namespace
 
-void ProbeSource::Prepare(vtkDataSet* source, loom::cont::DeviceId device, bool binned)
+void ProbeSource::Prepare(vtkDataSet* source, loom::cont::DeviceId device, Binning binning)
 {
   const std::string key = GeometryKey(source);
-  this->WasReused =
-    this->Cells.IsBuilt() && key == this->SourceKey && device == this->BuiltOn && (binned == this->Binned || !binned);
+  const bool same = this->Cells.IsBuilt() && key == this->SourceKey && device == this->BuiltOn;
+  const bool binned = binning == Binning::Always || (binning == Binning::OnReuse && same);
+  this->WasReused = same && (binned == this->Binned || !binned);
   this->Seconds = 0.0;
   if (this->WasReused)
   {
@@ -608,17 +609,17 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
                                                          const loom::algorithms::LocateOptions& options, vtkPointData* out,
                                                          bool missForgets) const
 {
-  if (!this->Cells.IsBuilt() || source != this->Source || this->Cells.GetNumberOfBins() == 0)
+  if (!this->Cells.IsBuilt() || source != this->Source || this->Cells.IsGrid())
     return this->Sample(source, samples, options, out); // grids: one cell per point
   return this->Fill(
     source, samples.GetNumberOfPoints(),
     [&](const std::vector<loom::algorithms::FieldArray>& pointFields, const std::vector<loom::algorithms::FieldArray>& cellFields) {
       // The cell each point takes without a previous one (options.Tie), and the other end of its containing cells.
-      loom::algorithms::LocateOptions other = options;
-      other.Tie = options.Tie == loom::algorithms::LocateTie::HighestId ? loom::algorithms::LocateTie::LowestId
-                                                                        : loom::algorithms::LocateTie::HighestId;
-      loom::algorithms::LocatedPoints located = loom::algorithms::LocatePoints(this->Cells, samples, options);
-      const loom::algorithms::LocatedPoints alternative = loom::algorithms::LocatePoints(this->Cells, samples, other);
+      // (Both from the bins, or from the cells' visit of the samples where the cells are not binned.)
+      loom::algorithms::LocatedEnds ends = loom::algorithms::LocatePointEnds(this->Cells, samples, options);
+      const bool highest = options.Tie == loom::algorithms::LocateTie::HighestId;
+      loom::algorithms::LocatedPoints located = highest ? ends.Highest : ends.Lowest;
+      const loom::algorithms::LocatedPoints alternative = highest ? ends.Lowest : ends.Highest;
       // The walk in order (on the host: only points two cells contain change).
       Id* cells = located.Cells.WritePortal().GetArray();
       Float64* pc = located.PCoords.WritePortal().GetArray();

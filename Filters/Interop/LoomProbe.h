@@ -50,12 +50,20 @@ public:
   /// `duplicateGhosts`: ghost arrays that mark only cells and points other pieces own are taken.
   static std::string Unsupported(vtkDataSet* source, bool duplicateGhosts = false);
 
+  /// Whether Prepare bins the cells: Always for Sample (point by point); Never for SampleImage (the cells
+  /// visit the image); OnReuse for SampleInOrder: the cells visit the samples the first time a source is
+  /// sampled (one pass over the cells, no locator memory), and are binned once the same unchanged source is
+  /// sampled again (the bins then serve every later sampling).
+  enum class Binning
+  {
+    Never,
+    Always,
+    OnReuse
+  };
   /// The locator for `source` on `device` (reused while its points and cells are the same arrays, unmodified,
-  /// or an image's geometry the same: a new shallow copy of an unchanged input reuses it; `Reused()` says so);
-  /// `binned` for
-  /// Sample (point by point), not for SampleImage (which visits the cells). Throws Loom's errors for input it
-  /// cannot locate in (Unsupported says so beforehand).
-  void Prepare(vtkDataSet* source, loom::cont::DeviceId device, bool binned = true);
+  /// or an image's geometry the same: a new shallow copy of an unchanged input reuses it; `Reused()` says so).
+  /// Throws Loom's errors for input it cannot locate in (Unsupported says so beforehand).
+  void Prepare(vtkDataSet* source, loom::cont::DeviceId device, Binning binning = Binning::Always);
   bool Reused() const { return this->WasReused; }
   const loom::algorithms::CellLocator& Locator() const { return this->Cells; }
   /// Seconds the last build took (0 when reused) and the bytes the locator holds.

@@ -208,6 +208,128 @@ TEST(Locate, BinnedLocatorFindsTheBruteForceCell)
   }
 }
 
+TEST(Locate, CellsVisitingTheSamplesFindWhatTheBinsFind)
+{
+  // LocatePointEnds without bins (the cells visit the samples) against LocatePoints on the binned locator
+  // with each tie, cell for cell and parametric coordinate for coordinate, and against brute force: every
+  // shape, random points, vertices, edges and faces (many on shared faces), points outside, NaN and infinite
+  // samples; stored samples and a grid's axes; 2D cells off their plane within and beyond the tolerance.
+  std::mt19937 rng(17);
+  const char* names[5] = { "hexahedra", "tetrahedra", "wedges", "pyramids", "voxels" };
+  auto compare = [](const LocatedPoints& visit, const LocatedPoints& bins, const std::string& what) {
+    ASSERT_EQ(visit.GetNumberOfValues(), bins.GetNumberOfValues()) << what;
+    EXPECT_EQ(visit.Found, bins.Found) << what;
+    const auto vc = visit.Cells.ReadPortal(), bc = bins.Cells.ReadPortal();
+    const auto vp = visit.PCoords.ReadPortal(), bp = bins.PCoords.ReadPortal();
+    for (Id s = 0; s < vc.GetNumberOfValues(); ++s)
+    {
+      ASSERT_EQ(vc.Get(s), bc.Get(s)) << what << ", sample " << s;
+      for (int a = 0; a < 3; ++a)
+        ASSERT_EQ(vp.Get(3 * s + a), bp.Get(3 * s + a)) << what << ", sample " << s; // the same bits
+    }
+  };
+  for (int split = 0; split < 5; ++split)
+  {
+    const int n = 4;
+    const Mesh m = Grid(n, split, split == 4 ? 0.0 : 0.2, rng);
+    const CellLocator binned = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device());
+    const CellLocator unbinned = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device(), false);
+    std::vector<double> xyz = Samples(m, n, rng);
+    for (double bad : { double(NAN), double(INFINITY), -1e300 })
+      xyz.insert(xyz.end(), { 1.5, bad, 2.5 });
+    const FieldArray sampleField = FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3);
+    PointPositions samples;
+    samples.Points = &sampleField;
+    LocateOptions options;
+    options.Device = loom::test::Device();
+    const LocatedEnds ends = LocatePointEnds(unbinned, samples, options);
+    LocateOptions highest = options;
+    highest.Tie = LocateTie::HighestId;
+    compare(ends.Lowest, LocatePoints(binned, samples, options), std::string(names[split]) + ", lowest");
+    compare(ends.Highest, LocatePoints(binned, samples, highest), std::string(names[split]) + ", highest");
+    // The binned locator's ends are LocatePoints' own.
+    const LocatedEnds binnedEnds = LocatePointEnds(binned, samples, options);
+    compare(binnedEnds.Highest, ends.Highest, std::string(names[split]) + ", binned ends");
+    Id shared = 0;
+    const auto low = ends.Lowest.Cells.ReadPortal(), high = ends.Highest.Cells.ReadPortal();
+    for (Id s = 0; s < low.GetNumberOfValues(); ++s)
+    {
+      ASSERT_EQ(low.Get(s), BruteForce(m, &xyz[3 * s], false)) << names[split] << ", sample " << s;
+      ASSERT_EQ(high.Get(s), BruteForce(m, &xyz[3 * s], true)) << names[split] << ", sample " << s;
+      shared += low.Get(s) != high.Get(s);
+    }
+    EXPECT_GT(shared, 50) << names[split] << ": points on shared faces must be among the samples";
+    EXPECT_EQ(low.Get(low.GetNumberOfValues() - 1), -1);
+    // A grid's axes over the mesh and beyond it (points on the mesh's nodes and faces).
+    std::vector<double> axes[3];
+    PointPositions grid;
+    for (int a = 0; a < 3; ++a)
+    {
+      for (Id i = 0; i < 13; ++i)
+        for (int d = 0; d < 3; ++d)
+          axes[a].push_back(d == a ? -0.5 + 0.5 * static_cast<double>(i) : 0.0);
+      grid.Dims[a] = 13;
+    }
+    grid.Axes = axes;
+    const LocatedEnds gridEnds = LocatePointEnds(unbinned, grid, options);
+    compare(gridEnds.Lowest, LocatePoints(binned, grid, options), std::string(names[split]) + ", grid, lowest");
+    compare(gridEnds.Highest, LocatePoints(binned, grid, highest), std::string(names[split]) + ", grid, highest");
+    EXPECT_GT(gridEnds.Lowest.Found, 500) << names[split];
+  }
+  // 2D cells: triangles and quadrilaterals in a tilted plane, samples above and below it.
+  auto plane = [](double x, double y) { return 0.01 * x + 0.02 * y; };
+  Mesh surface;
+  for (int j = 0; j <= 4; ++j)
+    for (int i = 0; i <= 4; ++i)
+      surface.Xyz.insert(surface.Xyz.end(), { double(i), double(j), plane(i, j) });
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i)
+    {
+      const Id v = i + 5 * j;
+      if ((i + j) % 2)
+        surface.Add(CELL_SHAPE_QUAD, { v, v + 1, v + 6, v + 5 });
+      else
+      {
+        surface.Add(CELL_SHAPE_TRIANGLE, { v, v + 1, v + 6 });
+        surface.Add(CELL_SHAPE_TRIANGLE, { v, v + 6, v + 5 });
+      }
+    }
+  std::vector<double> xyz;
+  std::uniform_real_distribution<double> u(-0.5, 4.5);
+  for (int q = 0; q < 400; ++q)
+  {
+    const double x = u(rng), y = u(rng);
+    xyz.insert(xyz.end(), { x, y, plane(x, y) + (q % 4 - 1.5) * 1e-3 }); // half within the tolerance
+  }
+  for (int j = 0; j <= 8; ++j)
+    for (int i = 0; i <= 8; ++i)
+      xyz.insert(xyz.end(), { 0.5 * i, 0.5 * j, plane(0.5 * i, 0.5 * j) }); // nodes, edges and centres
+  const FieldArray sampleField = FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3);
+  PointPositions samples;
+  samples.Points = &sampleField;
+  const CellLocator binned = CellLocator::ForCells(surface.Cells(), surface.PointField(), loom::test::Device());
+  const CellLocator unbinned = CellLocator::ForCells(surface.Cells(), surface.PointField(), loom::test::Device(), false);
+  for (bool compute : { true, false })
+  {
+    LocateOptions options;
+    options.Device = loom::test::Device();
+    options.ComputeTolerance = compute;
+    options.Tolerance = 1e-3;
+    LocateOptions highest = options;
+    highest.Tie = LocateTie::HighestId;
+    const LocatedEnds ends = LocatePointEnds(unbinned, samples, options);
+    const std::string what = compute ? "2D cells, computed tolerance" : "2D cells, tolerance 1e-3";
+    compare(ends.Lowest, LocatePoints(binned, samples, options), what + ", lowest");
+    compare(ends.Highest, LocatePoints(binned, samples, highest), what + ", highest");
+    EXPECT_GT(ends.Lowest.Found, 81) << what;
+    EXPECT_LT(ends.Lowest.Found, 481) << what;
+  }
+  // The visit takes no pad: a bounds tolerance needs the bins.
+  LocateOptions padded;
+  padded.BoundsTolerance = 0.1;
+  EXPECT_THROW(LocatePointEnds(unbinned, samples, padded), loom::cont::ErrorBadValue);
+}
+
 TEST(Locate, ParametricCoordinatesAreRecovered)
 {
   // Points made from known parametric coordinates of a jittered cell of each 3D shape come back with them.

@@ -1,10 +1,12 @@
 // Loom Resample To Image against VTK's vtkResampleToImage (ParaView's Resample To Image), Serial and TBB,
 // point for point: the geometry, the valid-point mask, every array's type and values (1e-6 relative) and
 // the ghost flags, on every dataset type; the locator reused while the input is unchanged; fallbacks and
-// bad input.
+// bad input. Resample With Dataset re-executed on an unchanged source (the cells' visit of the points, then
+// the bins) against vtkResampleWithDataSet.
 #include "LoomSamplingTesting.h"
 
 #include <vtkLoomResampleToImage.h>
+#include <vtkLoomResampleWithDataset.h>
 
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
@@ -12,6 +14,7 @@
 #include <vtkDataSetTriangleFilter.h>
 #include <vtkDoubleArray.h>
 #include <vtkFloatArray.h>
+#include <vtkGenericCell.h>
 #include <vtkImageData.h>
 #include <vtkImageDataToPointSet.h>
 #include <vtkMultiBlockDataSet.h>
@@ -21,6 +24,7 @@
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkResampleToImage.h>
+#include <vtkResampleWithDataSet.h>
 #include <vtkShortArray.h>
 #include <vtkStructuredGrid.h>
 #include <vtkUnsignedCharArray.h>
@@ -267,6 +271,96 @@ TEST(LoomResampleToImage, LocatorReusedWhileTheInputIsUnchanged)
   tets->GetPoints()->Modified(); // the input changed: built again
   loom->Update();
   EXPECT_FALSE(loom->GetLocatorReused());
+}
+
+namespace
+{
+/// How many cells of `source` contain x (EvaluatePosition, VTK's parametric slack), by brute force.
+int Holders(vtkDataSet* source, const double* x)
+{
+  int holders = 0;
+  vtkNew<vtkGenericCell> cell;
+  for (vtkIdType c = 0; c < source->GetNumberOfCells(); ++c)
+  {
+    source->GetCell(c, cell);
+    double closest[3], pc[3], dist2, w[8];
+    int sub = 0;
+    holders += cell->EvaluatePosition(x, closest, sub, pc, dist2, w) == 1;
+  }
+  return holders;
+}
+} // namespace
+
+TEST(LoomResampleWithDataset, TheSourceIsBinnedWhenSampledAgainUnchanged)
+{
+  // The first execution's cells visit the destination's points (no bins), the second bins the cells, the third
+  // finds the bins again: every output the same, bit for bit, and the interpolated point arrays and the mask
+  // vtkResampleWithDataSet's (cell arrays may take another of the cells that share a face: not compared here).
+  vtkSmartPointer<vtkUnstructuredGrid> source = NoisyTetrahedra();
+  vtkSmartPointer<vtkImageData> shifted = Source(5);
+  shifted->SetOrigin(-3.3, -2.1, -6.4);
+  shifted->SetSpacing(1.3, 0.9, 1.1); // points on the source's faces and beyond its bounds
+  vtkSmartPointer<vtkUnstructuredGrid> destination = Tetrahedra(loomtest::Hexahedra(shifted));
+  vtkNew<vtkResampleWithDataSet> vtk;
+  vtk->SetInputData(destination);
+  vtk->SetSourceData(source);
+  vtk->Update();
+  vtkPointData* expected = vtkDataSet::SafeDownCast(vtk->GetOutput())->GetPointData();
+  for (int device : loomtest::Devices())
+  {
+    vtkNew<vtkLoomResampleWithDataset> loom;
+    loom->SetInputData(destination);
+    loom->SetSourceData(source);
+    loom->SetDevice(device);
+    vtkSmartPointer<vtkDataSet> first;
+    vtkIdType bytes[3] = { 0, 0, 0 };
+    for (int run = 0; run < 3; ++run)
+    {
+      const std::string at = "device " + std::to_string(device) + ", execution " + std::to_string(run + 1);
+      loom->Modified();
+      loom->Update();
+      loomtest::ExpectRanOn(loom, device, at);
+      EXPECT_EQ(run == 2, loom->GetLocatorReused()) << at;
+      bytes[run] = loom->GetLocatorBytes();
+      vtkDataSet* got = vtkDataSet::SafeDownCast(loom->GetOutputDataObject(0));
+      for (const char* name : { "noise", "RTData", "Pair", "vtkValidPointMask" })
+      {
+        vtkDataArray* e = expected->GetArray(name);
+        vtkDataArray* g = got->GetPointData()->GetArray(name);
+        ASSERT_NE(nullptr, e) << name;
+        ASSERT_NE(nullptr, g) << at << " " << name;
+        ASSERT_EQ(e->GetNumberOfValues(), g->GetNumberOfValues()) << at << " " << name;
+        for (vtkIdType t = 0; t < e->GetNumberOfTuples(); ++t)
+          if (!(std::abs(e->GetComponent(t, 0) - g->GetComponent(t, 0)) <= 1e-6 * std::max(1.0, std::abs(e->GetComponent(t, 0)))))
+            ASSERT_GE(Holders(source, got->GetPoint(t)), 2) // each filter took another cell (within VTK's slack)
+              << at << " " << name << " point " << t << ": VTK " << e->GetComponent(t, 0) << ", Loom " << g->GetComponent(t, 0);
+      }
+      if (run == 0)
+      {
+        first = vtkSmartPointer<vtkDataSet>::Take(got->NewInstance());
+        first->DeepCopy(got);
+        const vtkIdType valid = loomtest::ValidPoints(got);
+        EXPECT_GT(valid, got->GetNumberOfPoints() / 4) << at;
+        EXPECT_LT(valid, got->GetNumberOfPoints()) << at; // partly outside
+        continue;
+      }
+      vtkPointData* a = first->GetPointData();
+      ASSERT_EQ(a->GetNumberOfArrays(), got->GetPointData()->GetNumberOfArrays()) << at;
+      for (int k = 0; k < a->GetNumberOfArrays(); ++k)
+      {
+        vtkDataArray* x = a->GetArray(k);
+        vtkDataArray* y = got->GetPointData()->GetArray(x->GetName());
+        ASSERT_NE(nullptr, y) << at << " " << x->GetName();
+        for (vtkIdType v = 0; v < x->GetNumberOfValues(); ++v)
+          ASSERT_EQ(x->GetComponent(v / x->GetNumberOfComponents(), static_cast<int>(v % x->GetNumberOfComponents())),
+                    y->GetComponent(v / y->GetNumberOfComponents(), static_cast<int>(v % y->GetNumberOfComponents())))
+            << at << " " << x->GetName() << " value " << v << " (the bins against the visit)";
+      }
+    }
+    EXPECT_LT(bytes[0], 4096) << "device " << device << ": the visit keeps no bins";
+    EXPECT_GT(bytes[1], 4096) << "device " << device;
+    EXPECT_EQ(bytes[1], bytes[2]) << "device " << device;
+  }
 }
 
 TEST(LoomResampleToImage, FallbacksAndBadInput)

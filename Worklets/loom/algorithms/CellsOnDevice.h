@@ -9,6 +9,7 @@
 #include <loom/algorithms/CellSetAny.h>
 #include <loom/algorithms/DevicePasses.h>
 
+#include <cmath>
 #include <type_traits>
 #include <variant>
 
@@ -129,6 +130,44 @@ struct PointsOnDevice
   {
     for (int j = 0; j < 3; ++j)
       x[j] = this->Double ? this->F64.Get(p, j) : static_cast<double>(this->F32.Get(p, j));
+  }
+  /// Points `ids[0, n)` into `x` and their bounding box (`lo`, `hi`; a NaN coordinate is left out of it): the
+  /// kind chosen once, the box kept in registers.
+  LOOM_EXEC void GetBox(const Id* ids, int n, double (*x)[3], double* lo, double* hi) const
+  {
+    if (this->Double)
+      BoxOf(this->F64, ids, n, x, lo, hi);
+    else
+      BoxOf(this->F32, ids, n, x, lo, hi);
+  }
+  template <typename T>
+  LOOM_EXEC static void BoxOf(const ComponentPortal<T>& p, const Id* ids, int n, double (*x)[3], double* lo, double* hi)
+  {
+    const T* px = p.Pointers[0];
+    const T* py = p.Pointers[1];
+    const T* pz = p.Pointers[2];
+    const Id stride = p.Stride;
+    double l0 = INFINITY, l1 = INFINITY, l2 = INFINITY, h0 = -INFINITY, h1 = -INFINITY, h2 = -INFINITY;
+    for (int k = 0; k < n; ++k)
+    {
+      const Id at = ids[k] * stride;
+      const double v0 = static_cast<double>(px[at]), v1 = static_cast<double>(py[at]), v2 = static_cast<double>(pz[at]);
+      x[k][0] = v0;
+      x[k][1] = v1;
+      x[k][2] = v2;
+      l0 = v0 < l0 ? v0 : l0;
+      l1 = v1 < l1 ? v1 : l1;
+      l2 = v2 < l2 ? v2 : l2;
+      h0 = v0 > h0 ? v0 : h0;
+      h1 = v1 > h1 ? v1 : h1;
+      h2 = v2 > h2 ? v2 : h2;
+    }
+    lo[0] = l0;
+    lo[1] = l1;
+    lo[2] = l2;
+    hi[0] = h0;
+    hi[1] = h1;
+    hi[2] = h2;
   }
 };
 

@@ -103,11 +103,12 @@ Id CountFound(const loom::cont::ArrayHandle<Id>& cells, loom::cont::DeviceId dev
 }
 
 /// The sample positions' axes as arrays (grid samples), after checking them and that the locator searches.
-void SampleAxes(const CellLocator& locator, const PointPositions& samples, loom::cont::ArrayHandle<Float64> axes[3])
+void SampleAxes(const CellLocator& locator, const PointPositions& samples, loom::cont::ArrayHandle<Float64> axes[3],
+                bool needBins = true)
 {
   if (!locator.IsBuilt())
     throw loom::cont::ErrorBadValue("the locator is not built.");
-  if (locator.Get().Type == Data::Kind::Cells && locator.GetNumberOfBins() == 0)
+  if (needBins && locator.Get().Type == Data::Kind::Cells && locator.GetNumberOfBins() == 0)
     throw loom::cont::ErrorBadValue("the locator was built without bins (for images only); it cannot locate points.");
   if (samples.Points && (samples.Points->GetNumberOfComponents() != 3 ||
                          (samples.Points->GetKind() != ValueKind::Float32 && samples.Points->GetKind() != ValueKind::Float64)))
@@ -187,16 +188,16 @@ SampledFields Outputs(const CellLocator& locator, Id n, const std::vector<FieldA
   return out;
 }
 
-/// Bins over `bounds` for `cells` cells: about CellsPerBin cells each, the divisions proportional to the
-/// sides (1 along a flat side).
-void Divide(Data& d)
+/// About `target` bins over `bounds`, the divisions proportional to the sides (1 along a flat side), at most
+/// 4096 per axis.
+void DivideBounds(const double bounds[6], double target, Id divisions[3], double binsPerUnit[3])
 {
-  const double target = std::max(1.0, static_cast<double>(d.NumberOfCells) / CellsPerBin);
+  target = std::max(1.0, target);
   double sides[3], volume = 1.0;
   int dims = 0;
   for (int a = 0; a < 3; ++a)
   {
-    sides[a] = d.Bounds[2 * a + 1] - d.Bounds[2 * a];
+    sides[a] = bounds[2 * a + 1] - bounds[2 * a];
     if (sides[a] > 0)
     {
       volume *= sides[a];
@@ -207,9 +208,14 @@ void Divide(Data& d)
   for (int a = 0; a < 3; ++a)
   {
     const double div = sides[a] > 0 ? std::round(sides[a] * perUnit) : 1.0;
-    d.Divisions[a] = static_cast<Id>(std::min(std::max(div, 1.0), 4096.0));
-    d.BinsPerUnit[a] = sides[a] > 0 ? static_cast<double>(d.Divisions[a]) / sides[a] : 0.0;
+    divisions[a] = static_cast<Id>(std::min(std::max(div, 1.0), 4096.0));
+    binsPerUnit[a] = sides[a] > 0 ? static_cast<double>(divisions[a]) / sides[a] : 0.0;
   }
+}
+/// The cells' bins: about CellsPerBin cells each.
+void Divide(Data& d)
+{
+  DivideBounds(d.Bounds, static_cast<double>(d.NumberOfCells) / CellsPerBin, d.Divisions, d.BinsPerUnit);
 }
 } // namespace
 
@@ -352,6 +358,10 @@ Id CellLocator::GetNumberOfPoints() const
 {
   return this->Impl ? this->Impl->NumberOfPoints : 0;
 }
+bool CellLocator::IsGrid() const
+{
+  return this->Impl && this->Impl->Type != Data::Kind::Cells;
+}
 Id CellLocator::GetNumberOfBins() const
 {
   return this->Impl && this->Impl->BinStarts.GetNumberOfValues() > 0
@@ -386,6 +396,68 @@ LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& sam
     });
   located.Found = CountFound(located.Cells, options.Device);
   return located;
+}
+
+LocatedEnds LocatePointEnds(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options)
+{
+  loom::cont::ArrayHandle<Float64> axes[3];
+  SampleAxes(locator, samples, axes, false);
+  const Data& d = locator.Get();
+  LocateOptions lowest = options, highest = options;
+  lowest.Tie = LocateTie::LowestId;
+  highest.Tie = LocateTie::HighestId;
+  if (d.Type != Data::Kind::Cells || locator.GetNumberOfBins() > 0)
+    return { LocatePoints(locator, samples, lowest), LocatePoints(locator, samples, highest) };
+  if (options.BoundsTolerance != 0.0)
+    throw loom::cont::ErrorBadValue("the locator was built without bins: the cells' visit of the samples takes no bounds tolerance.");
+  const Id n = samples.GetNumberOfPoints();
+  if (n > INT32_MAX)
+    throw loom::cont::ErrorBadValue("the cells' visit takes at most 2^31 - 1 samples.");
+  // The samples' bins: about one sample each, over the finite samples' bounds (for a grid's axes, the sum of
+  // each axis's extremes: any bounds do, the bins only order the samples).
+  double bounds[6];
+  if (samples.Points)
+    PointBounds(*samples.Points, options.Device, bounds);
+  else
+    for (int a = 0; a < 3; ++a)
+    {
+      bounds[2 * a] = bounds[2 * a + 1] = 0.0;
+      for (int t = 0; t < 3; ++t)
+      {
+        double lo = INFINITY, hi = -INFINITY;
+        for (Id i = 0; i < samples.Dims[t]; ++i)
+        {
+          const double v = samples.Axes[t][static_cast<std::size_t>(3 * i + a)];
+          lo = std::isfinite(v) ? std::min(lo, v) : lo;
+          hi = std::isfinite(v) ? std::max(hi, v) : hi;
+        }
+        bounds[2 * a] += lo;
+        bounds[2 * a + 1] += hi;
+      }
+    }
+  for (int a = 0; a < 3; ++a)
+    if (!(bounds[2 * a] <= bounds[2 * a + 1]) || !std::isfinite(bounds[2 * a]) || !std::isfinite(bounds[2 * a + 1]))
+      for (int k = 0; k < 6; ++k)
+        bounds[k] = 0.0; // no finite sample: one bin, empty
+  Id divisions[3];
+  double perUnit[3];
+  DivideBounds(bounds, static_cast<double>(n), divisions, perUnit);
+  LocatedEnds ends;
+  WithCudaFallback(
+    options.Device, "locate",
+    [&](auto) {
+      locate::LocateEndsCuda(d, samples, axes, bounds, divisions, options, ends.Lowest, ends.Highest);
+      return 0;
+    },
+    [&](loom::cont::DeviceId cpu) {
+      return loom::cont::CallOnDevice(cpu, [&](auto tag) {
+        locate::Passes<decltype(tag)>::LocateEnds(d, samples, axes, locate::SampleBins(bounds, divisions), options, ends.Lowest,
+                                                  ends.Highest);
+        return 0;
+      });
+    });
+  ends.Lowest.Found = ends.Highest.Found = CountFound(ends.Lowest.Cells, options.Device);
+  return ends;
 }
 
 LocatedPoints LocateImagePoints(const CellLocator& locator, const ImageSamples& image, const LocateOptions& options)

@@ -64,7 +64,8 @@ public:
   /// a face between cells is in the cell below it; the last coordinate of a non-flat axis is outside.
   static CellLocator ForRectilinear(const std::vector<double> coordinates[3]);
   /// `cells` (explicit or a structured grid's) on `points` (xyz, float32 or float64), binned on `device`
-  /// (`bin` off: not binned, for LocateImagePoints only, which visits the cells instead).
+  /// (`bin` off: not binned, for LocateImagePoints, SampleImage and LocatePointEnds, whose cells visit the
+  /// samples instead).
   /// Linear cells of dimension 2 and 3 are located in (triangles, quadrilaterals, pixels, tetrahedra,
   /// voxels, hexahedra, wedges, pyramids); ErrorBadType names the first other cell type met
   /// (UnsupportedShape says so beforehand).
@@ -74,6 +75,8 @@ public:
   bool IsBuilt() const { return this->Impl != nullptr; }
   Id GetNumberOfCells() const;
   Id GetNumberOfPoints() const;
+  /// Whether the locator is an image's or a rectilinear grid's (index arithmetic, one cell per point).
+  bool IsGrid() const;
   /// The bins of a binned locator (0 for images and rectilinear grids).
   Id GetNumberOfBins() const;
   /// The bytes the locator holds beyond the dataset's own arrays (bins, cell lists, bounding boxes).
@@ -103,6 +106,20 @@ struct LocatedPoints
 /// with VTK's start, steps and convergence test), a 2D cell a point that projects into it within the
 /// tolerance (LocateOptions); points with a NaN coordinate are in no cell.
 LocatedPoints LocatePoints(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options);
+
+/// Every sample's lowest and highest containing cell at once (LocatePoints with each tie): the ends a walk
+/// through the samples in order chooses between (vtkProbeFilter keeps the previous point's cell when it still
+/// contains the next point).
+struct LocatedEnds
+{
+  LocatedPoints Lowest, Highest;
+};
+/// LocatePointEnds: with a binned locator (or a grid), LocatePoints twice; with a locator built without bins
+/// (ForCells, `bin` off), the cells visit the samples instead: the samples are binned over their own bounds and
+/// every cell tests those within its bounding box, one pass over the cells and no locator memory: cheaper than
+/// binning the cells when the cells are sampled once. The visit takes no pad (`BoundsTolerance` 0) and
+/// finds the cells LocatePoints finds, with the same parametric coordinates.
+LocatedEnds LocatePointEnds(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options);
 
 /// The points of an image as samples: its first point, its spacing (0 along a flat axis) and its point
 /// dimensions.

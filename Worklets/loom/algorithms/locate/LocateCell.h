@@ -145,12 +145,89 @@ LOOM_EXEC inline void Derivatives(UInt8 shape, const double* r, double* d)
   }
 }
 
+/// Newton's sums over the cell's `n` points (VTK's order: point by point, each product added in turn):
+/// f = sum x w, and the columns rc, sc, tc = sum x dw/dr, dw/ds, dw/dt (`d`: n derivatives per direction). On
+/// the CPU two sums share each vector operation (f with rc, sc with tc): each sum's own additions, in the
+/// same order, to the same bits.
+LOOM_EXEC inline void Columns(const CellCorners& c, int n, const double* w, const double* d, double* f, double* rc,
+                              double* sc, double* tc)
+{
+#if defined(__CUDA_ARCH__) || !defined(__GNUC__)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 3; ++j)
+    {
+      const double coord = c.X[i][j];
+      f[j] += coord * w[i];
+      rc[j] += coord * d[i];
+      sc[j] += coord * d[i + n];
+      tc[j] += coord * d[i + 2 * n];
+    }
+#else
+  typedef double Pair __attribute__((vector_size(16)));
+  Pair fr[3], st[3];
+  for (int j = 0; j < 3; ++j)
+  {
+    fr[j] = Pair{ f[j], rc[j] };
+    st[j] = Pair{ sc[j], tc[j] };
+  }
+  for (int i = 0; i < n; ++i)
+  {
+    const Pair a = { w[i], d[i] }, b = { d[i + n], d[i + 2 * n] };
+    for (int j = 0; j < 3; ++j)
+    {
+      const Pair coord = { c.X[i][j], c.X[i][j] };
+      fr[j] += coord * a;
+      st[j] += coord * b;
+    }
+  }
+  for (int j = 0; j < 3; ++j)
+  {
+    f[j] = fr[j][0];
+    rc[j] = fr[j][1];
+    sc[j] = st[j][0];
+    tc[j] = st[j][1];
+  }
+#endif
+}
+
+/// Columns of a hexahedron at Newton's start (0.5, 0.5, 0.5), where every weight is 1/8 and every derivative
+/// +-1/4: each sum of coordinates added (or subtracted) in VTK's order, then scaled once. Scaling by a power of
+/// two commutes with every addition's rounding, so these are VTK's bits, as long as no value nears the
+/// subnormal or overflow ranges: false (nothing written) when a coordinate is not 0 or within 1e-280..1e280
+/// in magnitude (or is NaN), for Columns' general sums.
+LOOM_EXEC inline bool HexStartColumns(const CellCorners& c, double* f, double* rc, double* sc, double* tc)
+{
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 3; ++j)
+    {
+      const double a = std::fabs(c.X[i][j]);
+      if (!(a == 0.0 || (a >= 1e-280 && a <= 1e280)))
+        return false;
+    }
+  const double(*x)[3] = c.X;
+  for (int j = 0; j < 3; ++j)
+  {
+    // The derivatives' signs at the start: r: - + + - - + + -, s: - - + + - - + +, t: - - - - + + + +.
+    const double sum = 0.0 + x[0][j] + x[1][j] + x[2][j] + x[3][j] + x[4][j] + x[5][j] + x[6][j] + x[7][j];
+    const double r = 0.0 - x[0][j] + x[1][j] + x[2][j] - x[3][j] - x[4][j] + x[5][j] + x[6][j] - x[7][j];
+    const double s = 0.0 - x[0][j] - x[1][j] + x[2][j] + x[3][j] - x[4][j] - x[5][j] + x[6][j] + x[7][j];
+    const double t = 0.0 - x[0][j] - x[1][j] - x[2][j] - x[3][j] + x[4][j] + x[5][j] + x[6][j] + x[7][j];
+    f[j] = sum * 0.125;
+    rc[j] = r * 0.25;
+    sc[j] = s * 0.25;
+    tc[j] = t * 0.25;
+  }
+  return true;
+}
+
 /// Newton's method for a hexahedron, wedge or pyramid, as VTK's EvaluatePosition: 1 inside, 0 outside, -1
 /// when it fails (a small determinant, divergence, no convergence).
-LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, double* pc)
+/// (One copy per shape: the shape's branches and point count fixed at compile time.)
+template <UInt8 Shape>
+LOOM_EXEC inline int EvaluateNewtonOf(const CellCorners& c, const double* x, double* pc)
 {
-  const int n = c.N;
-  const bool hex = c.Shape == CELL_SHAPE_HEXAHEDRON, pyramid = c.Shape == CELL_SHAPE_PYRAMID;
+  constexpr bool hex = Shape == CELL_SHAPE_HEXAHEDRON, pyramid = Shape == CELL_SHAPE_PYRAMID;
+  constexpr int n = hex ? 8 : pyramid ? 5 : 6;
   if (pyramid)
   {
     // The apex first (VTK: the inversion has trouble there).
@@ -194,18 +271,13 @@ LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, doubl
   bool done = false;
   for (int iteration = 0; !done && iteration < 10; ++iteration)
   {
-    Weights(c.Shape, pc, w);
-    Derivatives(c.Shape, pc, d);
     double f[3] = { 0, 0, 0 }, rc[3] = { 0, 0, 0 }, sc[3] = { 0, 0, 0 }, tc[3] = { 0, 0, 0 };
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < 3; ++j)
-      {
-        const double coord = c.X[i][j];
-        f[j] += coord * w[i];
-        rc[j] += coord * d[i];
-        sc[j] += coord * d[i + n];
-        tc[j] += coord * d[i + 2 * n];
-      }
+    if (!(iteration == 0 && hex && HexStartColumns(c, f, rc, sc, tc)))
+    {
+      Weights(Shape, pc, w);
+      Derivatives(Shape, pc, d);
+      Columns(c, n, w, d, f, rc, sc, tc);
+    }
     for (int j = 0; j < 3; ++j)
       f[j] -= x[j];
     const double det = Det3(rc, sc, tc);
@@ -227,8 +299,17 @@ LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, doubl
     return -1;
   const double slack = hex ? 1.e-06 : 0.001;
   const bool inside = InSlack(pc[0], slack) && InSlack(pc[1], slack) && InSlack(pc[2], slack) &&
-    (c.Shape != CELL_SHAPE_WEDGE || pc[0] + pc[1] <= 1.001);
+    (Shape != CELL_SHAPE_WEDGE || pc[0] + pc[1] <= 1.001);
   return inside ? 1 : 0;
+}
+LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, double* pc)
+{
+  switch (c.Shape)
+  {
+    case CELL_SHAPE_HEXAHEDRON: return EvaluateNewtonOf<CELL_SHAPE_HEXAHEDRON>(c, x, pc);
+    case CELL_SHAPE_WEDGE: return EvaluateNewtonOf<CELL_SHAPE_WEDGE>(c, x, pc);
+    default: return EvaluateNewtonOf<CELL_SHAPE_PYRAMID>(c, x, pc);
+  }
 }
 
 /// vtkTriangle::ComputeNormalDirection(v1, v2, v3): (v3 - v2) x (v1 - v2).

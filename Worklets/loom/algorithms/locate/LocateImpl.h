@@ -131,6 +131,21 @@ struct BinsOnDevice
   LOOM_EXEC double Decode(UInt16 q, int a) const { return this->Bounds[2 * a] + q * this->Step(a); }
 };
 
+/// Bins over `bounds` with `divisions` per axis (LocatePointEnds' sample bins; a flat side has one).
+inline BinsOnDevice SampleBins(const double bounds[6], const Id divisions[3])
+{
+  BinsOnDevice b{};
+  for (int a = 0; a < 3; ++a)
+  {
+    b.Bounds[2 * a] = bounds[2 * a];
+    b.Bounds[2 * a + 1] = bounds[2 * a + 1];
+    b.Divisions[a] = divisions[a];
+    const double side = bounds[2 * a + 1] - bounds[2 * a];
+    b.BinsPerUnit[a] = side > 0 ? static_cast<double>(divisions[a]) / side : 0.0;
+  }
+  return b;
+}
+
 /// Pass 1 per cell: its outward-rounded box, and one count in each bin it overlaps.
 struct BoxAndCount
 {
@@ -403,20 +418,10 @@ struct LocatorOnDevice
       if (x[a] < this->Bins.Decode(q[2 * a], a) - p || x[a] > this->Bins.Decode(q[2 * a + 1], a) + p)
         return false;
     CellCorners c;
-    this->Cells.Ids(cell, c);
-    const int dim = LocatableDimension(c.Shape);
-    if (dim == 0 || c.N != ShapePoints(c.Shape))
+    double lo[3], hi[3];
+    const int dim = this->LoadCell(cell, c, lo, hi);
+    if (dim == 0)
       return false;
-    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
-    for (int k = 0; k < c.N; ++k)
-    {
-      this->Points.Get(c.Ids[k], c.X[k]);
-      for (int a = 0; a < 3; ++a)
-      {
-        lo[a] = c.X[k][a] < lo[a] ? c.X[k][a] : lo[a];
-        hi[a] = c.X[k][a] > hi[a] ? c.X[k][a] : hi[a];
-      }
-    }
     for (int a = 0; a < 3; ++a)
       if (p == 0.0 && (x[a] < lo[a] || x[a] > hi[a])) // the cell locator's box test (none with a pad)
         return false;
@@ -430,6 +435,28 @@ struct LocatorOnDevice
     const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
       (hi[2] - lo[2]) * (hi[2] - lo[2]);
     return dist2 <= (this->ComputeTolerance ? diagonal2 * 1e-6 : this->Tolerance2);
+  }
+
+  /// Cell `cell`'s corners and exact bounding box (a NaN coordinate left out of it); its dimension, or 0 for a
+  /// cell not located in (a shape Evaluate does not take, or another number of points than the shape's).
+  LOOM_EXEC int LoadCell(Id cell, CellCorners& c, double* lo, double* hi) const
+  {
+    this->Cells.Ids(cell, c);
+    const int dim = LocatableDimension(c.Shape);
+    if (dim == 0 || c.N != ShapePoints(c.Shape))
+      return 0;
+    this->Points.GetBox(c.Ids, c.N, c.X, lo, hi);
+    return dim;
+  }
+  /// Cell `cell`'s parametric coordinates at x (Evaluate, as Contains computed them).
+  LOOM_EXEC void EvaluateIn(Id cell, const double* x, double* pc) const
+  {
+    CellCorners c;
+    this->Cells.Ids(cell, c);
+    for (int k = 0; k < c.N; ++k)
+      this->Points.Get(c.Ids[k], c.X[k]);
+    double dist2 = 0.0;
+    Evaluate(c, x, pc, dist2);
   }
 
   LOOM_EXEC Id FindInCells(const double* x, double* pc) const
@@ -593,6 +620,14 @@ struct FieldWriter
   }
 };
 
+/// One more cell contains sample `s`: counted, and the first to count keeps its parametric coordinates.
+LOOM_EXEC inline void Claim(Int32* claims, double* first, Id s, const double* pc, bool oneThread)
+{
+  if ((oneThread ? claims[s]++ : loom::exec::AtomicAdd(claims + s, 1)) == 0)
+    for (int a = 0; a < 3; ++a)
+      first[3 * s + a] = pc[a];
+}
+
 /// Pass per cell (LocateImagePoints): the image points within the cell's bounding box (VTK's index range:
 /// ceil and floor of the box in image steps; index 0 along a flat axis) that the cell contains; each takes
 /// the cell's id unless a higher one has (Winner holds minus the id, 1 for none).
@@ -625,20 +660,10 @@ struct ScatterToImage
   LOOM_EXEC void operator()(Id cell) const
   {
     CellCorners c;
-    this->Locator.Cells.Ids(cell, c);
-    const int dim = LocatableDimension(c.Shape);
-    if (dim == 0 || c.N != ShapePoints(c.Shape))
+    double lo[3], hi[3];
+    const int dim = this->Locator.LoadCell(cell, c, lo, hi);
+    if (dim == 0)
       return;
-    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
-    for (int k = 0; k < c.N; ++k)
-    {
-      this->Locator.Points.Get(c.Ids[k], c.X[k]);
-      for (int a = 0; a < 3; ++a)
-      {
-        lo[a] = c.X[k][a] < lo[a] ? c.X[k][a] : lo[a];
-        hi[a] = c.X[k][a] > hi[a] ? c.X[k][a] : hi[a];
-      }
-    }
     Id range[3][2];
     for (int a = 0; a < 3; ++a)
     {
@@ -678,11 +703,164 @@ struct ScatterToImage
           else
           {
             loom::exec::AtomicMin(this->Winner + s, -static_cast<Int32>(cell));
-            if (loom::exec::AtomicAdd(this->Claims + s, 1) == 0)
-              for (int a = 0; a < 3; ++a)
-                this->First[3 * s + a] = pc[a];
+            Claim(this->Claims, this->First, s, pc, false);
           }
         }
+  }
+};
+
+/// Pass per sample (LocatePointEnds' visit): the sample's bin over the samples' bounds (-1: a NaN or
+/// infinite coordinate, in no cell and no bin), counted.
+struct BinSample
+{
+  SamplesOnDevice Samples;
+  BinsOnDevice Bins;
+  Int32* Bin;
+  Int32* BinCounts;
+  bool OneThread;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    double x[3];
+    this->Samples.Get(s, x);
+    if (!(std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2])))
+    {
+      this->Bin[s] = -1;
+      return;
+    }
+    const Id bin = this->Bins.Index(x[0], 0) + this->Bins.Divisions[0] * (this->Bins.Index(x[1], 1) + this->Bins.Divisions[1] * this->Bins.Index(x[2], 2));
+    this->Bin[s] = static_cast<Int32>(bin);
+    if (this->OneThread)
+      ++this->BinCounts[bin];
+    else
+      loom::exec::AtomicAdd(this->BinCounts + bin, 1);
+  }
+};
+/// Pass per sample: the sample's id and position into its bin's next slot.
+struct FillSampleBins
+{
+  SamplesOnDevice Samples;
+  const Int32* Bin;
+  const Int32* BinStarts;
+  Int32* Cursors;
+  Int32* Ids;
+  double* X; ///< three per slot
+  bool OneThread;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    const Int32 bin = this->Bin[s];
+    if (bin < 0)
+      return;
+    const Int32 slot = this->BinStarts[bin] + (this->OneThread ? this->Cursors[bin]++ : loom::exec::AtomicAdd(this->Cursors + bin, 1));
+    this->Ids[slot] = static_cast<Int32>(s);
+    this->Samples.Get(s, this->X + 3 * slot);
+  }
+};
+
+/// Pass per cell (LocatePointEnds without bins over the cells): the binned samples within the cell's exact
+/// bounding box that the cell contains (as LocatorOnDevice::Contains decides without a pad: a 2D cell within the
+/// tolerance of its plane); each records the lowest and highest such cell, how many, and the parametric
+/// coordinates the first one found.
+struct VisitSamples
+{
+  LocatorOnDevice Locator;
+  BinsOnDevice Bins; ///< over the samples
+  const Int32* BinStarts;
+  const Int32* Ids;
+  const double* X;
+  Int32* Lowest;       ///< INT32_MAX: none
+  Int32* MinusHighest; ///< 1: none
+  Int32* Claims;
+  double* First;
+  bool OneThread;
+  LOOM_EXEC void operator()(Id cell) const
+  {
+    CellCorners c;
+    double lo[3], hi[3];
+    const int dim = this->Locator.LoadCell(cell, c, lo, hi);
+    if (dim == 0)
+      return;
+    Id range[3][2];
+    for (int a = 0; a < 3; ++a)
+    {
+      if (!(std::isfinite(lo[a]) && std::isfinite(hi[a]))) // as the binned locator: such a cell is in no bin
+        return;
+      if (hi[a] < this->Bins.Bounds[2 * a] || lo[a] > this->Bins.Bounds[2 * a + 1])
+        return; // no sample on this side of the cell (the bounds hold every binned sample)
+      // clamped to the bounds first (Index truncates a finite value to an integer)
+      range[a][0] = this->Bins.Index(lo[a] > this->Bins.Bounds[2 * a] ? lo[a] : this->Bins.Bounds[2 * a], a);
+      range[a][1] = this->Bins.Index(hi[a] < this->Bins.Bounds[2 * a + 1] ? hi[a] : this->Bins.Bounds[2 * a + 1], a);
+    }
+    const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]);
+    const double tol2 = this->Locator.ComputeTolerance ? diagonal2 * 1e-6 : this->Locator.Tolerance2;
+    for (Id k = range[2][0]; k <= range[2][1]; ++k)
+      for (Id j = range[1][0]; j <= range[1][1]; ++j)
+        for (Id i = range[0][0]; i <= range[0][1]; ++i)
+        {
+          const Id bin = i + this->Bins.Divisions[0] * (j + this->Bins.Divisions[1] * k);
+          for (Int32 q = this->BinStarts[bin]; q < this->BinStarts[bin + 1]; ++q)
+          {
+            const double* x = this->X + 3 * q;
+            if (x[0] < lo[0] || x[0] > hi[0] || x[1] < lo[1] || x[1] > hi[1] || x[2] < lo[2] || x[2] > hi[2])
+              continue;
+            double pc[3], dist2 = 0.0;
+            if (Evaluate(c, x, pc, dist2) != 1 || (dim != 3 && !(dist2 <= tol2)))
+              continue;
+            const Id s = this->Ids[q];
+            const Int32 id = static_cast<Int32>(cell);
+            if (this->OneThread)
+            {
+              this->Lowest[s] = id < this->Lowest[s] ? id : this->Lowest[s];
+              this->MinusHighest[s] = -id < this->MinusHighest[s] ? -id : this->MinusHighest[s];
+            }
+            else
+            {
+              loom::exec::AtomicMin(this->Lowest + s, id);
+              loom::exec::AtomicMin(this->MinusHighest + s, -id);
+            }
+            Claim(this->Claims, this->First, s, pc, this->OneThread);
+          }
+        }
+  }
+};
+/// Pass per sample after VisitSamples: its lowest and highest containing cells (-1: none) and the parametric
+/// coordinates in each (the visit's where one cell alone contains it, else each cell evaluated again).
+struct EndsOfSample
+{
+  LocatorOnDevice Locator;
+  SamplesOnDevice Samples;
+  const Int32* Lowest;
+  const Int32* MinusHighest;
+  const Int32* Claims;
+  const double* First;
+  Id* LowCells;
+  Float64* LowPc;
+  Id* HighCells;
+  Float64* HighPc;
+  LOOM_EXEC void operator()(Id s) const
+  {
+    const Int32 claims = this->Claims[s];
+    Float64* lowPc = this->LowPc + 3 * s;
+    Float64* highPc = this->HighPc + 3 * s;
+    if (claims == 0)
+    {
+      this->LowCells[s] = this->HighCells[s] = -1;
+      for (int a = 0; a < 3; ++a)
+        lowPc[a] = highPc[a] = 0.0;
+      return;
+    }
+    const Id low = this->Lowest[s], high = -static_cast<Id>(this->MinusHighest[s]);
+    this->LowCells[s] = low;
+    this->HighCells[s] = high;
+    if (claims == 1)
+    {
+      for (int a = 0; a < 3; ++a)
+        lowPc[a] = highPc[a] = this->First[3 * s + a];
+      return;
+    }
+    double x[3];
+    this->Samples.Get(s, x);
+    this->Locator.EvaluateIn(low, x, lowPc);
+    this->Locator.EvaluateIn(high, x, highPc);
   }
 };
 
@@ -944,6 +1122,38 @@ struct Passes : DevicePointersOn<Tag>
                                          Write(located.PCoords, 3 * n) };
     Algorithm::Schedule(pass, n);
     return located;
+  }
+
+  /// LocatePointEnds by the cells' visit (a locator without bins over its cells): the samples binned over
+  /// `bins` (its bounds, divisions and bins per unit set), then every cell tests the samples of the bins its box
+  /// overlaps.
+  static void LocateEnds(const CellLocator::Data& d, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
+                         const BinsOnDevice& bins, const LocateOptions& options, LocatedPoints& lowest, LocatedPoints& highest)
+  {
+    const Id n = samples.GetNumberOfPoints();
+    const Id count = bins.Divisions[0] * bins.Divisions[1] * bins.Divisions[2];
+    constexpr bool oneThread = std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value;
+    const SamplesOnDevice at = SamplesOf(samples, axes);
+    loom::cont::ArrayHandle<Int32> binOf, counts, scanned, starts, ids;
+    loom::cont::ArrayHandle<double> xs;
+    Algorithm::Schedule(Fill<Int32>{ Write(counts, count), 0 }, count);
+    Algorithm::Schedule(BinSample{ at, bins, Write(binOf, n), InPlace(counts), oneThread }, n);
+    const Int32 total = Algorithm::ScanExclusive(counts, scanned, Int32(0));
+    Algorithm::Schedule(CopyAndClose{ Read(scanned), Write(starts, count + 1), count, total }, count + 1);
+    Algorithm::Schedule(Fill<Int32>{ InPlace(counts), 0 }, count);
+    Algorithm::Schedule(FillSampleBins{ at, Read(binOf), Read(starts), InPlace(counts), Write(ids, total), Write(xs, 3 * Id(total)), oneThread },
+                        n);
+    loom::cont::ArrayHandle<Int32> low, minusHigh, claims;
+    loom::cont::ArrayHandle<double> first;
+    Algorithm::Schedule(Fill<Int32>{ Write(low, n), std::numeric_limits<Int32>::max() }, n);
+    Algorithm::Schedule(Fill<Int32>{ Write(minusHigh, n), 1 }, n);
+    Algorithm::Schedule(Fill<Int32>{ Write(claims, n), 0 }, n);
+    VisitSamples visit{ LocatorOf(d, options), bins, Read(starts), Read(ids), Read(xs), InPlace(low), InPlace(minusHigh),
+                        InPlace(claims), Write(first, 3 * n), oneThread }; // `first` read only where claimed
+    Algorithm::Schedule(visit, d.NumberOfCells);
+    EndsOfSample ends{ visit.Locator, at, Read(low), Read(minusHigh), Read(claims), Read(first), Write(lowest.Cells, n),
+                       Write(lowest.PCoords, 3 * n), Write(highest.Cells, n), Write(highest.PCoords, 3 * n) };
+    Algorithm::Schedule(ends, n);
   }
 
   /// The cells' visit of SampleImage and LocateImagePoints: each image point's winner (minus its cell id;
