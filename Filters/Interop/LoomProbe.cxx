@@ -34,6 +34,7 @@
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -78,7 +79,7 @@ vtkSmartPointer<vtkDataArray> LikeModel(vtkDataArray* model, vtkSmartPointer<vtk
 }
 } // namespace
 
-std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts)
+std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts, loom::cont::DeviceId device)
 {
   if (auto* image = vtkImageData::SafeDownCast(source))
   {
@@ -105,7 +106,7 @@ std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts)
       return cells;
     try
     {
-      const std::string shape = loom::algorithms::UnsupportedShape(CellSetFromVTK(source));
+      const std::string shape = loom::algorithms::UnsupportedShape(CellSetFromVTK(source), device);
       if (!shape.empty())
         return "a " + shape + " cell";
     }
@@ -757,9 +758,20 @@ void ProbeSource::MarkBlank(vtkDataSet* output, const loom::cont::ArrayHandle<In
   cellGhosts->SetNumberOfTuples(cells);
   unsigned char* pg = pointGhosts->GetPointer(0);
   unsigned char* cg = cellGhosts->GetPointer(0);
+  std::atomic<bool> anyHidden(false);
+  std::atomic<bool>* flag = &anyHidden;
   loom::algorithms::HostForEach(device, points, 4096, [=](Id p) {
     pg[p] = found[p] ? 0 : vtkDataSetAttributes::HIDDENPOINT;
+    if (!found[p] && !flag->load(std::memory_order_relaxed))
+      flag->store(true, std::memory_order_relaxed);
   });
+  if (!anyHidden.load())
+  {
+    std::fill(cg, cg + cells, static_cast<unsigned char>(0)); // every point found: no cell hidden
+    output->GetPointData()->AddArray(pointGhosts);
+    output->GetCellData()->AddArray(cellGhosts);
+    return;
+  }
   // A cell is hidden when any of its points is: a grid's corners by index, other cells' point lists through
   // Loom's view of them (VTK's own connectivity, not copied), VTK's GetCellPoints only for what that cannot read.
   int dims[3] = { 0, 0, 0 };

@@ -219,7 +219,7 @@ void Divide(Data& d)
 }
 } // namespace
 
-std::string UnsupportedShape(const CellSetAny& cells)
+std::string UnsupportedShape(const CellSetAny& cells, loom::cont::DeviceId device)
 {
   std::string found;
   std::visit(
@@ -230,18 +230,29 @@ std::string UnsupportedShape(const CellSetAny& cells)
       else if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
                          std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
       {
-        const auto shapes = set.GetShapes().ReadPortal();
-        const auto offsets = set.GetOffsets().ReadPortal();
-        for (Id c = 0; c < shapes.GetNumberOfValues(); ++c)
-        {
-          const UInt8 s = shapes.Get(c);
-          if (locate::LocatableDimension(s) == 0 ||
-              offsets.Get(c + 1) - offsets.Get(c) != locate::ShapePoints(s))
+        // The first such cell, found in blocks on the host's threads.
+        const UInt8* shapes = set.GetShapes().ReadPortal().GetArray();
+        const auto* offsets = set.GetOffsets().ReadPortal().GetArray();
+        const Id n = set.GetShapes().GetNumberOfValues();
+        constexpr Id block = Id(1) << 16;
+        const Id blocks = (n + block - 1) / block;
+        std::vector<Id> first(static_cast<std::size_t>(blocks), -1);
+        Id* out = first.data();
+        HostForEach(device, blocks, 1, block, [=](Id b) {
+          for (Id c = b * block; c < n && c < (b + 1) * block; ++c)
+            if (locate::LocatableDimension(shapes[c]) == 0 || offsets[c + 1] - offsets[c] != locate::ShapePoints(shapes[c]))
+            {
+              out[b] = c;
+              return;
+            }
+        });
+        for (Id c : first)
+          if (c >= 0)
           {
+            const UInt8 s = shapes[c];
             found = std::string(ShapeName(s)) + " (VTK cell type " + std::to_string(int(s)) + ")";
             return;
           }
-        }
       }
     },
     cells);
@@ -308,7 +319,7 @@ CellLocator CellLocator::ForRectilinear(const std::vector<double> coordinates[3]
 CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& points, loom::cont::DeviceId device, bool bin)
 {
   CheckXyzPoints(cells, points, "Loom locates in");
-  const std::string unsupported = UnsupportedShape(cells);
+  const std::string unsupported = UnsupportedShape(cells, device);
   if (!unsupported.empty())
     throw loom::cont::ErrorBadType("the cells include a " + unsupported + ", which Loom does not locate points in.");
   auto d = std::make_shared<Data>();

@@ -676,10 +676,11 @@ struct ScatterToImage
       }
       const double from = Ceil((lo[a] - this->Start[a]), a);
       const double to = Floor((hi[a] - this->Start[a]), a);
+      // No image point along this axis (most cells that hold none end here, before the other axes).
+      if (from > to || from > static_cast<double>(this->Dims[a] - 1) || to < 0)
+        return;
       range[a][0] = from < 0 ? 0 : static_cast<Id>(from);
       range[a][1] = to > static_cast<double>(this->Dims[a] - 1) ? this->Dims[a] - 1 : static_cast<Id>(to);
-      if (from > static_cast<double>(this->Dims[a] - 1) || to < 0)
-        return;
     }
     const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]);
     const double tol2 = this->Locator.ComputeTolerance ? diagonal2 * 1e-6 : this->Locator.Tolerance2;
