@@ -380,6 +380,85 @@ TEST(Locate, HexahedronStartSumsEqualTheWeightedSums)
   EXPECT_FALSE(locate::HexStartColumns(tiny, f, rc, sc, tc));
 }
 
+TEST(Locate, AffineStopKeepsTheCellsWithinRounding)
+{
+  // AffineStop: in parallelepipeds (a sheared, rotated grid of cubes) Newton's first step is the answer: the
+  // same cells as VTK's two steps, parametric coordinates within 1e-12; in jittered (not affine) hexahedra the
+  // same bits. SampleImage takes it for floating-point fields only: an int16 field keeps VTK's steps.
+  std::mt19937 rng(23);
+  for (double jitter : { 0.0, 0.2 })
+  {
+    Mesh m = Grid(5, 0, jitter, rng);
+    for (Id p = 0; p < m.Points(); ++p)
+    {
+      double* x = &m.Xyz[3 * p];
+      const double a = x[0], b = x[1], c = x[2];
+      x[0] = 0.8 * a + 0.3 * b - 0.1 * c + 2.0;
+      x[1] = -0.2 * a + 0.9 * b + 0.25 * c - 1.0;
+      x[2] = 0.1 * a - 0.15 * b + 1.1 * c + 0.5;
+    }
+    const CellLocator locator = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device());
+    const std::vector<double> xyz = Samples(m, 5, rng);
+    const FieldArray sampleField = FieldArray::FromAOS(cont::make_ArrayHandle(xyz), 3);
+    PointPositions samples;
+    samples.Points = &sampleField;
+    LocateOptions exact, affine;
+    exact.Device = affine.Device = loom::test::Device();
+    affine.AffineStop = true;
+    const LocatedPoints a = LocatePoints(locator, samples, exact), b = LocatePoints(locator, samples, affine);
+    ASSERT_EQ(a.Found, b.Found);
+    const auto ca = a.Cells.ReadPortal(), cb = b.Cells.ReadPortal();
+    const auto pa = a.PCoords.ReadPortal(), pb = b.PCoords.ReadPortal();
+    Id moved = 0;
+    for (Id s = 0; s < ca.GetNumberOfValues(); ++s)
+    {
+      ASSERT_EQ(ca.Get(s), cb.Get(s)) << "jitter " << jitter << ", sample " << s;
+      for (int k = 0; k < 3; ++k)
+      {
+        if (jitter > 0)
+          ASSERT_EQ(pa.Get(3 * s + k), pb.Get(3 * s + k)) << "not affine: VTK's steps, sample " << s;
+        else
+          ASSERT_NEAR(pa.Get(3 * s + k), pb.Get(3 * s + k), 1e-12) << "sample " << s;
+        moved += pa.Get(3 * s + k) != pb.Get(3 * s + k);
+      }
+    }
+    if (jitter == 0)
+      EXPECT_GT(moved, 0) << "the first step's coordinates differ from the second's in their last bits somewhere";
+    // SampleImage: a double field through the first step, an int16 field through VTK's two.
+    std::vector<double> f;
+    std::vector<Int16> ints;
+    for (Id p = 0; p < m.Points(); ++p)
+    {
+      f.push_back(Linear(&m.Xyz[3 * p]));
+      ints.push_back(static_cast<Int16>(std::lround(10 * Linear(&m.Xyz[3 * p]))));
+    }
+    const FieldArray doubles = FieldArray::FromAOS(cont::make_ArrayHandle(f), 1);
+    const FieldArray shorts = FieldArray::FromAOS(cont::make_ArrayHandle(ints), 1);
+    ImageSamples image;
+    for (int k = 0; k < 3; ++k)
+    {
+      image.Origin[k] = -1.0 + 0.1 * k;
+      image.Spacing[k] = 0.37;
+      image.Dims[k] = 24;
+    }
+    LocateOptions highest = exact;
+    highest.Tie = LocateTie::HighestId;
+    const LocatedPoints located = LocateImagePoints(locator, image, highest);
+    const SampledFields asDoubles = SampleImage(locator, image, { doubles }, {}, highest);
+    const SampledFields asShorts = SampleImage(locator, image, { shorts }, {}, highest);
+    const FieldArray vtkDoubles = InterpolatePointField(locator, located, doubles, loom::test::Device());
+    const FieldArray vtkShorts = InterpolatePointField(locator, located, shorts, loom::test::Device());
+    ASSERT_EQ(asDoubles.Found, located.Found);
+    EXPECT_GT(located.Found, 1000);
+    for (Id s = 0; s < located.GetNumberOfValues(); ++s)
+    {
+      const double v = vtkDoubles.GetPortal<double>().Get(s, 0);
+      ASSERT_NEAR(asDoubles.PointFields[0].GetPortal<double>().Get(s, 0), v, 1e-12 * std::max(1.0, std::abs(v))) << s;
+      ASSERT_EQ(asShorts.PointFields[0].GetPortal<Int16>().Get(s, 0), vtkShorts.GetPortal<Int16>().Get(s, 0)) << s;
+    }
+  }
+}
+
 TEST(Locate, ParametricCoordinatesAreRecovered)
 {
   // Points made from known parametric coordinates of a jittered cell of each 3D shape come back with them.

@@ -148,6 +148,17 @@ void CountGrid(Data& d)
   d.NumberOfCells = std::max<Id>(d.Dims[0] - 1, 1) * std::max<Id>(d.Dims[1] - 1, 1) * std::max<Id>(d.Dims[2] - 1, 1);
 }
 
+/// `options` with AffineStop where every point field is floating point (sampling them needs no more than
+/// Newton's first step in a parallelepiped).
+LocateOptions ForFields(const LocateOptions& options, const std::vector<FieldArray>& pointFields)
+{
+  LocateOptions o = options;
+  o.AffineStop = true;
+  for (const FieldArray& f : pointFields)
+    o.AffineStop = o.AffineStop && (f.GetKind() == ValueKind::Float32 || f.GetKind() == ValueKind::Float64);
+  return o;
+}
+
 /// The options with the highest-id tie (the image's rule).
 LocateOptions Highest(const LocateOptions& options)
 {
@@ -496,15 +507,16 @@ SampledFields SamplePoints(const CellLocator& locator, const PointPositions& sam
   SampleAxes(locator, samples, axes);
   SampledFields out = Outputs(locator, samples.GetNumberOfPoints(), pointFields, cellFields);
   const Data& d = locator.Get();
+  const LocateOptions fields = ForFields(options, pointFields);
   WithCudaFallback(
     options.Device, "sample",
     [&](auto) {
-      locate::SamplePointsCuda(d, samples, axes, pointFields, cellFields, options, out);
+      locate::SamplePointsCuda(d, samples, axes, pointFields, cellFields, fields, out);
       return 0;
     },
     [&](loom::cont::DeviceId cpu) {
       return loom::cont::CallOnDevice(cpu, [&](auto tag) {
-        locate::Passes<decltype(tag)>::SamplePoints(d, samples, axes, pointFields, cellFields, options, out);
+        locate::Passes<decltype(tag)>::SamplePoints(d, samples, axes, pointFields, cellFields, fields, out);
         return 0;
       });
     });
@@ -523,15 +535,16 @@ SampledFields SampleImage(const CellLocator& locator, const ImageSamples& image,
   if (d.NumberOfCells > INT32_MAX)
     throw loom::cont::ErrorBadValue("Loom samples images in at most 2^31 - 1 cells.");
   SampledFields out = Outputs(locator, image.Dims[0] * image.Dims[1] * image.Dims[2], pointFields, cellFields);
+  const LocateOptions fields = ForFields(options, pointFields);
   WithCudaFallback(
     options.Device, "sample",
     [&](auto) {
-      locate::SampleImageCuda(d, image, pointFields, cellFields, options, out);
+      locate::SampleImageCuda(d, image, pointFields, cellFields, fields, out);
       return 0;
     },
     [&](loom::cont::DeviceId cpu) {
       return loom::cont::CallOnDevice(cpu, [&](auto tag) {
-        locate::Passes<decltype(tag)>::SampleImage(d, image, pointFields, cellFields, options, out);
+        locate::Passes<decltype(tag)>::SampleImage(d, image, pointFields, cellFields, fields, out);
         return 0;
       });
     });

@@ -39,6 +39,13 @@ struct LocateOptions
   /// VTK's cell locator (exact bounds, each candidate's box first).
   double BoundsTolerance = 0.0;
   loom::cont::DeviceId Device = loom::cont::DeviceId::Auto;
+  /// Parametric coordinates in a hexahedron whose map is affine (a parallelepiped) from Newton's first step,
+  /// which solves it, without VTK's second (which moves them by rounding only, or by under 1e-13 where the map
+  /// is affine to that tolerance: interpolated values within 1e-12 relative of VTK's, the same cells but at
+  /// rounding's own ties). Off: VTK's steps and bits. SamplePoints and SampleImage
+  /// turn it on where every point field is floating point (an integer field keeps VTK's rounding at exact
+  /// halves).
+  bool AffineStop = false;
 };
 
 /// A point locator over one dataset's cells. Images need no search (index arithmetic), rectilinear grids a

@@ -220,11 +220,30 @@ LOOM_EXEC inline bool HexStartColumns(const CellCorners& c, double* f, double* r
   return true;
 }
 
+/// Whether a hexahedron's trilinear map is affine: its bilinear and trilinear coefficients (x0 - x1 + x2 - x3,
+/// x0 - x1 - x4 + x5, x0 - x3 - x4 + x7, and -x0 + x1 - x2 + x3 + x4 - x5 + x6 - x7) within 1e-13 of the sum of
+/// its three edges from point 0, per coordinate.
+LOOM_EXEC inline bool Affine(const CellCorners& c)
+{
+  const double(*x)[3] = c.X;
+  for (int j = 0; j < 3; ++j)
+  {
+    const double scale = 1e-13 * (std::fabs(x[1][j] - x[0][j]) + std::fabs(x[3][j] - x[0][j]) + std::fabs(x[4][j] - x[0][j]));
+    const double rs = x[0][j] - x[1][j] + x[2][j] - x[3][j];
+    const double rt = x[0][j] - x[1][j] - x[4][j] + x[5][j];
+    const double st = x[0][j] - x[3][j] - x[4][j] + x[7][j];
+    const double rst = -x[0][j] + x[1][j] - x[2][j] + x[3][j] + x[4][j] - x[5][j] + x[6][j] - x[7][j];
+    if (!(std::fabs(rs) <= scale && std::fabs(rt) <= scale && std::fabs(st) <= scale && std::fabs(rst) <= scale))
+      return false;
+  }
+  return true;
+}
+
 /// Newton's method for a hexahedron, wedge or pyramid, as VTK's EvaluatePosition: 1 inside, 0 outside, -1
 /// when it fails (a small determinant, divergence, no convergence).
 /// (One copy per shape: the shape's branches and point count fixed at compile time.)
 template <UInt8 Shape>
-LOOM_EXEC inline int EvaluateNewtonOf(const CellCorners& c, const double* x, double* pc)
+LOOM_EXEC inline int EvaluateNewtonOf(const CellCorners& c, const double* x, double* pc, bool affineStop)
 {
   constexpr bool hex = Shape == CELL_SHAPE_HEXAHEDRON, pyramid = Shape == CELL_SHAPE_PYRAMID;
   constexpr int n = hex ? 8 : pyramid ? 5 : 6;
@@ -291,6 +310,8 @@ LOOM_EXEC inline int EvaluateNewtonOf(const CellCorners& c, const double* x, dou
       done = true;
     else if (std::fabs(pc[0]) > 1.e6 || std::fabs(pc[1]) > 1.e6 || std::fabs(pc[2]) > 1.e6)
       return -1;
+    else if (hex && affineStop && iteration == 0 && Affine(c))
+      done = true; // the first step solved it: the second would move pc by its rounding only
     else
       for (int j = 0; j < 3; ++j)
         params[j] = pc[j];
@@ -302,13 +323,16 @@ LOOM_EXEC inline int EvaluateNewtonOf(const CellCorners& c, const double* x, dou
     (Shape != CELL_SHAPE_WEDGE || pc[0] + pc[1] <= 1.001);
   return inside ? 1 : 0;
 }
-LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, double* pc)
+/// `affineStop`: a hexahedron whose trilinear map is affine (a parallelepiped, to 1e-13 of its edges) stops after
+/// Newton's first step, which solves a linear map; VTK takes a second, which moves the parametric coordinates
+/// by rounding only. Off, VTK's steps and bits.
+LOOM_EXEC inline int EvaluateNewton(const CellCorners& c, const double* x, double* pc, bool affineStop = false)
 {
   switch (c.Shape)
   {
-    case CELL_SHAPE_HEXAHEDRON: return EvaluateNewtonOf<CELL_SHAPE_HEXAHEDRON>(c, x, pc);
-    case CELL_SHAPE_WEDGE: return EvaluateNewtonOf<CELL_SHAPE_WEDGE>(c, x, pc);
-    default: return EvaluateNewtonOf<CELL_SHAPE_PYRAMID>(c, x, pc);
+    case CELL_SHAPE_HEXAHEDRON: return EvaluateNewtonOf<CELL_SHAPE_HEXAHEDRON>(c, x, pc, affineStop);
+    case CELL_SHAPE_WEDGE: return EvaluateNewtonOf<CELL_SHAPE_WEDGE>(c, x, pc, false);
+    default: return EvaluateNewtonOf<CELL_SHAPE_PYRAMID>(c, x, pc, false);
   }
 }
 
@@ -356,8 +380,9 @@ LOOM_EXEC inline void PlaneAxes(const double* n, int* axes)
 }
 
 /// Whether `x` lies in the cell (1), outside (0) or the cell is degenerate (-1), its parametric coordinates
-/// `pc` and, for 2D cells, the squared distance from x to the cell's plane (`dist2`; 0 for 3D cells).
-LOOM_EXEC inline int Evaluate(const CellCorners& c, const double* x, double* pc, double& dist2)
+/// `pc` and, for 2D cells, the squared distance from x to the cell's plane (`dist2`; 0 for 3D cells);
+/// `affineStop` as EvaluateNewton's.
+LOOM_EXEC inline int Evaluate(const CellCorners& c, const double* x, double* pc, double& dist2, bool affineStop = false)
 {
   dist2 = 0.0;
   pc[0] = pc[1] = pc[2] = 0.0;
@@ -390,7 +415,7 @@ LOOM_EXEC inline int Evaluate(const CellCorners& c, const double* x, double* pc,
       return InSlack(pc[0], 0.0) && InSlack(pc[1], 0.0) && InSlack(pc[2], 0.0) ? 1 : 0;
     case CELL_SHAPE_HEXAHEDRON:
     case CELL_SHAPE_WEDGE:
-    case CELL_SHAPE_PYRAMID: return EvaluateNewton(c, x, pc);
+    case CELL_SHAPE_PYRAMID: return EvaluateNewton(c, x, pc, affineStop);
     case CELL_SHAPE_TRIANGLE:
     {
       const double *pt1 = c.X[1], *pt2 = c.X[2], *pt3 = c.X[0];

@@ -266,6 +266,8 @@ struct LocatorOnDevice
   /// within the slack (then the tie). Off for the probes (VTK's cell locator takes the slack as containment);
   /// on for the streamlines, where VTK walks into the cell across the face the point left by.
   bool PreferStrict = false;
+  /// LocateOptions::AffineStop.
+  bool AffineStop = false;
 
   /// The id of grid cell (i, j, k) (a flat axis has one cell layer).
   LOOM_EXEC Id GridCell(const Id* ijk) const
@@ -426,7 +428,7 @@ struct LocatorOnDevice
       if (p == 0.0 && (x[a] < lo[a] || x[a] > hi[a])) // the cell locator's box test (none with a pad)
         return false;
     double dist2 = 0.0;
-    if (Evaluate(c, x, pc, dist2) != 1)
+    if (Evaluate(c, x, pc, dist2, this->AffineStop) != 1)
       return false;
     if (strict)
       *strict = StrictlyInside(c.Shape, pc);
@@ -456,7 +458,7 @@ struct LocatorOnDevice
     for (int k = 0; k < c.N; ++k)
       this->Points.Get(c.Ids[k], c.X[k]);
     double dist2 = 0.0;
-    Evaluate(c, x, pc, dist2);
+    Evaluate(c, x, pc, dist2, this->AffineStop);
   }
 
   LOOM_EXEC Id FindInCells(const double* x, double* pc) const
@@ -692,7 +694,7 @@ struct ScatterToImage
                                 this->Start[1] + static_cast<double>(j) * this->Step[1],
                                 this->Start[2] + static_cast<double>(k) * this->Step[2] };
           double pc[3], dist2 = 0.0;
-          if (Evaluate(c, x, pc, dist2) != 1 || (dim != 3 && dist2 > tol2))
+          if (Evaluate(c, x, pc, dist2, this->Locator.AffineStop) != 1 || (dim != 3 && dist2 > tol2))
             continue;
           const Id s = i + this->Dims[0] * (j + this->Dims[1] * k);
           if (this->Direct)
@@ -804,7 +806,7 @@ struct VisitSamples
             if (x[0] < lo[0] || x[0] > hi[0] || x[1] < lo[1] || x[1] > hi[1] || x[2] < lo[2] || x[2] > hi[2])
               continue;
             double pc[3], dist2 = 0.0;
-            if (Evaluate(c, x, pc, dist2) != 1 || (dim != 3 && !(dist2 <= tol2)))
+            if (Evaluate(c, x, pc, dist2, this->Locator.AffineStop) != 1 || (dim != 3 && !(dist2 <= tol2)))
               continue;
             const Id s = this->Ids[q];
             const Int32 id = static_cast<Int32>(cell);
@@ -897,7 +899,7 @@ struct ImagePointCell
     for (int q = 0; q < c.N; ++q)
       this->Locator.Points.Get(c.Ids[q], c.X[q]);
     double dist2 = 0.0;
-    Evaluate(c, x, pc, dist2);
+    Evaluate(c, x, pc, dist2, this->Locator.AffineStop);
     return cell;
   }
 };
@@ -1094,6 +1096,7 @@ struct Passes : DevicePointersOn<Tag>
     l.Tolerance2 = options.Tolerance * options.Tolerance;
     l.Highest = options.Tie == LocateTie::HighestId;
     l.Pad = options.BoundsTolerance;
+    l.AffineStop = options.AffineStop;
     return l;
   }
 
