@@ -712,6 +712,30 @@ struct ScatterToImage
   }
 };
 
+/// The samples' shadows on each axis: the axis cut in fine slots over the samples' bounds, each slot marked
+/// where a sample's coordinate falls (Marks), then counted (Before: the marked slots below each slot, one
+/// more at the end). A cell whose box's slots along some axis hold no mark holds no sample: most cells stop
+/// there when the samples lie on a lattice's planes, before any bin is read.
+struct SampleShadows
+{
+  double Bounds[6];
+  double SlotsPerUnit[3];
+  Id Slots[3];
+  Int32* Marks[3];
+  const Int32* Before[3];
+  LOOM_EXEC Id Index(double v, int a) const // v within the bounds, or clamped to them
+  {
+    const double f = (v - this->Bounds[2 * a]) * this->SlotsPerUnit[a];
+    const Id i = f > 0 ? static_cast<Id>(f) : 0;
+    return i >= this->Slots[a] ? this->Slots[a] - 1 : i;
+  }
+  /// Whether a sample's coordinate along axis `a` can lie in [lo, hi] (both within the bounds).
+  LOOM_EXEC bool Any(double lo, double hi, int a) const
+  {
+    return this->Before[a][this->Index(hi, a) + 1] > this->Before[a][this->Index(lo, a)];
+  }
+};
+
 /// Pass per sample (LocatePointEnds' visit): the sample's bin over the samples' bounds (-1: a NaN or
 /// infinite coordinate, in no cell and no bin), counted.
 struct BinSample
@@ -720,6 +744,7 @@ struct BinSample
   BinsOnDevice Bins;
   Int32* Bin;
   Int32* BinCounts;
+  SampleShadows Shadows;
   bool OneThread;
   LOOM_EXEC void operator()(Id s) const
   {
@@ -730,6 +755,8 @@ struct BinSample
       this->Bin[s] = -1;
       return;
     }
+    for (int a = 0; a < 3; ++a)
+      loom::exec::AtomicStore(this->Shadows.Marks[a] + this->Shadows.Index(x[a], a), Int32(1));
     const Id bin = this->Bins.Index(x[0], 0) + this->Bins.Divisions[0] * (this->Bins.Index(x[1], 1) + this->Bins.Divisions[1] * this->Bins.Index(x[2], 2));
     this->Bin[s] = static_cast<Int32>(bin);
     if (this->OneThread)
@@ -774,6 +801,7 @@ struct VisitSamples
   Int32* MinusHighest; ///< 1: none
   Int32* Claims;
   double* First;
+  SampleShadows Shadows;
   bool OneThread;
   LOOM_EXEC void operator()(Id cell) const
   {
@@ -790,8 +818,12 @@ struct VisitSamples
       if (hi[a] < this->Bins.Bounds[2 * a] || lo[a] > this->Bins.Bounds[2 * a + 1])
         return; // no sample on this side of the cell (the bounds hold every binned sample)
       // clamped to the bounds first (Index truncates a finite value to an integer)
-      range[a][0] = this->Bins.Index(lo[a] > this->Bins.Bounds[2 * a] ? lo[a] : this->Bins.Bounds[2 * a], a);
-      range[a][1] = this->Bins.Index(hi[a] < this->Bins.Bounds[2 * a + 1] ? hi[a] : this->Bins.Bounds[2 * a + 1], a);
+      const double from = lo[a] > this->Bins.Bounds[2 * a] ? lo[a] : this->Bins.Bounds[2 * a];
+      const double to = hi[a] < this->Bins.Bounds[2 * a + 1] ? hi[a] : this->Bins.Bounds[2 * a + 1];
+      if (!this->Shadows.Any(from, to, a))
+        return;
+      range[a][0] = this->Bins.Index(from, a);
+      range[a][1] = this->Bins.Index(to, a);
     }
     const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]);
     const double tol2 = this->Locator.ComputeTolerance ? diagonal2 * 1e-6 : this->Locator.Tolerance2;
@@ -1140,8 +1172,29 @@ struct Passes : DevicePointersOn<Tag>
     const SamplesOnDevice at = SamplesOf(samples, axes);
     loom::cont::ArrayHandle<Int32> binOf, counts, scanned, starts, ids;
     loom::cont::ArrayHandle<double> xs;
+    // The shadows: 32 slots per bin along each axis (at most 2^20).
+    SampleShadows shadows{};
+    loom::cont::ArrayHandle<Int32> marks[3], before[3];
+    for (int a = 0; a < 3; ++a)
+    {
+      shadows.Bounds[2 * a] = bins.Bounds[2 * a];
+      shadows.Bounds[2 * a + 1] = bins.Bounds[2 * a + 1];
+      shadows.Slots[a] = bins.Divisions[a] * 32 < (Id(1) << 20) ? bins.Divisions[a] * 32 : (Id(1) << 20);
+      const double side = bins.Bounds[2 * a + 1] - bins.Bounds[2 * a];
+      shadows.SlotsPerUnit[a] = side > 0 ? static_cast<double>(shadows.Slots[a]) / side : 0.0;
+      shadows.Marks[a] = Write(marks[a], shadows.Slots[a]);
+      Algorithm::Schedule(Fill<Int32>{ shadows.Marks[a], 0 }, shadows.Slots[a]);
+    }
     Algorithm::Schedule(Fill<Int32>{ Write(counts, count), 0 }, count);
-    Algorithm::Schedule(BinSample{ at, bins, Write(binOf, n), InPlace(counts), oneThread }, n);
+    Algorithm::Schedule(BinSample{ at, bins, Write(binOf, n), InPlace(counts), shadows, oneThread }, n);
+    for (int a = 0; a < 3; ++a)
+    {
+      loom::cont::ArrayHandle<Int32> scan;
+      const Int32 marked = Algorithm::ScanExclusive(marks[a], scan, Int32(0));
+      Algorithm::Schedule(CopyAndClose{ Read(scan), Write(before[a], shadows.Slots[a] + 1), shadows.Slots[a], marked },
+                          shadows.Slots[a] + 1);
+      shadows.Before[a] = Read(before[a]);
+    }
     const Int32 total = Algorithm::ScanExclusive(counts, scanned, Int32(0));
     Algorithm::Schedule(CopyAndClose{ Read(scanned), Write(starts, count + 1), count, total }, count + 1);
     Algorithm::Schedule(Fill<Int32>{ InPlace(counts), 0 }, count);
@@ -1153,7 +1206,7 @@ struct Passes : DevicePointersOn<Tag>
     Algorithm::Schedule(Fill<Int32>{ Write(minusHigh, n), 1 }, n);
     Algorithm::Schedule(Fill<Int32>{ Write(claims, n), 0 }, n);
     VisitSamples visit{ LocatorOf(d, options), bins, Read(starts), Read(ids), Read(xs), InPlace(low), InPlace(minusHigh),
-                        InPlace(claims), Write(first, 3 * n), oneThread }; // `first` read only where claimed
+                        InPlace(claims), Write(first, 3 * n), shadows, oneThread }; // `first` read only where claimed
     Algorithm::Schedule(visit, d.NumberOfCells);
     EndsOfSample ends{ visit.Locator, at, Read(low), Read(minusHigh), Read(claims), Read(first), Write(lowest.Cells, n),
                        Write(lowest.PCoords, 3 * n), Write(highest.Cells, n), Write(highest.PCoords, 3 * n) };
