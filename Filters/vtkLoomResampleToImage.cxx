@@ -125,7 +125,7 @@ int vtkLoomResampleToImage::RequestData(vtkInformation*, vtkInformationVector** 
                       std::to_string(this->SamplingDimensions[1]) + ", " + std::to_string(this->SamplingDimensions[2]) +
                       ") must be at least 1 along every axis.");
   const bool empty = !begun || input->GetNumberOfPoints() == 0 || input->GetNumberOfCells() == 0;
-  const std::string unsupported = empty ? "" : loom::interop::ProbeSource::Unsupported(input, false, run.Device());
+  const std::string unsupported = empty ? "" : loom::interop::ProbeSource::Unsupported(input);
   const std::string crash = unsupported.empty() ? "" : loom::interop::ProbeSource::CrashesVTK(input);
   const int routed = loom::interop::ParallelSampling::Route(
     run, parallel ? controller : nullptr, begun,

@@ -219,7 +219,7 @@ int vtkLoomResampleWithDataset::RequestData(vtkInformation*, vtkInformationVecto
   std::string failure = empty ? "" : loom::interop::MalformedCells(source);
   if (!failure.empty())
     failure = "Source Data Arrays has " + failure;
-  std::string unsupported = empty || !failure.empty() ? "" : loom::interop::ProbeSource::Unsupported(source, false, run.Device());
+  std::string unsupported = empty || !failure.empty() ? "" : loom::interop::ProbeSource::Unsupported(source);
   // An empty source: every point invalid whatever the settings (Loom's own; VTK's locator ends the process on
   // points without cells).
   if (!empty && unsupported.empty() && this->CategoricalData)

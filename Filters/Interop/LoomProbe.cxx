@@ -79,7 +79,7 @@ vtkSmartPointer<vtkDataArray> LikeModel(vtkDataArray* model, vtkSmartPointer<vtk
 }
 } // namespace
 
-std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts, loom::cont::DeviceId device)
+std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts)
 {
   if (auto* image = vtkImageData::SafeDownCast(source))
   {
@@ -106,7 +106,7 @@ std::string ProbeSource::Unsupported(vtkDataSet* source, bool duplicateGhosts, l
       return cells;
     try
     {
-      const std::string shape = loom::algorithms::UnsupportedShape(CellSetFromVTK(source), device);
+      const std::string shape = loom::algorithms::UnsupportedShape(CellSetFromVTK(source));
       if (!shape.empty())
         return "a " + shape + " cell";
     }
@@ -213,8 +213,10 @@ void ProbeSource::Prepare(vtkDataSet* source, loom::cont::DeviceId device, Binni
 {
   const std::string key = GeometryKey(source);
   const bool same = this->Cells.IsBuilt() && key == this->SourceKey && device == this->BuiltOn;
-  const bool binned = binning == Binning::Always || (binning == Binning::OnReuse && same);
-  this->WasReused = same && (binned == this->Binned || !binned);
+  // (Images and rectilinear grids have no bins: any locator of theirs serves.)
+  const bool grid = vtkImageData::SafeDownCast(source) || vtkRectilinearGrid::SafeDownCast(source);
+  const bool binned = !grid && (binning == Binning::Always || (binning == Binning::OnReuse && same));
+  this->WasReused = same && (grid || binned == this->Binned || !binned);
   this->Seconds = 0.0;
   if (this->WasReused)
   {

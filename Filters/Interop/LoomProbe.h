@@ -48,9 +48,7 @@ public:
   /// "" when Loom samples `source`; otherwise what it has that Loom does not sample ("polygons (VTK cell type
   /// 7)", "an image with a direction matrix", "ghost cells", "string arrays"), for the fallback's note.
   /// `duplicateGhosts`: ghost arrays that mark only cells and points other pieces own are taken.
-  /// The cells are read on `device`'s host threads.
-  static std::string Unsupported(vtkDataSet* source, bool duplicateGhosts = false,
-                                 loom::cont::DeviceId device = loom::cont::DeviceId::Serial);
+  static std::string Unsupported(vtkDataSet* source, bool duplicateGhosts = false);
 
   /// Whether Prepare bins the cells: Always for Sample (point by point); Never for SampleImage (the cells
   /// visit the image); OnReuse for SampleInOrder: the cells visit the samples the first time a source is

@@ -324,6 +324,35 @@ TEST(Locate, CellsVisitingTheSamplesFindWhatTheBinsFind)
     EXPECT_GT(ends.Lowest.Found, 81) << what;
     EXPECT_LT(ends.Lowest.Found, 481) << what;
   }
+  // Samples almost flat (a plane whose heights differ in their last bits) and samples at the ends of the
+  // double range: the samples' bins stay few (a side under one bin is flat) and every cell is still found.
+  {
+    std::mt19937 r(3);
+    const Mesh m = Grid(4, 1, 0.2, r);
+    const CellLocator bins = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device());
+    const CellLocator visit = CellLocator::ForCells(m.Cells(), m.PointField(), loom::test::Device(), false);
+    std::vector<double> flat;
+    std::uniform_real_distribution<double> across(-0.5, 4.5);
+    for (int q = 0; q < 300; ++q)
+      flat.insert(flat.end(), { across(r), across(r), 2.5 + (q % 3) * 1e-15 });
+    std::vector<double> extreme = flat;
+    extreme.insert(extreme.end(), { 1e308, 1.0, 1.0, -1e308, 2.0, 2.0, 1.5, -1e308, 1.5 });
+    for (const std::vector<double>* xyz : { &flat, &extreme })
+    {
+      const FieldArray field = FieldArray::FromAOS(cont::make_ArrayHandle(*xyz), 3);
+      PointPositions at;
+      at.Points = &field;
+      LocateOptions options;
+      options.Device = loom::test::Device();
+      LocateOptions highest = options;
+      highest.Tie = LocateTie::HighestId;
+      const LocatedEnds ends = LocatePointEnds(visit, at, options);
+      const std::string what = xyz == &flat ? "an almost flat sample set" : "samples at the double range's ends";
+      compare(ends.Lowest, LocatePoints(bins, at, options), what + ", lowest");
+      compare(ends.Highest, LocatePoints(bins, at, highest), what + ", highest");
+      EXPECT_GT(ends.Lowest.Found, 150) << what; // about 300 * (4 / 5)^2 inside
+    }
+  }
   // The visit takes no pad: a bounds tolerance needs the bins.
   LocateOptions padded;
   padded.BoundsTolerance = 0.1;

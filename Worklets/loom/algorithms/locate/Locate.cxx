@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace loom
 {
@@ -199,28 +200,46 @@ SampledFields Outputs(const CellLocator& locator, Id n, const std::vector<FieldA
   return out;
 }
 
-/// About `target` bins over `bounds`, the divisions proportional to the sides (1 along a flat side), at most
-/// 4096 per axis.
+/// About `target` bins over `bounds`, the divisions proportional to the sides, at most 4096 per axis. A side
+/// that would get less than one bin is flat (one bin, and the others share the target), as is a side that is
+/// 0, infinite or NaN, or whose bins per unit would not be finite.
 void DivideBounds(const double bounds[6], double target, Id divisions[3], double binsPerUnit[3])
 {
   target = std::max(1.0, target);
-  double sides[3], volume = 1.0;
-  int dims = 0;
+  double sides[3];
+  bool flat[3];
   for (int a = 0; a < 3; ++a)
   {
     sides[a] = bounds[2 * a + 1] - bounds[2 * a];
-    if (sides[a] > 0)
-    {
-      volume *= sides[a];
-      ++dims;
-    }
+    flat[a] = !(sides[a] > 0) || !std::isfinite(sides[a]);
   }
-  const double perUnit = dims > 0 ? std::pow(target / volume, 1.0 / dims) : 0.0;
+  double perUnit = 0.0;
+  for (bool changed = true; changed;)
+  {
+    changed = false;
+    double volume = 1.0;
+    int dims = 0;
+    for (int a = 0; a < 3; ++a)
+      if (!flat[a])
+      {
+        volume *= sides[a];
+        ++dims;
+      }
+    perUnit = dims > 0 ? std::pow(target / volume, 1.0 / dims) : 0.0;
+    for (int a = 0; a < 3; ++a)
+      if (!flat[a] && (!std::isfinite(perUnit) || !(sides[a] * perUnit >= 1.0) ||
+                       !std::isfinite(1048576.0 / sides[a])))
+      {
+        flat[a] = true; // under one bin (or no finite scale): the other axes take the target
+        changed = true;
+        break;
+      }
+  }
   for (int a = 0; a < 3; ++a)
   {
-    const double div = sides[a] > 0 ? std::round(sides[a] * perUnit) : 1.0;
+    const double div = flat[a] ? 1.0 : std::round(sides[a] * perUnit);
     divisions[a] = static_cast<Id>(std::min(std::max(div, 1.0), 4096.0));
-    binsPerUnit[a] = sides[a] > 0 ? static_cast<double>(divisions[a]) / sides[a] : 0.0;
+    binsPerUnit[a] = flat[a] ? 0.0 : static_cast<double>(divisions[a]) / sides[a];
   }
 }
 /// The cells' bins: about CellsPerBin cells each.
@@ -230,7 +249,7 @@ void Divide(Data& d)
 }
 } // namespace
 
-std::string UnsupportedShape(const CellSetAny& cells, loom::cont::DeviceId device)
+std::string UnsupportedShape(const CellSetAny& cells)
 {
   std::string found;
   std::visit(
@@ -241,24 +260,13 @@ std::string UnsupportedShape(const CellSetAny& cells, loom::cont::DeviceId devic
       else if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
                          std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
       {
-        // The first such cell, found in blocks on the host's threads.
+        // The first such cell, read through raw pointers (a check, outside any filter's counted work: no
+        // progress or abort inside it).
         const UInt8* shapes = set.GetShapes().ReadPortal().GetArray();
         const auto* offsets = set.GetOffsets().ReadPortal().GetArray();
         const Id n = set.GetShapes().GetNumberOfValues();
-        constexpr Id block = Id(1) << 16;
-        const Id blocks = (n + block - 1) / block;
-        std::vector<Id> first(static_cast<std::size_t>(blocks), -1);
-        Id* out = first.data();
-        HostForEach(device, blocks, 1, block, [=](Id b) {
-          for (Id c = b * block; c < n && c < (b + 1) * block; ++c)
-            if (locate::LocatableDimension(shapes[c]) == 0 || offsets[c + 1] - offsets[c] != locate::ShapePoints(shapes[c]))
-            {
-              out[b] = c;
-              return;
-            }
-        });
-        for (Id c : first)
-          if (c >= 0)
+        for (Id c = 0; c < n; ++c)
+          if (locate::LocatableDimension(shapes[c]) == 0 || offsets[c + 1] - offsets[c] != locate::ShapePoints(shapes[c]))
           {
             const UInt8 s = shapes[c];
             found = std::string(ShapeName(s)) + " (VTK cell type " + std::to_string(int(s)) + ")";
@@ -330,7 +338,7 @@ CellLocator CellLocator::ForRectilinear(const std::vector<double> coordinates[3]
 CellLocator CellLocator::ForCells(const CellSetAny& cells, const FieldArray& points, loom::cont::DeviceId device, bool bin)
 {
   CheckXyzPoints(cells, points, "Loom locates in");
-  const std::string unsupported = UnsupportedShape(cells, device);
+  const std::string unsupported = UnsupportedShape(cells);
   if (!unsupported.empty())
     throw loom::cont::ErrorBadType("the cells include a " + unsupported + ", which Loom does not locate points in.");
   auto d = std::make_shared<Data>();
@@ -457,10 +465,17 @@ LocatedEnds LocatePointEnds(const CellLocator& locator, const PointPositions& sa
         bounds[2 * a + 1] += hi;
       }
     }
+  bool none = false;
   for (int a = 0; a < 3; ++a)
-    if (!(bounds[2 * a] <= bounds[2 * a + 1]) || !std::isfinite(bounds[2 * a]) || !std::isfinite(bounds[2 * a + 1]))
-      for (int k = 0; k < 6; ++k)
-        bounds[k] = 0.0; // no finite sample: one bin, empty
+  {
+    none = none || !(bounds[2 * a] <= bounds[2 * a + 1]) || bounds[2 * a] == INFINITY || bounds[2 * a + 1] == -INFINITY;
+    // A sum of axes that overflowed: the widest finite bounds (the bins only order the samples).
+    bounds[2 * a] = std::max(bounds[2 * a], -std::numeric_limits<double>::max());
+    bounds[2 * a + 1] = std::min(bounds[2 * a + 1], std::numeric_limits<double>::max());
+  }
+  if (none)
+    for (int k = 0; k < 6; ++k)
+      bounds[k] = 0.0; // no finite sample: one bin, empty
   Id divisions[3];
   double perUnit[3];
   DivideBounds(bounds, static_cast<double>(n), divisions, perUnit);
@@ -468,13 +483,13 @@ LocatedEnds LocatePointEnds(const CellLocator& locator, const PointPositions& sa
   WithCudaFallback(
     options.Device, "locate",
     [&](auto) {
-      locate::LocateEndsCuda(d, samples, axes, bounds, divisions, options, ends.Lowest, ends.Highest);
+      locate::LocateEndsCuda(d, samples, axes, bounds, divisions, perUnit, options, ends.Lowest, ends.Highest);
       return 0;
     },
     [&](loom::cont::DeviceId cpu) {
       return loom::cont::CallOnDevice(cpu, [&](auto tag) {
-        locate::Passes<decltype(tag)>::LocateEnds(d, samples, axes, locate::SampleBins(bounds, divisions), options, ends.Lowest,
-                                                  ends.Highest);
+        locate::Passes<decltype(tag)>::LocateEnds(d, samples, axes, locate::SampleBins(bounds, divisions, perUnit), options,
+                                                  ends.Lowest, ends.Highest);
         return 0;
       });
     });

@@ -95,8 +95,8 @@ private:
 };
 
 /// "" when ForCells locates in every cell of `cells`; else the first cell type it does not take
-/// ("polygon (VTK cell type 7)"); read on `device`'s host threads (CUDA: the calling thread).
-std::string UnsupportedShape(const CellSetAny& cells, loom::cont::DeviceId device = loom::cont::DeviceId::Serial);
+/// ("polygon (VTK cell type 7)").
+std::string UnsupportedShape(const CellSetAny& cells);
 
 /// Where each sample point lies: its cell (-1 when no cell contains it) and the parametric coordinates
 /// there (three per sample, 0 where not found).

@@ -21,10 +21,10 @@ LocatedPoints LocateCuda(const CellLocator::Data& data, const PointPositions& sa
   return Cuda::Locate(data, samples, options, axes);
 }
 void LocateEndsCuda(const CellLocator::Data& data, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
-                    const double bounds[6], const Id divisions[3], const LocateOptions& options, LocatedPoints& lowest,
-                    LocatedPoints& highest)
+                    const double bounds[6], const Id divisions[3], const double binsPerUnit[3], const LocateOptions& options,
+                    LocatedPoints& lowest, LocatedPoints& highest)
 {
-  Cuda::LocateEnds(data, samples, axes, SampleBins(bounds, divisions), options, lowest, highest);
+  Cuda::LocateEnds(data, samples, axes, SampleBins(bounds, divisions, binsPerUnit), options, lowest, highest);
 }
 LocatedPoints LocateImageCuda(const CellLocator::Data& data, const ImageSamples& image, const LocateOptions& options)
 {

@@ -14,8 +14,8 @@ void BinCellsCuda(CellLocator::Data& data);
 LocatedPoints LocateCuda(const CellLocator::Data& data, const PointPositions& samples, const LocateOptions& options,
                          const loom::cont::ArrayHandle<Float64> axes[3]);
 void LocateEndsCuda(const CellLocator::Data& data, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
-                    const double bounds[6], const Id divisions[3], const LocateOptions& options, LocatedPoints& lowest,
-                    LocatedPoints& highest);
+                    const double bounds[6], const Id divisions[3], const double binsPerUnit[3], const LocateOptions& options,
+                    LocatedPoints& lowest, LocatedPoints& highest);
 LocatedPoints LocateImageCuda(const CellLocator::Data& data, const ImageSamples& image, const LocateOptions& options);
 void SamplePointsCuda(const CellLocator::Data& data, const PointPositions& samples, const loom::cont::ArrayHandle<Float64> axes[3],
                       const std::vector<FieldArray>& pointFields, const std::vector<FieldArray>& cellFields,

@@ -131,8 +131,9 @@ struct BinsOnDevice
   LOOM_EXEC double Decode(UInt16 q, int a) const { return this->Bounds[2 * a] + q * this->Step(a); }
 };
 
-/// Bins over `bounds` with `divisions` per axis (LocatePointEnds' sample bins; a flat side has one).
-inline BinsOnDevice SampleBins(const double bounds[6], const Id divisions[3])
+/// Bins over `bounds` with `divisions` per axis and `binsPerUnit` (LocatePointEnds' sample bins; 0 per unit
+/// along a flat side, which has one).
+inline BinsOnDevice SampleBins(const double bounds[6], const Id divisions[3], const double binsPerUnit[3])
 {
   BinsOnDevice b{};
   for (int a = 0; a < 3; ++a)
@@ -140,8 +141,7 @@ inline BinsOnDevice SampleBins(const double bounds[6], const Id divisions[3])
     b.Bounds[2 * a] = bounds[2 * a];
     b.Bounds[2 * a + 1] = bounds[2 * a + 1];
     b.Divisions[a] = divisions[a];
-    const double side = bounds[2 * a + 1] - bounds[2 * a];
-    b.BinsPerUnit[a] = side > 0 ? static_cast<double>(divisions[a]) / side : 0.0;
+    b.BinsPerUnit[a] = binsPerUnit[a];
   }
   return b;
 }
@@ -1181,7 +1181,7 @@ struct Passes : DevicePointersOn<Tag>
       shadows.Bounds[2 * a + 1] = bins.Bounds[2 * a + 1];
       shadows.Slots[a] = bins.Divisions[a] * 32 < (Id(1) << 20) ? bins.Divisions[a] * 32 : (Id(1) << 20);
       const double side = bins.Bounds[2 * a + 1] - bins.Bounds[2 * a];
-      shadows.SlotsPerUnit[a] = side > 0 ? static_cast<double>(shadows.Slots[a]) / side : 0.0;
+      shadows.SlotsPerUnit[a] = bins.BinsPerUnit[a] > 0 ? static_cast<double>(shadows.Slots[a]) / side : 0.0;
       shadows.Marks[a] = Write(marks[a], shadows.Slots[a]);
       Algorithm::Schedule(Fill<Int32>{ shadows.Marks[a], 0 }, shadows.Slots[a]);
     }
