@@ -359,56 +359,6 @@ TEST(Locate, CellsVisitingTheSamplesFindWhatTheBinsFind)
   EXPECT_THROW(LocatePointEnds(unbinned, samples, padded), loom::cont::ErrorBadValue);
 }
 
-TEST(Locate, HexahedronStartSumsEqualTheWeightedSums)
-{
-  // Newton's first step of a hexahedron from its coordinates' sums (HexStartColumns) gives the bits of the
-  // weighted sums VTK computes at (0.5, 0.5, 0.5), at every scale it takes; it declines coordinates near the
-  // subnormal and overflow ranges.
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  int compared = 0;
-  for (double scale : { 1e-250, 1e-9, 1.0, 3.7, 1e9, 1e250 })
-    for (int trial = 0; trial < 2000; ++trial)
-    {
-      locate::CellCorners c;
-      c.Shape = CELL_SHAPE_HEXAHEDRON;
-      c.N = 8;
-      const double corner[8][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 1, 0, 1 }, { 1, 1, 1 }, { 0, 1, 1 } };
-      const double offset[3] = { 100 * u(rng), 100 * u(rng), 100 * u(rng) };
-      for (int k = 0; k < 8; ++k)
-        for (int a = 0; a < 3; ++a)
-          c.X[k][a] = scale * (offset[a] + corner[k][a] + 0.3 * u(rng));
-      const double start[3] = { 0.5, 0.5, 0.5 };
-      double w[8], d[24], f[3] = { 0, 0, 0 }, rc[3] = { 0, 0, 0 }, sc[3] = { 0, 0, 0 }, tc[3] = { 0, 0, 0 };
-      locate::Weights(CELL_SHAPE_HEXAHEDRON, start, w);
-      locate::Derivatives(CELL_SHAPE_HEXAHEDRON, start, d);
-      locate::Columns(c, 8, w, d, f, rc, sc, tc);
-      double f2[3], rc2[3], sc2[3], tc2[3];
-      ASSERT_TRUE(locate::HexStartColumns(c, f2, rc2, sc2, tc2)) << scale;
-      for (int j = 0; j < 3; ++j)
-      {
-        ASSERT_EQ(f[j], f2[j]) << "scale " << scale << ", trial " << trial;
-        ASSERT_EQ(rc[j], rc2[j]) << "scale " << scale << ", trial " << trial;
-        ASSERT_EQ(sc[j], sc2[j]) << "scale " << scale << ", trial " << trial;
-        ASSERT_EQ(tc[j], tc2[j]) << "scale " << scale << ", trial " << trial;
-      }
-      ++compared;
-    }
-  EXPECT_EQ(compared, 12000);
-  locate::CellCorners tiny;
-  tiny.Shape = CELL_SHAPE_HEXAHEDRON;
-  tiny.N = 8;
-  for (int k = 0; k < 8; ++k)
-    for (int a = 0; a < 3; ++a)
-      tiny.X[k][a] = k == 3 && a == 1 ? 1e-300 : k;
-  double f[3], rc[3], sc[3], tc[3];
-  EXPECT_FALSE(locate::HexStartColumns(tiny, f, rc, sc, tc));
-  tiny.X[3][1] = 1e300;
-  EXPECT_FALSE(locate::HexStartColumns(tiny, f, rc, sc, tc));
-  tiny.X[3][1] = NAN;
-  EXPECT_FALSE(locate::HexStartColumns(tiny, f, rc, sc, tc));
-}
-
 TEST(Locate, AffineStopKeepsTheCellsWithinRounding)
 {
   // AffineStop: in parallelepipeds (a sheared, rotated grid of cubes) Newton's first step is the answer: the

@@ -190,36 +190,6 @@ LOOM_EXEC inline void Columns(const CellCorners& c, int n, const double* w, cons
 #endif
 }
 
-/// Columns of a hexahedron at Newton's start (0.5, 0.5, 0.5), where every weight is 1/8 and every derivative
-/// +-1/4: each sum of coordinates added (or subtracted) in VTK's order, then scaled once. Scaling by a power of
-/// two commutes with every addition's rounding, so these are VTK's bits, as long as no value nears the
-/// subnormal or overflow ranges: false (nothing written) when a coordinate is not 0 or within 1e-280..1e280
-/// in magnitude (or is NaN), for Columns' general sums.
-LOOM_EXEC inline bool HexStartColumns(const CellCorners& c, double* f, double* rc, double* sc, double* tc)
-{
-  for (int i = 0; i < 8; ++i)
-    for (int j = 0; j < 3; ++j)
-    {
-      const double a = std::fabs(c.X[i][j]);
-      if (!(a == 0.0 || (a >= 1e-280 && a <= 1e280)))
-        return false;
-    }
-  const double(*x)[3] = c.X;
-  for (int j = 0; j < 3; ++j)
-  {
-    // The derivatives' signs at the start: r: - + + - - + + -, s: - - + + - - + +, t: - - - - + + + +.
-    const double sum = 0.0 + x[0][j] + x[1][j] + x[2][j] + x[3][j] + x[4][j] + x[5][j] + x[6][j] + x[7][j];
-    const double r = 0.0 - x[0][j] + x[1][j] + x[2][j] - x[3][j] - x[4][j] + x[5][j] + x[6][j] - x[7][j];
-    const double s = 0.0 - x[0][j] - x[1][j] + x[2][j] + x[3][j] - x[4][j] - x[5][j] + x[6][j] + x[7][j];
-    const double t = 0.0 - x[0][j] - x[1][j] - x[2][j] - x[3][j] + x[4][j] + x[5][j] + x[6][j] + x[7][j];
-    f[j] = sum * 0.125;
-    rc[j] = r * 0.25;
-    sc[j] = s * 0.25;
-    tc[j] = t * 0.25;
-  }
-  return true;
-}
-
 /// Whether a hexahedron's trilinear map is affine: its bilinear and trilinear coefficients (x0 - x1 + x2 - x3,
 /// x0 - x1 - x4 + x5, x0 - x3 - x4 + x7, and -x0 + x1 - x2 + x3 + x4 - x5 + x6 - x7) within 1e-13 of the sum of
 /// its three edges from point 0, per coordinate.
@@ -291,12 +261,9 @@ LOOM_EXEC inline int EvaluateNewtonOf(const CellCorners& c, const double* x, dou
   for (int iteration = 0; !done && iteration < 10; ++iteration)
   {
     double f[3] = { 0, 0, 0 }, rc[3] = { 0, 0, 0 }, sc[3] = { 0, 0, 0 }, tc[3] = { 0, 0, 0 };
-    if (!(iteration == 0 && hex && HexStartColumns(c, f, rc, sc, tc)))
-    {
-      Weights(Shape, pc, w);
-      Derivatives(Shape, pc, d);
-      Columns(c, n, w, d, f, rc, sc, tc);
-    }
+    Weights(Shape, pc, w);
+    Derivatives(Shape, pc, d);
+    Columns(c, n, w, d, f, rc, sc, tc);
     for (int j = 0; j < 3; ++j)
       f[j] -= x[j];
     const double det = Det3(rc, sc, tc);

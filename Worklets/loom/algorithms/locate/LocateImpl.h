@@ -450,7 +450,7 @@ struct LocatorOnDevice
     this->Points.GetBox(c.Ids, c.N, c.X, lo, hi);
     return dim;
   }
-  /// Cell `cell`'s parametric coordinates at x (Evaluate, as Contains computed them).
+  /// Cell `cell`'s parametric coordinates at x (Evaluate, as Contains and the cells' visits computed them).
   LOOM_EXEC void EvaluateIn(Id cell, const double* x, double* pc) const
   {
     CellCorners c;
@@ -926,12 +926,7 @@ struct ImagePointCell
     const double x[3] = { this->Start[0] + static_cast<double>(i) * this->Step[0],
                           this->Start[1] + static_cast<double>(j) * this->Step[1],
                           this->Start[2] + static_cast<double>(k) * this->Step[2] };
-    CellCorners c;
-    this->Locator.Cells.Ids(cell, c);
-    for (int q = 0; q < c.N; ++q)
-      this->Locator.Points.Get(c.Ids[q], c.X[q]);
-    double dist2 = 0.0;
-    Evaluate(c, x, pc, dist2, this->Locator.AffineStop);
+    this->Locator.EvaluateIn(cell, x, pc);
     return cell;
   }
 };
