@@ -38,6 +38,8 @@ void Reference(const Soup& s, const std::vector<UInt8>& skip, std::vector<Id>& c
   cellRegion.assign(static_cast<std::size_t>(n), -1);
   pointRegion.assign(static_cast<std::size_t>(s.Points), -1);
   regions = 0;
+  // A point's cells are walked once (the first time the search reaches it): linear in the connectivity even
+  // where one point is shared by every cell.
   for (Id seed = 0; seed < n; ++seed)
   {
     if (cellRegion[static_cast<std::size_t>(seed)] >= 0 || (!skip.empty() && skip[static_cast<std::size_t>(seed)]))
@@ -51,6 +53,8 @@ void Reference(const Soup& s, const std::vector<UInt8>& skip, std::vector<Id>& c
         for (Int64 k = s.Offsets[static_cast<std::size_t>(c)]; k < s.Offsets[static_cast<std::size_t>(c) + 1]; ++k)
         {
           const Id p = s.Connectivity[static_cast<std::size_t>(k)];
+          if (pointRegion[static_cast<std::size_t>(p)] >= 0)
+            continue;
           pointRegion[static_cast<std::size_t>(p)] = regions;
           for (Id d : cellsOf[static_cast<std::size_t>(p)])
             if (cellRegion[static_cast<std::size_t>(d)] < 0)
