@@ -5,12 +5,19 @@ cd "$(dirname "$0")/.."
 # Without a GPU (no nvidia-smi that lists one) the CUDA code is compiled to PTX only (CMake's 90-virtual):
 # the same device compilation up to the machine code nothing here can run (ptxas, about a quarter of each .cu
 # file's time); the CUDA tests skip. With a GPU, or LOOM_CUDA_ARCHITECTURES set, its architectures.
+# Nothing can run that code here, so it is not optimized either (LOOM_CUDA_DEVICE_OPTIMIZATION=OFF: CUDA's front
+# end checks every kernel; its optimizer, most of the .cu files' build time, is skipped).
 if [ -z "${LOOM_CUDA_ARCHITECTURES:-}" ] && ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
   LOOM_CUDA_ARCHITECTURES=90-virtual
+  export LOOM_CMAKE_ARGS="${LOOM_CMAKE_ARGS:-} -DLOOM_CUDA_DEVICE_OPTIMIZATION=OFF"
 fi
 if [ -n "${LOOM_CUDA_ARCHITECTURES:-}" ]; then
   export LOOM_CMAKE_ARGS="${LOOM_CMAKE_ARGS:-} -DCMAKE_CUDA_ARCHITECTURES=${LOOM_CUDA_ARCHITECTURES}"
 fi
+case "${LOOM_CMAKE_ARGS:-}" in
+  *LOOM_CUDA_DEVICE_OPTIMIZATION*) ;;
+  *) export LOOM_CMAKE_ARGS="${LOOM_CMAKE_ARGS:-} -DLOOM_CUDA_DEVICE_OPTIMIZATION=ON" ;; # a GPU: optimized
+esac
 bash scripts/setup.sh
 cd "${LOOM_BUILD_DIR:-build}"
 # Two at a time (no test judges by the clock; the GUI and install tests run alone, RUN_SERIAL).

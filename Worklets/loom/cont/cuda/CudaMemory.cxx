@@ -85,6 +85,10 @@ bool IsAvailable()
                             "); rebuild with its architecture in CMAKE_CUDA_ARCHITECTURES.");
       return false;
     }
+#ifdef LOOM_CUDA_DEVICE_UNOPTIMIZED
+    Log(LogLevel::Warn, "Loom's CUDA kernels were built without device optimization (a compile check: "
+                        "LOOM_CUDA_DEVICE_OPTIMIZATION=OFF); they run correctly but slowly. Rebuild with it on.");
+#endif
     return true;
   }();
   return available;
