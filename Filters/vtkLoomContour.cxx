@@ -437,6 +437,9 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   loom::interop::FilterRun run(this, "Loom Contour", this->Core, inputVector, outputVector);
   loom::interop::FilterSteps steps;
   steps.Passes = 3.5 * std::max<vtkIdType>(1, this->GetNumberOfContours());
+  // Auto's estimate per cell and isovalue (docs/developer/cuda.md, "Auto's estimate": the calibration).
+  steps.CpuSecondsPerCell = 10.2e-9 * static_cast<double>(std::max<vtkIdType>(1, this->GetNumberOfContours()));
+  steps.GpuSecondsPerCell = 0.07e-9 * static_cast<double>(std::max<vtkIdType>(1, this->GetNumberOfContours()));
   steps.MaskArrayName = this->GetMaskArrayName();
   if (!run.Begin(steps))
     return run.Status();

@@ -42,9 +42,12 @@ void vtkLoomSettings::SetDefaultDevice(int device)
   if (device == this->DefaultDevice)
     return;
   this->DefaultDevice = device;
-  loom::cont::RuntimeDeviceTracker::Get().ForceDevice(loom::interop::DeviceFromChoice(device));
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  tracker.ForceDevice(loom::interop::DeviceFromChoice(device));
   if (device == 1 || device == 2)
     loom::cont::ClearDeviceInputCache(); // CUDA turned off: the GPU copies of VTK's arrays go
+  else if (tracker.MayRunOnCuda(loom::cont::DeviceId::Auto))
+    loom::cont::cuda::PrepareInBackground(); // CUDA the default: ready before the first filter runs
   this->Modified();
 }
 

@@ -265,6 +265,9 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   loom::interop::FilterRun run(this, "Loom Slice", this->Core, inputVector, outputVector);
   loom::interop::FilterSteps steps;
   steps.Passes = 2.5 * std::max<vtkIdType>(1, this->GetNumberOfContours());
+  // Auto's estimate per cell and offset (docs/developer/cuda.md, "Auto's estimate": the calibration).
+  steps.CpuSecondsPerCell = 7.1e-9 * static_cast<double>(std::max<vtkIdType>(1, this->GetNumberOfContours()));
+  steps.GpuSecondsPerCell = 0.31e-9 * static_cast<double>(std::max<vtkIdType>(1, this->GetNumberOfContours()));
   steps.MaskArrayName = this->GetMaskArrayName();
   steps.EmptyWhen = loom::interop::FilterSteps::Empty::Never; // no slice function fails first
   if (!run.Begin(steps))
@@ -372,7 +375,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   contour->SetComputeScalars(false);
   contour->SetInterpolateAttributes(true);
   contour->SetMergePoints(this->MergePoints);
-  contour->SetDevice(this->Core.Device);
+  contour->SetDevice(run.DeviceChoice()); // the device this run chose (Auto's estimate included)
   if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)
   {
     // The mask (from the array, the ids or the selection) as a flag per point for the contour, handed over

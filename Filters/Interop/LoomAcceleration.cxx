@@ -9,6 +9,8 @@
 #include "vtkLoomAcceleratedPointDataToCellData.h"
 #include "vtkLoomExecution.h"
 
+#include <loom/cont/RuntimeDeviceTracker.h>
+
 #include <vtkCallbackCommand.h>
 #include <vtkCellData.h>
 #include <vtkCommand.h>
@@ -250,6 +252,9 @@ void InstallAccelerationFactory()
     vtkNew<AccelerationFactory> factory;
     vtkObjectFactory::RegisterFactory(factory);
   });
+  // The plugin is loaded: where CUDA is the default device, the GPU is made ready in the background.
+  if (loom::cont::RuntimeDeviceTracker::Get().MayRunOnCuda(loom::cont::DeviceId::Auto))
+    loom::cont::cuda::PrepareInBackground();
 }
 
 VTKOnlyScope::VTKOnlyScope()

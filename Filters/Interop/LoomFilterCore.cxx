@@ -4,6 +4,9 @@
 
 #include "LoomAcceleration.h"
 
+#include <loom/cont/AutoDevice.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
+
 #include <vtkAbstractArray.h>
 #include <vtkAlgorithm.h>
 #include <vtkCellData.h>
@@ -32,11 +35,27 @@ namespace loom
 {
 namespace interop
 {
+namespace
+{
+void PrepareDevice(int choice)
+{
+  if (loom::cont::RuntimeDeviceTracker::Get().MayRunOnCuda(DeviceFromChoice(choice)))
+    loom::cont::cuda::PrepareInBackground();
+}
+} // namespace
+
+FilterSettings::FilterSettings()
+{
+  PrepareDevice(this->Device);
+}
+
 bool FilterSettings::SetDevice(int device)
 {
   device = std::min(3, std::max(0, device));
   const bool changed = device != this->Device;
   this->Device = device;
+  if (changed)
+    PrepareDevice(device);
   return changed;
 }
 
@@ -95,7 +114,35 @@ bool FilterRun::Begin(const FilterSteps& steps)
     this->Result = 1;
     return false;
   }
+  this->EstimateForAuto(steps);
   return true;
+}
+
+void FilterRun::EstimateForAuto(const FilterSteps& steps)
+{
+  if (steps.CpuSecondsPerCell <= 0 || !loom::cont::AutoEstimateApplies(this->DeviceChosen))
+    return;
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  if (tracker.Resolve(loom::cont::DeviceId::Auto) != loom::cont::DeviceId::Cuda)
+    return;
+  const loom::cont::DeviceId cpu =
+    tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+  loom::cont::WorkCost work;
+  work.Elements = static_cast<double>(this->In->GetNumberOfCells());
+  work.CpuSecondsPerElement = steps.CpuSecondsPerCell;
+  work.GpuSecondsPerElement = steps.GpuSecondsPerCell;
+  work.BytesToDevice = static_cast<double>(BytesToDevice(this->In));
+  const loom::cont::AutoChoice choice = loom::cont::ChooseForAuto(work, loom::cont::GetDeviceCosts(cpu), cpu);
+  if (choice.Device == loom::cont::DeviceId::Cuda)
+    return;
+  this->DeviceChosen = choice.Device;
+  // In the record (the Loom panel), not the output window: a choice made at every execution of a slider's drag.
+  NoteInRecord("Auto ran " + choice.Why + ".");
+}
+
+int FilterRun::DeviceChoice() const
+{
+  return ChoiceFromDevice(this->DeviceChosen);
 }
 
 int FilterRun::Fail(const std::string& message) const

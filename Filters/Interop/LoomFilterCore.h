@@ -29,12 +29,17 @@ namespace interop
 /// The settings every Loom filter has, behind its wrapped Device (and Fallback To VTK) members.
 struct LOOMFILTERS_EXPORT FilterSettings
 {
+  /// A filter made with a device that may be CUDA starts CUDA's preparation in the background
+  /// (loom::cont::cuda::PrepareInBackground): its first execution then finds the GPU ready.
+  FilterSettings();
+
   /// 0 Auto (LOOM_DEVICE or the best available), 1 Serial, 2 TBB, 3 CUDA: the filters' DeviceChoice.
   int Device = 0;
   /// Input the filter's Loom family cannot take goes to VTK's filter (on), or is an error (off).
   bool FallbackToVTK = true;
 
-  /// Sets the device (clamped to the choices); true when it changed.
+  /// Sets the device (clamped to the choices; CUDA's preparation starts when it may be CUDA); true when it
+  /// changed.
   bool SetDevice(int device);
   /// "Auto", "Serial", "TBB" or "CUDA".
   static const char* DeviceName(int device);
@@ -63,6 +68,12 @@ struct FilterSteps
     Never
   };
   Empty EmptyWhen = Empty::NoPointsOrCells;
+  /// Auto's estimate (loom/cont/AutoDevice.h): the seconds one input cell costs on one CPU thread and on the
+  /// GPU (its results' way back included), from the filter's benchmarks. Where Auto would run on CUDA, the
+  /// execution runs on the CPU device when that is estimated faster, the input's bytes not on the GPU yet
+  /// counted (the record says so). 0: no estimate (Auto runs on CUDA where it can).
+  double CpuSecondsPerCell = 0;
+  double GpuSecondsPerCell = 0;
 
   /// The steps of a point map (Elevation, the warps): it reads the point arrays (a mask array on the points)
   /// but not the cells, and passes the structure and arrays before an empty input returns.
@@ -121,8 +132,10 @@ public:
   vtkDataSet* Input() const { return this->In; }
   vtkDataObject* Output() const { return this->Out; }
   vtkInformationVector** Inputs() const { return this->InputVector; }
-  /// The device of the filter's Device property.
+  /// The device of the filter's Device property, or the CPU device Auto's estimate chose (Begin).
   loom::cont::DeviceId Device() const { return this->DeviceChosen; }
+  /// The Device property value of Device(), for a Loom filter run inside this one.
+  int DeviceChoice() const;
 
   /// What the family reads now ("cells", "Scalars array 'v'"), for the message of a Loom error.
   std::string Current = "cells";
@@ -168,6 +181,9 @@ public:
   std::string LoomError(const char* verb, const loom::cont::Error& error) const;
 
 private:
+  /// Auto's estimate (FilterSteps::CpuSecondsPerCell): DeviceChosen becomes the CPU device where that is
+  /// estimated faster than CUDA.
+  void EstimateForAuto(const FilterSteps& steps);
   ExecutionScope Scope;
   vtkAlgorithm* Algorithm;
   const char* Name;

@@ -14,6 +14,7 @@
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkPointData.h>
+#include <vtkPoints.h>
 #include <vtkCommand.h>
 #include <vtkCellType.h>
 #include <vtkCellTypes.h>
@@ -534,6 +535,66 @@ loom::cont::DeviceId DeviceFromChoice(int choice)
     case 3: return loom::cont::DeviceId::Cuda;
     default: return loom::cont::DeviceId::Auto;
   }
+}
+
+int ChoiceFromDevice(loom::cont::DeviceId device)
+{
+  switch (device)
+  {
+    case loom::cont::DeviceId::Serial: return 1;
+    case loom::cont::DeviceId::TBB: return 2;
+    case loom::cont::DeviceId::Cuda: return 3;
+    default: return 0;
+  }
+}
+
+std::size_t BytesToDevice(vtkDataArray* array)
+{
+  if (!array || array->GetNumberOfTuples() == 0)
+    return 0;
+  const std::size_t bytes = static_cast<std::size_t>(array->GetNumberOfTuples()) *
+    static_cast<std::size_t>(array->GetNumberOfComponents()) * static_cast<std::size_t>(array->GetDataTypeSize());
+  if (!array->HasStandardMemoryLayout())
+    return bytes;
+  // The keys Borrow and FindField look the memory up by (a Loom output, then a VTK array's cached copy).
+  const void* memory = array->GetVoidPointer(0);
+  std::size_t toDevice = 0;
+  if (loom::cont::HandedOverBytesToDevice(memory, bytes, array->GetMTime(), toDevice))
+    return toDevice;
+  const loom::cont::Lender lender{ static_cast<vtkObject*>(array), array->GetMTime() };
+  return loom::cont::internal::HasDeviceInput(lender, memory, bytes) ? 0 : bytes;
+}
+
+std::size_t BytesToDevice(vtkDataSet* dataset)
+{
+  std::size_t bytes = 0;
+  auto cells = [&](vtkCellArray* c) {
+    if (c)
+      bytes += BytesToDevice(c->GetOffsetsArray()) + BytesToDevice(c->GetConnectivityArray());
+  };
+  if (auto* points = vtkPointSet::SafeDownCast(dataset))
+    bytes += points->GetPoints() ? BytesToDevice(points->GetPoints()->GetData()) : 0;
+  if (auto* grid = vtkUnstructuredGrid::SafeDownCast(dataset))
+  {
+    cells(grid->GetCells());
+    bytes += BytesToDevice(grid->GetCellTypesArray());
+  }
+  else if (auto* poly = vtkPolyData::SafeDownCast(dataset))
+  {
+    cells(poly->GetVerts());
+    cells(poly->GetLines());
+    cells(poly->GetPolys());
+    cells(poly->GetStrips());
+  }
+  else if (auto* rectilinear = vtkRectilinearGrid::SafeDownCast(dataset))
+    bytes += BytesToDevice(rectilinear->GetXCoordinates()) + BytesToDevice(rectilinear->GetYCoordinates()) +
+      BytesToDevice(rectilinear->GetZCoordinates());
+  if (dataset)
+    for (vtkDataSetAttributes* data : { static_cast<vtkDataSetAttributes*>(dataset->GetPointData()),
+                                        static_cast<vtkDataSetAttributes*>(dataset->GetCellData()) })
+      for (int i = 0; i < data->GetNumberOfArrays(); ++i)
+        bytes += BytesToDevice(data->GetArray(i));
+  return bytes;
 }
 
 std::string PolygonalCellsNotContoured(vtkPolyData* poly)

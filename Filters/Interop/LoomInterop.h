@@ -94,6 +94,17 @@ LOOMFILTERS_EXPORT vtkSmartPointer<vtkCellArray> CellArrayToVTK(vtkCellArray* of
 
 /// The device of a filter's Device property: 0 Auto, 1 Serial, 2 TBB, 3 CUDA (others: Auto).
 LOOMFILTERS_EXPORT loom::cont::DeviceId DeviceFromChoice(int choice);
+/// The Device property's value for a device (Auto 0, Serial 1, TBB 2, CUDA 3).
+LOOMFILTERS_EXPORT int ChoiceFromDevice(loom::cont::DeviceId device);
+
+/// The bytes a Loom execution on the GPU would send there first to read `array` as it is now: none for a Loom
+/// output (unmodified) whose device copy is current, or a VTK array (unmodified) whose copy the device input
+/// cache holds; else all its values (an array not in VTK's interleaved layout always counts whole). Nothing
+/// is moved or counted.
+LOOMFILTERS_EXPORT std::size_t BytesToDevice(vtkDataArray* array);
+/// The same over what a filter may read of `dataset`: its points or coordinates, its cells, and its point
+/// and cell arrays.
+LOOMFILTERS_EXPORT std::size_t BytesToDevice(vtkDataSet* dataset);
 
 /// The cells of a dataset. Image, rectilinear and structured grids give structured cell sets (by
 /// their number of non-flat dimensions); unstructured grids give explicit cells on the cell array's
@@ -319,6 +330,8 @@ int Guarded(vtkAlgorithm* filter, vtkDataObject* output, const char* label, Body
 /// and 0 for RequestData.
 LOOMFILTERS_EXPORT int Fail(vtkAlgorithm* filter, vtkDataObject* output, const char* label, const std::string& message);
 
+/// Sets the running filter's record's message only (a detail the Loom panel shows; nothing is displayed).
+LOOMFILTERS_EXPORT void NoteInRecord(const std::string& message);
 /// Notes in the running filter's record that a mask limits its work.
 LOOMFILTERS_EXPORT void NoteMasked();
 /// A message for the user: VTK's output window (ParaView's Output Messages window) and vtkLogger at

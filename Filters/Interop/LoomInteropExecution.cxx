@@ -354,6 +354,12 @@ int Fail(vtkAlgorithm* filter, vtkDataObject* output, const char* label, const s
   return 0;
 }
 
+void NoteInRecord(const std::string& message)
+{
+  if (Running)
+    Running->Message = message;
+}
+
 void NoteMasked()
 {
   if (Running)

@@ -11,8 +11,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <sys/mman.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -109,6 +111,17 @@ public:
   }
   void DestroyEvent(void* event) override { delete static_cast<std::size_t*>(event); }
   void Synchronize(const char*) override { this->RunPending(); }
+  // The background preparation (cuda::PrepareInBackground): counted, the thread noted, then `OnPrepare`.
+  int Prepares = 0;
+  std::thread::id PreparedOn;
+  std::function<void()> OnPrepare;
+  void Prepare() override
+  {
+    ++this->Prepares;
+    this->PreparedOn = std::this_thread::get_id();
+    if (this->OnPrepare)
+      this->OnPrepare();
+  }
 
   bool IsPageLocked(const void* p, std::size_t bytes) const
   {

@@ -2,6 +2,7 @@
 #include "TestingDevice.h"
 
 #include <loom/cont/Algorithm.h>
+#include <loom/cont/AutoDevice.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 
 #include <gtest/gtest.h>
@@ -194,4 +195,84 @@ TEST(DeviceTracker, LogSinkTakesTheLines)
   SetLogSink(nullptr);
   Log(LogLevel::Warn, "to stderr");
   EXPECT_EQ(sunk, "to the sink\n");
+}
+
+// Auto's estimate (AutoDevice.h): CUDA's time is a fixed cost, the bytes to send over the link and the GPU's
+// work; the CPU's is the work over its threads. The costs here are those the filters use, with a 16-thread
+// CPU: a first slice of a 511^3-cell volume (537 MB to send) is left to the CPU, as is any small input; the
+// same slice with the input already on the GPU, and the contour, clip and threshold of that volume, go to CUDA.
+TEST(AutoDevice, TheEstimateWeighsWhatMustCrossAgainstTheCpuThreads)
+{
+  DeviceCosts costs;
+  costs.LinkBytesPerSecond = 13e9;
+  costs.GpuSecondsPerExecution = 1e-3;
+  costs.CpuThreads = 16;
+  const double cells = 511.0 * 511.0 * 511.0;
+  WorkCost slice{ cells, 7.1e-9, 0.31e-9, 537e6 };
+  AutoChoice choice = ChooseForAuto(slice, costs, DeviceId::TBB);
+  EXPECT_EQ(DeviceId::TBB, choice.Device);
+  EXPECT_DOUBLE_EQ(cells * 7.1e-9 / 16, choice.CpuSeconds);
+  EXPECT_DOUBLE_EQ(1e-3 + 537e6 / 13e9 + cells * 0.31e-9, choice.CudaSeconds);
+  EXPECT_EQ(0u, choice.Why.rfind("TBB (about 59 ms on 16 threads) rather than CUDA (about 84 ms, 537 MB to send first)", 0))
+    << choice.Why;
+
+  slice.BytesToDevice = 0; // resident: the GPU's work alone
+  choice = ChooseForAuto(slice, costs, DeviceId::TBB);
+  EXPECT_EQ(DeviceId::Cuda, choice.Device);
+  EXPECT_TRUE(choice.Why.empty());
+  for (const WorkCost& work : { WorkCost{ cells, 10.2e-9, 0.07e-9, 537e6 }, WorkCost{ cells, 61e-9, 1.09e-9, 537e6 },
+                                WorkCost{ cells, 31.8e-9, 1.16e-9, 537e6 } })
+    EXPECT_EQ(DeviceId::Cuda, ChooseForAuto(work, costs, DeviceId::TBB).Device) << work.CpuSecondsPerElement;
+
+  // Small work: the GPU's fixed cost alone is more than the CPU's whole run.
+  choice = ChooseForAuto(WorkCost{ 1000, 10.2e-9, 0.07e-9, 0 }, costs, DeviceId::TBB);
+  EXPECT_EQ(DeviceId::TBB, choice.Device);
+  EXPECT_EQ(0u, choice.Why.rfind("TBB (about 0.00 ms on 16 threads) rather than CUDA (about 1.00 ms)", 0)) << choice.Why;
+  // Fewer CPU threads: the first slice goes to the GPU after all; one thread is named as Serial's.
+  costs.CpuThreads = 2;
+  EXPECT_EQ(DeviceId::Cuda, ChooseForAuto(WorkCost{ cells, 7.1e-9, 0.31e-9, 537e6 }, costs, DeviceId::TBB).Device);
+  costs.CpuThreads = 1;
+  choice = ChooseForAuto(WorkCost{ 1000, 10.2e-9, 0.07e-9, 0 }, costs, DeviceId::Serial);
+  EXPECT_EQ(DeviceId::Serial, choice.Device);
+  EXPECT_NE(std::string::npos, choice.Why.find("Serial (about 0.01 ms on 1 thread)")) << choice.Why;
+  // A tie stays on CUDA.
+  costs.GpuSecondsPerExecution = 0;
+  EXPECT_EQ(DeviceId::Cuda, ChooseForAuto(WorkCost{ 100, 1e-9, 1e-9, 0 }, costs, DeviceId::Serial).Device);
+
+  // The link from the environment (gigabytes per second); the CPU device's threads.
+  setenv("LOOM_AUTO_LINK_GBS", "50", 1);
+  EXPECT_DOUBLE_EQ(50e9, GetDeviceCosts(DeviceId::Serial).LinkBytesPerSecond);
+  unsetenv("LOOM_AUTO_LINK_GBS");
+  EXPECT_DOUBLE_EQ(13e9, GetDeviceCosts(DeviceId::Serial).LinkBytesPerSecond);
+  EXPECT_EQ(1, GetDeviceCosts(DeviceId::Serial).CpuThreads);
+  if (RuntimeDeviceTracker::IsCompiled(DeviceId::TBB))
+    EXPECT_GE(GetDeviceCosts(DeviceId::TBB).CpuThreads, 1);
+}
+
+// Only Auto's own choice is estimated: not a device the filter, the default device or LOOM_DEVICE names
+// (CUDA among them), and not with LOOM_AUTO_MODEL=0.
+TEST(AutoDevice, OnlyAutosOwnChoiceIsEstimated)
+{
+  TrackerGuard guard;
+  RuntimeDeviceTracker& tracker = RuntimeDeviceTracker::Get();
+  tracker.ForceDevice(DeviceId::Auto);
+  EXPECT_TRUE(AutoEstimateApplies(DeviceId::Auto));
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::Cuda));
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::TBB));
+  tracker.ForceDevice(DeviceId::Cuda);
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::Auto));
+  tracker.ForceDevice(DeviceId::Serial);
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::Auto));
+  tracker.ForceDevice(DeviceId::Auto);
+  setenv("LOOM_DEVICE", "cuda", 1);
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::Auto));
+  setenv("LOOM_DEVICE", "auto", 1);
+  EXPECT_TRUE(AutoEstimateApplies(DeviceId::Auto));
+  setenv("LOOM_DEVICE", "abacus", 1);
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::Auto));
+  unsetenv("LOOM_DEVICE");
+  setenv("LOOM_AUTO_MODEL", "0", 1);
+  EXPECT_FALSE(AutoEstimateApplies(DeviceId::Auto));
+  unsetenv("LOOM_AUTO_MODEL");
+  EXPECT_TRUE(AutoEstimateApplies(DeviceId::Auto));
 }

@@ -4,6 +4,7 @@
 #include "LoomFilterTesting.h"
 
 #include "vtkLoomContour.h"
+#include "vtkLoomElevation.h"
 #include "vtkLoomExecution.h"
 #include "vtkLoomGradient.h"
 #include "vtkLoomSettings.h"
@@ -20,6 +21,8 @@
 #include <loom/cont/Logging.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 
+#include <vtkCellData.h>
+#include <vtkDataSet.h>
 #include <vtkFloatArray.h>
 #include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
@@ -27,6 +30,10 @@
 #include <vtkPolyData.h>
 #include <vtkOutputWindow.h>
 #include <vtkUnstructuredGrid.h>
+
+#include <cstdlib>
+#include <future>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -125,7 +132,10 @@ TEST(LoomExecution, DefaultDeviceForAutoFilters)
   switch (loom::cont::RuntimeDeviceTracker::Get().Resolve())
   {
     case loom::cont::DeviceId::Cuda:
-      EXPECT_EQ(ran.rfind("CUDA", 0), 0u) << ran;
+      // Auto's estimate leaves an input this small to the CPU device, and the record says so.
+      if (ran.rfind("CUDA", 0) != 0)
+        EXPECT_NE(std::string(vtkLoomExecution::GetLast(automatic)->GetMessage()).find("rather than CUDA"),
+                  std::string::npos) << ran;
       break;
     case loom::cont::DeviceId::TBB:
       EXPECT_EQ(ran, "TBB");
@@ -361,6 +371,177 @@ TEST(LoomExecution, UnmodifiedVTKArraysKeepTheirDeviceCopies)
     EXPECT_EQ(standIn.DeviceAllocations, standIn.DeviceFrees);
     loom::cont::cuda::internal::SetRuntime(nullptr);
   }
+#endif
+}
+
+// Auto's estimate counts the bytes an execution on the GPU would send first (loom::interop::BytesToDevice): a
+// dataset's points, cells and arrays, less what is on the GPU already: a VTK array whose copy the device input
+// cache holds (unmodified), a Loom output whose device copy is current. Nothing is moved by asking. Without a
+// GPU the bookkeeping runs against the stand-in runtime.
+TEST(LoomExecution, AutoCountsTheBytesTheGpuLacks)
+{
+  auto bytesOf = [](vtkDataArray* a) {
+    return a ? static_cast<std::size_t>(a->GetNumberOfTuples()) * a->GetNumberOfComponents() * a->GetDataTypeSize()
+             : std::size_t(0);
+  };
+  // A grid of two tetrahedra with a point and a cell array: points, offsets, connectivity, types, arrays.
+  vtkNew<vtkUnstructuredGrid> grid;
+  vtkNew<vtkPoints> points;
+  for (int i = 0; i < 5; ++i)
+    points->InsertNextPoint(i % 2, i / 2 % 2, i / 4);
+  grid->SetPoints(points);
+  for (vtkIdType t = 0; t < 2; ++t)
+  {
+    const vtkIdType ids[4] = { t, t + 1, t + 2, t + 3 };
+    grid->InsertNextCell(VTK_TETRA, 4, ids);
+  }
+  vtkNew<vtkFloatArray> temperature;
+  temperature->SetName("temperature");
+  temperature->SetNumberOfTuples(5);
+  temperature->FillValue(1.f);
+  grid->GetPointData()->AddArray(temperature);
+  vtkNew<vtkFloatArray> pressure;
+  pressure->SetName("pressure");
+  pressure->SetNumberOfComponents(3);
+  pressure->SetNumberOfTuples(2);
+  pressure->FillValue(2.f);
+  grid->GetCellData()->AddArray(pressure);
+  const std::size_t gridBytes = bytesOf(points->GetData()) + bytesOf(grid->GetCells()->GetOffsetsArray()) +
+    bytesOf(grid->GetCells()->GetConnectivityArray()) + bytesOf(grid->GetCellTypesArray()) + bytesOf(temperature) +
+    bytesOf(pressure);
+  EXPECT_EQ(gridBytes, loom::interop::BytesToDevice(grid));
+  EXPECT_EQ(5 * 3 * 4 + 2 * 3 * 4, bytesOf(points->GetData()) + bytesOf(pressure)); // what is summed is counted
+  auto image = loomtest::Wavelet(8);
+  std::size_t imageBytes = 0;
+  for (int i = 0; i < image->GetPointData()->GetNumberOfArrays(); ++i)
+    imageBytes += bytesOf(image->GetPointData()->GetArray(i));
+  EXPECT_EQ(imageBytes, loom::interop::BytesToDevice(image)); // an image's points and cells are implicit
+#ifdef LOOM_ENABLE_CUDA
+  loomtest::StandInRuntime standIn;
+  const bool gpu = loom::cont::cuda::IsAvailable();
+  if (!gpu)
+    loom::cont::cuda::internal::SetRuntime(&standIn);
+  loom::cont::ClearDeviceInputCache();
+  const auto start = loom::cont::cuda::GetTransferCounts();
+  {
+    // A VTK array read on the GPU: its copy is kept while it is unmodified.
+    const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(temperature);
+    field.GetSingleComponent<loom::Float32>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
+  }
+  EXPECT_EQ(0u, loom::interop::BytesToDevice(temperature.GetPointer()));
+  EXPECT_EQ(gridBytes - bytesOf(temperature), loom::interop::BytesToDevice(grid));
+  temperature->Modified();
+  EXPECT_EQ(bytesOf(temperature), loom::interop::BytesToDevice(temperature.GetPointer()));
+
+  // A Loom output computed on the CPU has no device copy; once read on the GPU, it has.
+  vtkNew<vtkLoomElevation> elevation;
+  elevation->SetInputData(image);
+  elevation->SetDevice(vtkLoomElevation::DEVICE_SERIAL);
+  elevation->Update();
+  vtkDataArray* made = vtkDataSet::SafeDownCast(elevation->GetOutput())->GetPointData()->GetArray("Elevation");
+  ASSERT_NE(nullptr, made);
+  EXPECT_EQ(bytesOf(made), loom::interop::BytesToDevice(made));
+  {
+    const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(made);
+    if (field.GetKind() == loom::algorithms::ValueKind::Float32)
+      field.GetSingleComponent<loom::Float32>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
+    else
+      field.GetSingleComponent<loom::Float64>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
+  }
+  EXPECT_EQ(0u, loom::interop::BytesToDevice(made));
+  // Asking moved nothing: the two reads above are the only uploads.
+  EXPECT_EQ(start.HostToDevice + 2, loom::cont::cuda::GetTransferCounts().HostToDevice);
+  elevation->RemoveAllInputs();
+  loom::cont::ClearDeviceInputCache();
+  if (!gpu)
+    loom::cont::cuda::internal::SetRuntime(nullptr);
+#endif
+}
+
+// A Loom filter made (or set to CUDA) where CUDA may run starts CUDA's preparation (the driver, the context,
+// the memory pool, the staging buffers) on a thread of its own, once per process, and its construction does not
+// wait for it: here the stand-in runtime's preparation is held until the test has made its filters.
+TEST(LoomExecution, FiltersPrepareCudaInTheBackground)
+{
+#ifndef LOOM_ENABLE_CUDA
+  loom::cont::cuda::PrepareInBackground();
+  EXPECT_EQ(loom::cont::cuda::Preparation::Off, loom::cont::cuda::GetPreparation());
+#else
+  namespace cuda = loom::cont::cuda;
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  tracker.Reset();
+  const char* env = std::getenv("LOOM_DEVICE");
+  const std::string device = env ? env : "";
+  unsetenv("LOOM_DEVICE");
+  EXPECT_TRUE(tracker.MayRunOnCuda(loom::cont::DeviceId::Auto));
+  setenv("LOOM_DEVICE", "tbb", 1);
+  EXPECT_FALSE(tracker.MayRunOnCuda(loom::cont::DeviceId::Auto));
+  EXPECT_TRUE(tracker.MayRunOnCuda(loom::cont::DeviceId::Cuda));
+  EXPECT_FALSE(tracker.MayRunOnCuda(loom::cont::DeviceId::Serial));
+  setenv("LOOM_DEVICE", "abacus", 1);
+  EXPECT_FALSE(tracker.MayRunOnCuda(loom::cont::DeviceId::Auto));
+  unsetenv("LOOM_DEVICE");
+
+  loomtest::StandInRuntime standIn;
+  std::promise<std::thread::id> entered;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  standIn.OnPrepare = [&] {
+    entered.set_value(std::this_thread::get_id());
+    released.wait();
+  };
+  cuda::internal::ResetPreparation(); // what the earlier tests' filters started has ended
+  cuda::internal::SetRuntime(&standIn);
+  EXPECT_EQ(cuda::Preparation::NotStarted, cuda::GetPreparation());
+  {
+    vtkNew<vtkLoomContour> contour; // Auto
+    // Made while the preparation is held on its thread: the construction did not wait for it.
+    const std::thread::id preparing = entered.get_future().get();
+    EXPECT_NE(std::this_thread::get_id(), preparing);
+    EXPECT_EQ(cuda::Preparation::Running, cuda::GetPreparation());
+    vtkNew<vtkLoomThreshold> threshold;
+    threshold->SetDevice(vtkLoomThreshold::DEVICE_CUDA);
+    vtkLoomSettings::GetInstance()->SetDefaultDevice(3);
+    vtkLoomSettings::GetInstance()->SetDefaultDevice(0);
+    EXPECT_EQ(cuda::Preparation::Running, cuda::GetPreparation());
+    release.set_value();
+    cuda::WaitForPreparation();
+  }
+  EXPECT_EQ(1, standIn.Prepares); // once per process, whatever asked for it
+  EXPECT_NE(std::this_thread::get_id(), standIn.PreparedOn);
+  EXPECT_EQ(cuda::Preparation::Finished, cuda::GetPreparation());
+
+  // A filter whose device cannot be CUDA (a CPU default device, an explicit CPU device through LOOM_DEVICE)
+  // starts nothing; set to CUDA, it does.
+  standIn.OnPrepare = nullptr;
+  cuda::internal::ResetPreparation();
+  tracker.ForceDevice(loom::cont::DeviceId::Serial);
+  {
+    vtkNew<vtkLoomGradient> gradient;
+    EXPECT_EQ(cuda::Preparation::NotStarted, cuda::GetPreparation());
+    gradient->SetDevice(vtkLoomGradient::DEVICE_TBB);
+    EXPECT_EQ(cuda::Preparation::NotStarted, cuda::GetPreparation());
+    gradient->SetDevice(vtkLoomGradient::DEVICE_CUDA);
+    EXPECT_NE(cuda::Preparation::NotStarted, cuda::GetPreparation());
+    cuda::WaitForPreparation();
+  }
+  tracker.ForceDevice(loom::cont::DeviceId::Auto);
+  EXPECT_EQ(2, standIn.Prepares);
+
+  // LOOM_CUDA_PREPARE=0 turns it off.
+  cuda::internal::ResetPreparation();
+  setenv("LOOM_CUDA_PREPARE", "0", 1);
+  {
+    vtkNew<vtkLoomContour> contour;
+    EXPECT_EQ(cuda::Preparation::Off, cuda::GetPreparation());
+  }
+  unsetenv("LOOM_CUDA_PREPARE");
+  EXPECT_EQ(2, standIn.Prepares);
+
+  cuda::internal::SetRuntime(nullptr);
+  cuda::internal::ResetPreparation();
+  if (!device.empty())
+    setenv("LOOM_DEVICE", device.c_str(), 1);
 #endif
 }
 

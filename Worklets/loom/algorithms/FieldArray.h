@@ -197,6 +197,21 @@ public:
     return loom::cont::ArrayHandle<T>::FromBuffer(b.Memory, static_cast<Id>(bytes / static_cast<std::ptrdiff_t>(sizeof(T))),
                                                   this->Tuples);
   }
+  /// The bytes a read of this field on the GPU would copy there now (ArrayHandle::BytesToDevice, each block
+  /// once).
+  std::size_t BytesToDevice() const
+  {
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < this->Blocks.size(); ++i)
+    {
+      bool seen = !this->Blocks[i].Memory;
+      for (std::size_t j = 0; j < i && !seen; ++j)
+        seen = this->Blocks[j].Memory == this->Blocks[i].Memory;
+      if (!seen)
+        bytes += this->Blocks[i].Memory->BytesToDevice();
+    }
+    return bytes;
+  }
   /// Values to the host and every block's device copy freed (see ArrayHandle::ReleaseDeviceCopy).
   void ReleaseDeviceCopies() const
   {

@@ -217,6 +217,12 @@ public:
       return this->DeviceWritePortal(true);
   }
 
+  /// The bytes a read of this array on the GPU would copy there now (its whole block, or none when the block's
+  /// device copy is current or kept in the device input cache). Nothing is moved.
+  std::size_t BytesToDevice() const
+  {
+    return this->Internals->Memory ? this->Internals->Memory->BytesToDevice() : 0;
+  }
   /// Values to the host (if only the device holds them) and the device copy freed: for arrays
   /// handed to host-only users (VTK), so GPU memory is not held for as long as they keep them.
   void ReleaseDeviceCopy() const

@@ -148,6 +148,16 @@ std::shared_ptr<void> internal::FindDeviceInput(const Lender& lender, const void
   return it->second.Block;
 }
 
+bool internal::HasDeviceInput(const Lender& lender, const void* host, std::size_t bytes)
+{
+  if (!lender.Owner || !bytes)
+    return false;
+  Cache& cache = GetCache();
+  std::lock_guard<std::mutex> lock(cache.Mutex);
+  const auto it = cache.Entries.find(Key(lender.Owner, host, bytes));
+  return it != cache.Entries.end() && it->second.Stamp == lender.Stamp;
+}
+
 void internal::KeepDeviceInput(const Lender& lender, const void* host, std::size_t bytes, std::shared_ptr<void> block)
 {
   if (!lender.Owner || !bytes || !block)

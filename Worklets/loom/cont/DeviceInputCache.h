@@ -63,6 +63,9 @@ namespace internal
 /// The kept device copy of `bytes` bytes at `host` lent by `lender` (same stamp), or null. A copy kept
 /// with another stamp is dropped.
 std::shared_ptr<void> FindDeviceInput(const Lender& lender, const void* host, std::size_t bytes);
+/// Whether FindDeviceInput would find a copy now; nothing is counted, used or dropped (Auto's estimate of what
+/// an execution must move).
+bool HasDeviceInput(const Lender& lender, const void* host, std::size_t bytes);
 /// Keeps `block` (a device copy of `bytes` bytes at `host`, freed when its last holder lets go) for
 /// later runs, within the bound; copies of the same lender with another stamp are dropped.
 void KeepDeviceInput(const Lender& lender, const void* host, std::size_t bytes, std::shared_ptr<void> block);

@@ -18,6 +18,7 @@ struct Entry
   const std::type_info* Type = nullptr;
   std::size_t Bytes = 0;
   std::function<void()> ReleaseDeviceCopies;
+  std::function<std::size_t()> BytesToDevice;
   UInt64 Stamp = 0;
   UInt64 Serial = 0; // the count of entries kept before it
   bool Stamped = false;
@@ -42,13 +43,15 @@ Registry& GetRegistry()
 } // namespace
 
 void internal::KeepHandedOver(void* pointer, std::shared_ptr<void> owner, const std::type_info& type,
-                              std::size_t bytes, std::function<void()> releaseDeviceCopies)
+                              std::size_t bytes, std::function<void()> releaseDeviceCopies,
+                              std::function<std::size_t()> bytesToDevice)
 {
   Entry entry;
   entry.Owner = std::move(owner);
   entry.Type = &type;
   entry.Bytes = bytes;
   entry.ReleaseDeviceCopies = std::move(releaseDeviceCopies);
+  entry.BytesToDevice = std::move(bytesToDevice);
   Registry& registry = GetRegistry();
   std::lock_guard<std::mutex> lock(registry.Mutex);
   entry.Serial = registry.Statistics.Kept++;
@@ -139,6 +142,23 @@ std::shared_ptr<void> internal::FindHandedOver(const void* pointer, const std::t
   if (releaseModified)
     releaseModified(); // the host values are current: nothing is copied back
   return found;
+}
+
+bool HandedOverBytesToDevice(const void* pointer, std::size_t bytes, UInt64 stamp, std::size_t& toDevice)
+{
+  std::function<std::size_t()> ask;
+  {
+    Registry& registry = GetRegistry();
+    std::lock_guard<std::mutex> lock(registry.Mutex);
+    const auto range = registry.Entries.equal_range(pointer);
+    for (auto it = range.first; it != range.second && !ask; ++it)
+      if (it->second.Stamped && it->second.Bytes == bytes && it->second.Stamp == stamp)
+        ask = it->second.BytesToDevice;
+  }
+  if (!ask)
+    return false;
+  toDevice = ask();
+  return true;
 }
 
 HandOverStatistics GetHandOverStatistics()

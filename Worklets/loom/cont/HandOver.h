@@ -18,7 +18,7 @@ namespace cont
 namespace internal
 {
 void KeepHandedOver(void* pointer, std::shared_ptr<void> owner, const std::type_info& type, std::size_t bytes,
-                    std::function<void()> releaseDeviceCopies);
+                    std::function<void()> releaseDeviceCopies, std::function<std::size_t()> bytesToDevice);
 std::shared_ptr<void> FindHandedOver(const void* pointer, const std::type_info& type, std::size_t bytes,
                                      UInt64 stamp);
 // Frees the device copies of an ArrayHandle (ReleaseDeviceCopy) or of a field (ReleaseDeviceCopies).
@@ -41,10 +41,16 @@ template <typename Owner>
 void KeepHandedOver(void* pointer, const std::shared_ptr<Owner>& owner, std::size_t bytes)
 {
   std::weak_ptr<Owner> weak = owner;
-  internal::KeepHandedOver(pointer, owner, typeid(Owner), bytes, [weak]() {
-    if (const auto o = weak.lock())
-      internal::ReleaseDeviceCopiesOf(*o, 0);
-  });
+  internal::KeepHandedOver(
+    pointer, owner, typeid(Owner), bytes,
+    [weak]() {
+      if (const auto o = weak.lock())
+        internal::ReleaseDeviceCopiesOf(*o, 0);
+    },
+    [weak, bytes]() -> std::size_t {
+      const auto o = weak.lock();
+      return o ? o->BytesToDevice() : bytes;
+    });
 }
 /// The holder's modification stamp of the memory as it is now (VTK: the array's MTime); a later
 /// FindHandedOver with another stamp means the holder may have changed the values.
@@ -54,6 +60,10 @@ UInt64 HandOverSerial();
 /// StampHandedOver, only when the latest entry at `pointer` was kept at or after `serial` (by the work
 /// that began then): for a holder that stamps everything it made once it has finished setting it up.
 void StampHandedOverSince(const void* pointer, UInt64 stamp, UInt64 serial);
+/// When the memory at `pointer` was handed over (`bytes` bytes, unmodified since: the holder gives the stamp it
+/// set), true, with the bytes a read of its owner on the GPU would copy there now in `toDevice` (none when its
+/// device copy is current). Nothing is counted or moved (Auto's estimate of what an execution must move).
+bool HandedOverBytesToDevice(const void* pointer, std::size_t bytes, UInt64 stamp, std::size_t& toDevice);
 /// The holder frees the memory: the owner goes (after the registry's lock).
 void ReleaseHandedOver(void* pointer);
 

@@ -3,11 +3,17 @@
 #include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/internal/CpuBackend.h>
 
+#ifdef LOOM_ENABLE_CUDA
+#include <loom/cont/cuda/internal/CudaRuntime.h>
+#endif
+
 #include <algorithm>
 #include <cctype>
+#include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <thread>
 
 namespace loom
 {
@@ -58,6 +64,99 @@ bool cuda::IsAvailable()
 std::string cuda::Describe()
 {
   return "not compiled in (LOOM_ENABLE_CUDA is off)";
+}
+
+void cuda::PrepareInBackground() {}
+
+cuda::Preparation cuda::GetPreparation()
+{
+  return Preparation::Off;
+}
+
+void cuda::WaitForPreparation() {}
+#else
+namespace
+{
+// The background preparation: its state, and its thread, joined when it is waited for or at exit.
+struct Preparer
+{
+  std::mutex Mutex;
+  std::condition_variable Ended;
+  cuda::Preparation State = cuda::Preparation::NotStarted;
+  std::thread Thread;
+};
+Preparer& GetPreparer()
+{
+  static Preparer* preparer = new Preparer; // never destroyed: filters may be made during exit
+  return *preparer;
+}
+void JoinPreparation()
+{
+  Preparer& p = GetPreparer();
+  std::thread thread;
+  {
+    std::unique_lock<std::mutex> lock(p.Mutex);
+    p.Ended.wait(lock, [&] { return p.State != cuda::Preparation::Running; });
+    thread.swap(p.Thread);
+  }
+  if (thread.joinable())
+    thread.join();
+}
+// At exit, a preparation still running is waited for before the CUDA runtime's own teardown (registered
+// when Loom's library was loaded, so it runs after this object, made at the first preparation, is gone).
+struct JoinAtExit
+{
+  ~JoinAtExit() { JoinPreparation(); }
+};
+} // namespace
+
+void cuda::PrepareInBackground()
+{
+  Preparer& p = GetPreparer();
+  std::lock_guard<std::mutex> lock(p.Mutex);
+  if (p.State != Preparation::NotStarted)
+    return;
+  const char* env = std::getenv("LOOM_CUDA_PREPARE");
+  if (env && env[0] == '0')
+  {
+    p.State = Preparation::Off;
+    return;
+  }
+  static JoinAtExit joinAtExit;
+  p.State = Preparation::Running;
+  p.Thread = std::thread([&p] {
+    try
+    {
+      internal::PrepareRuntime();
+    }
+    catch (...)
+    {
+      // The execution that needs CUDA meets the same failure and reports it.
+    }
+    std::lock_guard<std::mutex> ended(p.Mutex);
+    p.State = Preparation::Finished;
+    p.Ended.notify_all();
+  });
+}
+
+cuda::Preparation cuda::GetPreparation()
+{
+  Preparer& p = GetPreparer();
+  std::lock_guard<std::mutex> lock(p.Mutex);
+  return p.State;
+}
+
+void cuda::WaitForPreparation()
+{
+  JoinPreparation();
+}
+
+void cuda::internal::ResetPreparation()
+{
+  JoinPreparation();
+  Preparer& p = GetPreparer();
+  std::lock_guard<std::mutex> lock(p.Mutex);
+  p.State = Preparation::NotStarted;
 }
 #endif
 
@@ -220,6 +319,26 @@ void RuntimeDeviceTracker::Reset()
 void RuntimeDeviceTracker::ForceDevice(DeviceId device)
 {
   this->Forced = device;
+}
+
+bool RuntimeDeviceTracker::MayRunOnCuda(DeviceId requested) const
+{
+  if (!IsCompiled(DeviceId::Cuda) || this->Disabled[static_cast<int>(DeviceId::Cuda)])
+    return false;
+  if (requested == DeviceId::Auto)
+    requested = this->Forced;
+  if (requested == DeviceId::Auto)
+  {
+    try
+    {
+      requested = DeviceFromEnvironment();
+    }
+    catch (const ErrorBadDevice&)
+    {
+      return false; // the execution reports the unknown name
+    }
+  }
+  return requested == DeviceId::Auto || requested == DeviceId::Cuda;
 }
 
 DeviceId RuntimeDeviceTracker::DeviceFromEnvironment()

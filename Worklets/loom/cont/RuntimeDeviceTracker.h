@@ -31,11 +31,18 @@ public:
 
   /// Make `Auto` mean `device` for this process (Auto restores the normal choice).
   void ForceDevice(DeviceId device);
+  /// The device ForceDevice set (Auto when none).
+  DeviceId GetForcedDevice() const { return this->Forced; }
 
   /// The device that runs a request for `requested`: Auto means the forced device, else
   /// LOOM_DEVICE, else the best available; a device that cannot run falls back (CUDA, TBB,
   /// Serial) with a logged warning. Throws ErrorBadDevice when LOOM_DEVICE is unknown.
   DeviceId Resolve(DeviceId requested = DeviceId::Auto) const;
+
+  /// Whether a request for `requested` may run on CUDA, answered without asking the machine (no driver
+  /// call, so it never waits): CUDA is compiled in and not disabled, and the request, through the forced
+  /// device and LOOM_DEVICE for Auto, is Auto or CUDA. False for an unknown LOOM_DEVICE.
+  bool MayRunOnCuda(DeviceId requested) const;
 
   /// The device named by LOOM_DEVICE now (Auto when unset); ErrorBadDevice for an unknown name.
   static DeviceId DeviceFromEnvironment();
@@ -107,6 +114,25 @@ bool IsAvailable();
 /// The GPU Loom uses ("<GPU name>, <memory> GiB, compute <major>.<minor>"), or why CUDA is unavailable
 /// ("not compiled in", "no CUDA device found", the driver's error).
 std::string Describe();
+
+/// Where the background preparation of CUDA stands (PrepareInBackground).
+enum class Preparation
+{
+  NotStarted,
+  Running,
+  Finished, ///< CUDA is ready, or was found unusable (IsAvailable answers without waiting)
+  Off       ///< not compiled in, or LOOM_CUDA_PREPARE=0
+};
+/// Starts, once per process, what a first CUDA execution would otherwise wait for: the driver and the
+/// device's check (IsAvailable), the device's context, its memory pool and the page-locked staging
+/// buffers. It runs on a thread of its own and this call returns at once; an execution that comes
+/// before it has ended waits for the part it needs (nothing is done twice). Loom's filters call it when
+/// they are made (and when their device is set) with a device that may be CUDA (MayRunOnCuda), so that
+/// a GUI never waits for it. Nothing when CUDA is not compiled in or LOOM_CUDA_PREPARE=0.
+void PrepareInBackground();
+Preparation GetPreparation();
+/// Returns when no preparation is running (tests; a runtime swap waits for it; the process's exit).
+void WaitForPreparation();
 }
 
 /// One line on a device for users: "Serial: 1 thread", "TBB: <n> threads", "CUDA: <GPU name>, ...",

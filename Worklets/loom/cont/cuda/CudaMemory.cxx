@@ -273,6 +273,19 @@ public:
       cudaGetLastError();
   }
   void Synchronize(const char* what) override { Check(cudaDeviceSynchronize(), what); }
+  void Prepare() override
+  {
+    // The driver and the device's check, then its primary context (cudaFree(nullptr) makes it) and its
+    // memory pool: a first execution's fixed costs, none of which depends on the work.
+    if (!IsAvailable())
+      return;
+    if (cudaFree(nullptr) != cudaSuccess)
+    {
+      cudaGetLastError();
+      return;
+    }
+    UseMemoryPool();
+  }
 };
 
 internal::Runtime*& InstalledRuntime()
@@ -377,10 +390,25 @@ Runtime& GetRuntime()
 
 Runtime* SetRuntime(Runtime* runtime)
 {
+  WaitForPreparation();    // a preparation running works on the runtime in place
   ReleaseStagingBuffers(); // the former runtime's pinned buffers go back to it
   Runtime* former = InstalledRuntime();
   InstalledRuntime() = runtime;
   return former;
+}
+
+void PrepareRuntime()
+{
+  Runtime& runtime = GetRuntime();
+  runtime.Prepare();
+  // CUDA's own runtime on a usable GPU: the staging buffers too (cudaHostAlloc takes milliseconds), which
+  // the first upload of a VTK array would otherwise make.
+  if (&runtime != InstalledRuntime() && IsAvailable() && PinningEnabled())
+  {
+    Staging& staging = GetStaging();
+    std::lock_guard<std::mutex> lock(staging.Mutex);
+    staging.Ready(runtime);
+  }
 }
 
 void TransferToDevice(void* device, const void* host, std::size_t bytes, bool hostPinned)

@@ -574,6 +574,18 @@ void Buffer::RegisterForTransfers() const
   }
 }
 
+std::size_t Buffer::BytesToDevice() const
+{
+  if (this->DeviceData && this->DeviceValid)
+    return 0;
+  if (this->Fresh)
+    return 0; // nobody has written it: nothing would be copied
+  if (!this->DeviceData && this->Lent.Owner && this->HostValid &&
+      internal::HasDeviceInput(this->Lent, this->Data, this->Bytes))
+    return 0;
+  return this->Bytes;
+}
+
 const void* Buffer::PrepareDeviceRead() const
 {
   if (this->Bytes == 0)
@@ -649,6 +661,10 @@ void Buffer::ReleaseDeviceCopy() const
   this->LetGoOfDeviceCopy();
 }
 #else
+std::size_t Buffer::BytesToDevice() const
+{
+  return this->Bytes;
+}
 void Buffer::ReleaseDeviceCopy() const {}
 const void* Buffer::PrepareDeviceRead() const
 {

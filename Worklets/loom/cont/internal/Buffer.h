@@ -63,6 +63,9 @@ public:
   /// Bring the values to the host if only the device holds them, and free the device copy (for
   /// memory handed over to someone who reads it on the host only, such as VTK). No-op without one.
   void ReleaseDeviceCopy() const;
+  /// The bytes a read on the GPU would copy there now: none when the device copy is current, or when the
+  /// device input cache holds one of this borrowed memory; else the whole block. Nothing is moved.
+  std::size_t BytesToDevice() const;
   /// The host address, without copying anything back (for offsets into the block).
   void* GetHostAddress() const { return this->Data; }
   /// The device copy, null when there is none.

@@ -60,12 +60,16 @@ public:
   virtual void DestroyEvent(void* event) = 0;
   /// Waits for the device; ErrorCuda (or ErrorBadAllocation) naming `what` when a kernel failed.
   virtual void Synchronize(const char* what) = 0;
+  /// What a first execution would otherwise wait for (the device's check, its context and memory pool),
+  /// done ahead on cuda::PrepareInBackground's thread. Errors are kept for the execution to meet.
+  virtual void Prepare() {}
 };
 
 /// The runtime in use: CUDA's, unless a test installed another.
 Runtime& GetRuntime();
 /// Installs `runtime` (a test's stand-in; null: CUDA's again) and returns the one it replaces. Only
-/// while no device memory or staged copy of the former runtime is in use (between tests).
+/// while no device memory or staged copy of the former runtime is in use (between tests). A background
+/// preparation that is running is waited for first.
 Runtime* SetRuntime(Runtime* runtime);
 
 /// Host memory at least this large that is not page-locked is staged through pinned buffers; smaller
@@ -80,6 +84,12 @@ constexpr std::size_t StageChunk = std::size_t(8) << 20;
 void TransferToDevice(void* device, const void* host, std::size_t bytes, bool hostPinned);
 /// Device -> host, after every kernel before it; the host holds the values when it returns.
 void TransferToHost(void* host, const void* device, std::size_t bytes, bool hostPinned);
+
+/// The preparation's work on the thread of cuda::PrepareInBackground: the runtime's Prepare, then (CUDA's
+/// own runtime) the staging buffers.
+void PrepareRuntime();
+/// Lets PrepareInBackground start again (tests, with a stand-in runtime; only when none is running).
+void ResetPreparation();
 
 /// What the staging did since the process started (or the last ReleaseStagingBuffers).
 struct StagingStatistics
