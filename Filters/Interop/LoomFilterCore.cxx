@@ -114,7 +114,15 @@ bool FilterRun::Begin(const FilterSteps& steps)
     this->Result = 1;
     return false;
   }
-  this->EstimateForAuto(steps);
+  try
+  {
+    this->EstimateForAuto(steps);
+  }
+  catch (...)
+  {
+    // No estimate (LOOM_DEVICE unreadable, a failing driver): the device stays as asked, and the work meets
+    // the same failure under the filter's guard.
+  }
   return true;
 }
 

@@ -6,7 +6,9 @@
 //   unchanged the median of R re-executions on the unchanged input (the filter modified, the data not:
 //             dragging a slider; on CUDA the device input cache keeps the input on the GPU);
 //   modified  the median of R re-executions after the input array was modified (uploaded again).
-// Loom's rows add the last unchanged execution's record: MB to the GPU and MB found there.
+// Loom's rows add the last unchanged execution's record: MB to the GPU and MB found there. Where a GPU runs, a
+// "Loom Auto" row comes before CUDA's, the GPU input cache emptied first (a session's first slider drag), and
+// adds the devices its first and last unchanged executions ran on (Auto's estimate: first/unchanged).
 //   loom_benchmark_vtk [filter ...]   filters: contour slice clip threshold tetrahedralize gradient resample
 //   LOOM_BENCH_VTK_SIZES=128,256 (default 128), LOOM_BENCH_REPEATS=5 (default 5)
 // On a lent GPU: scripts/gpu_pack.sh packs it; run it there with the pack's LD_LIBRARY_PATH.
@@ -19,6 +21,7 @@
 #include "vtkLoomTetrahedralize.h"
 #include "vtkLoomThreshold.h"
 
+#include <loom/cont/DeviceInputCache.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
 
 #include <vtkAlgorithm.h>
@@ -200,9 +203,12 @@ int main(int argc, char** argv)
   const int repeats = std::getenv("LOOM_BENCH_REPEATS") ? std::atoi(std::getenv("LOOM_BENCH_REPEATS")) : 5;
   std::vector<std::pair<int, std::string>> devices = { { -1, "VTK" }, { 1, "Loom Serial" }, { 2, "Loom TBB" } };
   if (loom::cont::RuntimeDeviceTracker::Get().CanRunOn(loom::cont::DeviceId::Cuda))
+  {
+    devices.push_back({ 0, "Loom Auto" });
     devices.push_back({ 3, "Loom CUDA" });
-  std::printf("%-15s %5s %-12s %10s %10s %10s %9s %9s %8s\n", "filter", "n", "device", "first s", "unchanged",
-              "modified", "MB to GPU", "MB found", "vs VTK");
+  }
+  std::printf("%-15s %5s %-12s %10s %10s %10s %9s %9s %8s  %s\n", "filter", "n", "device", "first s", "unchanged",
+              "modified", "MB to GPU", "MB found", "vs VTK", "Auto ran");
   for (int n : Sizes())
   {
     vtkSmartPointer<vtkImageData> image = Wavelet(n);
@@ -218,9 +224,14 @@ int main(int argc, char** argv)
       double reference = 0;
       for (const auto& [device, label] : devices)
       {
+        if (device == 0)
+          loom::cont::ClearDeviceInputCache();
         vtkSmartPointer<vtkAlgorithm> filter = make(device);
         filter->SetInputDataObject(image);
         const double first = Seconds(filter);
+        std::string ran;
+        if (vtkLoomExecution* record = device == 0 ? vtkLoomExecution::GetLast(filter) : nullptr)
+          ran = record->GetDevices();
         std::vector<double> unchanged, modified;
         for (int r = 0; r < repeats; ++r)
         {
@@ -232,6 +243,8 @@ int main(int argc, char** argv)
         {
           toGpu = record->GetBytesToDevice() / 1e6;
           found = record->GetBytesReusedOnDevice() / 1e6;
+          if (device == 0)
+            ran += std::string("/") + record->GetDevices();
         }
         for (int r = 0; r < repeats; ++r)
         {
@@ -242,8 +255,8 @@ int main(int argc, char** argv)
         const double median = Median(unchanged);
         if (device < 0)
           reference = median;
-        std::printf("%-15s %5d %-12s %10.4f %10.4f %10.4f %9.1f %9.1f %7.3fx\n", name.c_str(), n, label.c_str(), first,
-                    median, Median(modified), toGpu, found, reference > 0 ? median / reference : 0.0);
+        std::printf("%-15s %5d %-12s %10.4f %10.4f %10.4f %9.1f %9.1f %7.3fx  %s\n", name.c_str(), n, label.c_str(),
+                    first, median, Median(modified), toGpu, found, reference > 0 ? median / reference : 0.0, ran.c_str());
         std::fflush(stdout);
       }
     }

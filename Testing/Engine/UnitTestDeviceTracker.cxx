@@ -245,8 +245,17 @@ TEST(AutoDevice, TheEstimateWeighsWhatMustCrossAgainstTheCpuThreads)
   unsetenv("LOOM_AUTO_LINK_GBS");
   EXPECT_DOUBLE_EQ(13e9, GetDeviceCosts(DeviceId::Serial).LinkBytesPerSecond);
   EXPECT_EQ(1, GetDeviceCosts(DeviceId::Serial).CpuThreads);
+  // Asking for the CPU device's threads does not count as that device running (the record of the execution
+  // that estimates).
+  const unsigned outer = BeginDeviceRecord();
   if (RuntimeDeviceTracker::IsCompiled(DeviceId::TBB))
     EXPECT_GE(GetDeviceCosts(DeviceId::TBB).CpuThreads, 1);
+  EXPECT_EQ("", EndDeviceRecord(outer));
+  // Under 10 MB to send, in hundredths.
+  costs.GpuSecondsPerExecution = 1e-3;
+  costs.CpuThreads = 16;
+  EXPECT_NE(std::string::npos, ChooseForAuto(WorkCost{ 1000, 10.2e-9, 0.07e-9, 48000 }, costs, DeviceId::TBB)
+                                 .Why.find("0.05 MB to send first"));
 }
 
 // Only Auto's own choice is estimated: not a device the filter, the default device or LOOM_DEVICE names

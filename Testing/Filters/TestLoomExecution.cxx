@@ -15,6 +15,7 @@
 #include "../Engine/StandInCudaRuntime.h"
 
 #include <loom/cont/DeviceInputCache.h>
+#include <loom/cont/HandOver.h>
 #include <loom/cont/Error.h>
 #include <loom/cont/cuda/CudaMemory.h>
 #include <loom/cont/cuda/internal/CudaRuntime.h>
@@ -31,6 +32,7 @@
 #include <vtkOutputWindow.h>
 #include <vtkUnstructuredGrid.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <future>
 #include <thread>
@@ -433,28 +435,37 @@ TEST(LoomExecution, AutoCountsTheBytesTheGpuLacks)
   temperature->Modified();
   EXPECT_EQ(bytesOf(temperature), loom::interop::BytesToDevice(temperature.GetPointer()));
 
-  // A Loom output computed on the CPU has no device copy; once read on the GPU, it has.
-  vtkNew<vtkLoomElevation> elevation;
-  elevation->SetInputData(image);
-  elevation->SetDevice(vtkLoomElevation::DEVICE_SERIAL);
-  elevation->Update();
-  vtkDataArray* made = vtkDataSet::SafeDownCast(elevation->GetOutput())->GetPointData()->GetArray("Elevation");
-  ASSERT_NE(nullptr, made);
-  EXPECT_EQ(bytesOf(made), loom::interop::BytesToDevice(made));
   {
-    const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(made);
-    if (field.GetKind() == loom::algorithms::ValueKind::Float32)
-      field.GetSingleComponent<loom::Float32>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
-    else
-      field.GetSingleComponent<loom::Float64>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
-  }
-  EXPECT_EQ(0u, loom::interop::BytesToDevice(made));
-  // Asking moved nothing: the two reads above are the only uploads.
-  EXPECT_EQ(start.HostToDevice + 2, loom::cont::cuda::GetTransferCounts().HostToDevice);
-  elevation->RemoveAllInputs();
+    // A Loom output computed on the CPU has no device copy; once read on the GPU (found again through the
+    // hand-over registry, not the device input cache), it has.
+    vtkNew<vtkLoomElevation> elevation;
+    elevation->SetInputData(image);
+    elevation->SetDevice(vtkLoomElevation::DEVICE_SERIAL);
+    elevation->Update();
+    vtkDataArray* made = vtkDataSet::SafeDownCast(elevation->GetOutput())->GetPointData()->GetArray("Elevation");
+    ASSERT_NE(nullptr, made);
+    EXPECT_EQ(bytesOf(made), loom::interop::BytesToDevice(made));
+    const auto found = loom::cont::GetHandOverStatistics().Found;
+    const auto entries = loom::cont::GetDeviceInputCacheStatistics().Entries;
+    {
+      const loom::algorithms::FieldArray field = loom::interop::FieldFromVTK(made);
+      if (field.GetKind() == loom::algorithms::ValueKind::Float32)
+        field.GetSingleComponent<loom::Float32>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
+      else
+        field.GetSingleComponent<loom::Float64>().PrepareForInput(loom::cont::DeviceAdapterTagCuda{});
+    }
+    EXPECT_EQ(found + 1, loom::cont::GetHandOverStatistics().Found);
+    EXPECT_EQ(entries, loom::cont::GetDeviceInputCacheStatistics().Entries);
+    EXPECT_EQ(0u, loom::interop::BytesToDevice(made));
+    // Asking moved nothing: the two reads above are the only uploads.
+    EXPECT_EQ(start.HostToDevice + 2, loom::cont::cuda::GetTransferCounts().HostToDevice);
+  } // the elevation's output, and its device copy, go before the stand-in does
   loom::cont::ClearDeviceInputCache();
   if (!gpu)
+  {
+    EXPECT_EQ(standIn.DeviceAllocations, standIn.DeviceFrees);
     loom::cont::cuda::internal::SetRuntime(nullptr);
+  }
 #endif
 }
 
@@ -482,6 +493,9 @@ TEST(LoomExecution, FiltersPrepareCudaInTheBackground)
   EXPECT_FALSE(tracker.MayRunOnCuda(loom::cont::DeviceId::Auto));
   unsetenv("LOOM_DEVICE");
 
+  const char* prepareEnv = std::getenv("LOOM_CUDA_PREPARE");
+  const std::string prepare = prepareEnv ? prepareEnv : "";
+  unsetenv("LOOM_CUDA_PREPARE");
   loomtest::StandInRuntime standIn;
   std::promise<std::thread::id> entered;
   std::promise<void> release;
@@ -490,21 +504,37 @@ TEST(LoomExecution, FiltersPrepareCudaInTheBackground)
     entered.set_value(std::this_thread::get_id());
     released.wait();
   };
+  // The held preparation is let go on every way out of this block (a failed assertion included).
+  struct Releaser
+  {
+    std::promise<void>& Release;
+    bool Done = false;
+    void operator()()
+    {
+      if (!this->Done)
+        this->Release.set_value();
+      this->Done = true;
+    }
+    ~Releaser() { (*this)(); }
+  };
   cuda::internal::ResetPreparation(); // what the earlier tests' filters started has ended
   cuda::internal::SetRuntime(&standIn);
   EXPECT_EQ(cuda::Preparation::NotStarted, cuda::GetPreparation());
   {
+    Releaser releaser{ release };
     vtkNew<vtkLoomContour> contour; // Auto
-    // Made while the preparation is held on its thread: the construction did not wait for it.
-    const std::thread::id preparing = entered.get_future().get();
-    EXPECT_NE(std::this_thread::get_id(), preparing);
+    // Made while the preparation is held on its thread: the construction did not wait for it. (A generous
+    // bound only, so that a preparation that never starts fails here instead of hanging the test.)
+    std::future<std::thread::id> started = entered.get_future();
+    ASSERT_EQ(std::future_status::ready, started.wait_for(std::chrono::minutes(2))) << "no preparation started";
+    EXPECT_NE(std::this_thread::get_id(), started.get());
     EXPECT_EQ(cuda::Preparation::Running, cuda::GetPreparation());
     vtkNew<vtkLoomThreshold> threshold;
     threshold->SetDevice(vtkLoomThreshold::DEVICE_CUDA);
     vtkLoomSettings::GetInstance()->SetDefaultDevice(3);
     vtkLoomSettings::GetInstance()->SetDefaultDevice(0);
     EXPECT_EQ(cuda::Preparation::Running, cuda::GetPreparation());
-    release.set_value();
+    releaser();
     cuda::WaitForPreparation();
   }
   EXPECT_EQ(1, standIn.Prepares); // once per process, whatever asked for it
@@ -542,6 +572,8 @@ TEST(LoomExecution, FiltersPrepareCudaInTheBackground)
   cuda::internal::ResetPreparation();
   if (!device.empty())
     setenv("LOOM_DEVICE", device.c_str(), 1);
+  if (!prepare.empty())
+    setenv("LOOM_CUDA_PREPARE", prepare.c_str(), 1);
 #endif
 }
 

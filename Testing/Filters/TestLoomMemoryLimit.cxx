@@ -10,6 +10,8 @@
 #include "vtkLoomTetrahedralize.h"
 #include "vtkLoomThreshold.h"
 
+#include <loom/cont/RuntimeDeviceTracker.h>
+
 #include <vtkCallbackCommand.h>
 #include <vtkDataSet.h>
 
@@ -26,6 +28,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -158,6 +161,9 @@ int Child(const Case& c, vtkDataSet* big, vtkDataSet* small, long long headroom)
 #ifdef LOOM_TEST_STARTS_TBB
   StartEveryWorker();
 #endif
+  // Auto as before Auto's estimate (which would leave the small warm-up run to the CPU, and the CUDA context
+  // to the capped run).
+  setenv("LOOM_AUTO_MODEL", "0", 1);
   {
     // A process that runs filters has its devices started before memory runs short: the filter once on
     // the small input first (the CUDA context where a GPU is present).
@@ -165,6 +171,7 @@ int Child(const Case& c, vtkDataSet* big, vtkDataSet* small, long long headroom)
     warm->SetInputDataObject(small);
     warm->Update();
   }
+  loom::cont::cuda::WaitForPreparation(); // nothing of CUDA's preparation left to run under the cap
   const rlim_t cap = static_cast<rlim_t>(VirtualBytes() + headroom);
   rlimit limit{ cap, cap };
   if (setrlimit(RLIMIT_AS, &limit) != 0)

@@ -30,8 +30,13 @@ DeviceCosts GetDeviceCosts(DeviceId cpu)
       costs.LinkBytesPerSecond = gbs * 1e9;
   }
   costs.CpuThreads = 1;
-  if (cpu == DeviceId::TBB && RuntimeDeviceTracker::IsCompiled(DeviceId::TBB))
-    costs.CpuThreads = internal::GetCpuBackend(DeviceId::TBB).Concurrency();
+#ifdef LOOM_ENABLE_TBB
+  // The backend itself, not GetCpuBackend: that notes in the execution record that TBB ran.
+  if (cpu == DeviceId::TBB)
+    costs.CpuThreads = internal::TBBBackend().Concurrency();
+#else
+  (void)cpu;
+#endif
   if (costs.CpuThreads < 1)
     costs.CpuThreads = 1;
   return costs;
@@ -48,7 +53,8 @@ AutoChoice ChooseForAuto(const WorkCost& work, const DeviceCosts& costs, DeviceI
     choice.Device = cpu;
     char moved[48] = "";
     if (work.BytesToDevice > 0)
-      std::snprintf(moved, sizeof(moved), ", %.0f MB to send first", work.BytesToDevice / 1e6);
+      std::snprintf(moved, sizeof(moved), work.BytesToDevice < 10e6 ? ", %.2f MB to send first" : ", %.0f MB to send first",
+                    work.BytesToDevice / 1e6);
     choice.Why = std::string(cpu == DeviceId::TBB ? "TBB" : "Serial") + " (about " +
       Milliseconds(choice.CpuSeconds) + " on " + std::to_string(costs.CpuThreads) +
       (costs.CpuThreads == 1 ? " thread" : " threads") + ") rather than CUDA (about " +

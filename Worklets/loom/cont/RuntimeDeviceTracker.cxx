@@ -8,12 +8,16 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
+
+#include <pthread.h>
 
 namespace loom
 {
@@ -77,13 +81,15 @@ void cuda::WaitForPreparation() {}
 #else
 namespace
 {
-// The background preparation: its state, and its thread, joined when it is waited for or at exit.
+// The background preparation: its state, and its thread, joined when it is waited for, before a fork and at
+// exit.
 struct Preparer
 {
   std::mutex Mutex;
   std::condition_variable Ended;
   cuda::Preparation State = cuda::Preparation::NotStarted;
   std::thread Thread;
+  std::atomic<bool> Exiting{ false }; // the process is exiting: the preparation stops after its current step
 };
 Preparer& GetPreparer()
 {
@@ -102,12 +108,17 @@ void JoinPreparation()
   if (thread.joinable())
     thread.join();
 }
-// At exit, a preparation still running is waited for before the CUDA runtime's own teardown (registered
-// when Loom's library was loaded, so it runs after this object, made at the first preparation, is gone).
-struct JoinAtExit
+void JoinAtExit()
 {
-  ~JoinAtExit() { JoinPreparation(); }
-};
+  GetPreparer().Exiting = true;
+  JoinPreparation();
+}
+// A forked child has no preparation thread: the fork waits for it (the child then finds it finished, and no
+// lock it took held).
+void JoinBeforeFork()
+{
+  JoinPreparation();
+}
 } // namespace
 
 void cuda::PrepareInBackground()
@@ -122,21 +133,43 @@ void cuda::PrepareInBackground()
     p.State = Preparation::Off;
     return;
   }
-  static JoinAtExit joinAtExit;
-  p.State = Preparation::Running;
-  p.Thread = std::thread([&p] {
-    try
-    {
-      internal::PrepareRuntime();
-    }
-    catch (...)
-    {
-      // The execution that needs CUDA meets the same failure and reports it.
-    }
-    std::lock_guard<std::mutex> ended(p.Mutex);
-    p.State = Preparation::Finished;
-    p.Ended.notify_all();
-  });
+  static const bool forkHandled = pthread_atfork(&JoinBeforeFork, nullptr, nullptr) == 0;
+  (void)forkHandled;
+  try
+  {
+    p.Thread = std::thread([&p] {
+      try
+      {
+        internal::PrepareRuntime();
+      }
+      catch (...)
+      {
+        // The execution that needs CUDA meets the same failure and reports it.
+      }
+      std::lock_guard<std::mutex> ended(p.Mutex);
+      p.State = Preparation::Finished;
+      p.Ended.notify_all();
+    });
+  }
+  catch (const std::system_error&)
+  {
+    p.State = Preparation::Off; // no thread to be had (a thread limit): the first execution prepares
+    return;
+  }
+  p.State = Preparation::Running; // the thread's own end waits for this lock
+}
+
+bool cuda::internal::PreparationGoesOn()
+{
+  return !GetPreparer().Exiting;
+}
+
+void cuda::internal::PreparationReachedTheDriver()
+{
+  // The driver registered its own exit teardown when it started (just now, on this thread): a join registered
+  // after it runs before it, so that the teardown never meets this thread inside CUDA.
+  static const bool registered = std::atexit(&JoinAtExit) == 0;
+  (void)registered;
 }
 
 cuda::Preparation cuda::GetPreparation()
@@ -153,10 +186,16 @@ void cuda::WaitForPreparation()
 
 void cuda::internal::ResetPreparation()
 {
-  JoinPreparation();
   Preparer& p = GetPreparer();
-  std::lock_guard<std::mutex> lock(p.Mutex);
-  p.State = Preparation::NotStarted;
+  std::thread thread;
+  {
+    std::unique_lock<std::mutex> lock(p.Mutex);
+    p.Ended.wait(lock, [&] { return p.State != Preparation::Running; });
+    thread.swap(p.Thread);
+    p.State = Preparation::NotStarted;
+  }
+  if (thread.joinable())
+    thread.join();
 }
 #endif
 

@@ -55,25 +55,39 @@ std::string& UnavailableReason()
 }
 } // namespace
 
+namespace
+{
+thread_local bool PreparationThread = false;
+// What IsAvailable found, and the line to log about it (logged outside its one-time initialization, and not on
+// the preparation's thread: a host's message window may hand the line to a thread that waits for either).
+struct Availability
+{
+  bool Available = false;
+  LogLevel Level = LogLevel::Info;
+  std::string Line;
+};
+} // namespace
+
 bool IsAvailable()
 {
   // cudaGetDeviceCount answers an error (cudaErrorInsufficientDriver, cudaErrorNoDevice) on a
   // machine without a driver or GPU: CUDA is then unavailable. Asked once per process.
-  static const bool available = [] {
+  static const Availability availability = [] {
+    Availability a;
     int count = 0;
     const cudaError_t error = cudaGetDeviceCount(&count);
     if (error != cudaSuccess)
     {
       cudaGetLastError();
       UnavailableReason() = "cudaGetDeviceCount returned " + Describe(error);
-      Log(LogLevel::Info, "CUDA device unavailable: " + UnavailableReason() + ".");
-      return false;
+      a.Line = "CUDA device unavailable: " + UnavailableReason() + ".";
+      return a;
     }
     if (count <= 0)
     {
       UnavailableReason() = "no CUDA device found";
-      Log(LogLevel::Info, "CUDA device unavailable: no CUDA device found.");
-      return false;
+      a.Line = "CUDA device unavailable: no CUDA device found.";
+      return a;
     }
     // A GPU older than every architecture Loom was compiled for (CMAKE_CUDA_ARCHITECTURES) has a
     // driver and a device but cannot load the kernels: unavailable, so requests fall back at once.
@@ -81,17 +95,25 @@ bool IsAvailable()
     if (!internal::KernelsCanRun(reason))
     {
       UnavailableReason() = "Loom's kernels cannot run on this GPU: " + reason;
-      Log(LogLevel::Warn, "CUDA device unavailable: Loom's kernels cannot run on this GPU (" + reason +
-                            "); rebuild with its architecture in CMAKE_CUDA_ARCHITECTURES.");
-      return false;
+      a.Level = LogLevel::Warn;
+      a.Line = "CUDA device unavailable: Loom's kernels cannot run on this GPU (" + reason +
+        "); rebuild with its architecture in CMAKE_CUDA_ARCHITECTURES.";
+      return a;
     }
+    a.Available = true;
 #ifdef LOOM_CUDA_DEVICE_UNOPTIMIZED
-    Log(LogLevel::Warn, "Loom's CUDA kernels were built without device optimization (a compile check: "
-                        "LOOM_CUDA_DEVICE_OPTIMIZATION=OFF); they run correctly but slowly. Rebuild with it on.");
+    a.Level = LogLevel::Warn;
+    a.Line = "Loom's CUDA kernels were built without device optimization (a compile check: "
+             "LOOM_CUDA_DEVICE_OPTIMIZATION=OFF); they run correctly but slowly. Rebuild with it on.";
 #endif
-    return true;
+    return a;
   }();
-  return available;
+  if (!availability.Line.empty() && !PreparationThread)
+  {
+    static std::once_flag logged;
+    std::call_once(logged, [] { Log(availability.Level, availability.Line); });
+  }
+  return availability.Available;
 }
 
 std::string Describe()
@@ -277,14 +299,17 @@ public:
   {
     // The driver and the device's check, then its primary context (cudaFree(nullptr) makes it) and its
     // memory pool: a first execution's fixed costs, none of which depends on the work.
-    if (!IsAvailable())
+    const bool available = IsAvailable();
+    internal::PreparationReachedTheDriver();
+    if (!available || !internal::PreparationGoesOn())
       return;
     if (cudaFree(nullptr) != cudaSuccess)
     {
       cudaGetLastError();
       return;
     }
-    UseMemoryPool();
+    if (internal::PreparationGoesOn())
+      UseMemoryPool();
   }
 };
 
@@ -399,11 +424,12 @@ Runtime* SetRuntime(Runtime* runtime)
 
 void PrepareRuntime()
 {
+  PreparationThread = true;
   Runtime& runtime = GetRuntime();
   runtime.Prepare();
   // CUDA's own runtime on a usable GPU: the staging buffers too (cudaHostAlloc takes milliseconds), which
   // the first upload of a VTK array would otherwise make.
-  if (&runtime != InstalledRuntime() && IsAvailable() && PinningEnabled())
+  if (&runtime != InstalledRuntime() && PreparationGoesOn() && IsAvailable() && PinningEnabled())
   {
     Staging& staging = GetStaging();
     std::lock_guard<std::mutex> lock(staging.Mutex);

@@ -88,8 +88,13 @@ void TransferToHost(void* host, const void* device, std::size_t bytes, bool host
 /// The preparation's work on the thread of cuda::PrepareInBackground: the runtime's Prepare, then (CUDA's
 /// own runtime) the staging buffers.
 void PrepareRuntime();
-/// Lets PrepareInBackground start again (tests, with a stand-in runtime; only when none is running).
+/// Lets PrepareInBackground start again (tests, with a stand-in runtime): waits for one running first.
 void ResetPreparation();
+/// On the preparation's thread: false once the process is exiting (the remaining steps are skipped).
+bool PreparationGoesOn();
+/// On the preparation's thread, once the driver has started: the exit's join is registered after the driver's
+/// own teardown, so that it runs before it.
+void PreparationReachedTheDriver();
 
 /// What the staging did since the process started (or the last ReleaseStagingBuffers).
 struct StagingStatistics
