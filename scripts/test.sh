@@ -20,5 +20,6 @@ case "${LOOM_CMAKE_ARGS:-}" in
 esac
 bash scripts/setup.sh
 cd "${LOOM_BUILD_DIR:-build}"
-# Two at a time (no test judges by the clock; the GUI and install tests run alone, RUN_SERIAL).
+# Two at a time (no test judges by the clock; the ParaView client tests one at a time, beside other tests:
+# RESOURCE_LOCK loom_display; the install test alone, RUN_SERIAL).
 ctest --output-on-failure -j 2
