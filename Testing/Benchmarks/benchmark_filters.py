@@ -77,6 +77,16 @@ import time
 
 from paraview.simple import *
 
+# ParaView's filters are the references: they run ParaView's own code in this harness (Accelerate ParaView
+# Filters off, as with LOOM_ACCELERATE=0), unless LOOM_ACCELERATE is set for the run. With it on, ParaView's
+# Contour, Slice and the others would run on Loom, and the ratios would compare Loom with itself.
+if 'LOOM_ACCELERATE' not in os.environ:
+    try:
+        from loom import vtkLoomSettings
+        vtkLoomSettings.GetInstance().SetAccelerateParaViewFilters(False)
+    except ImportError:
+        pass  # no plugin: nothing accelerates
+
 out_dir = sys.argv[1] if len(sys.argv) > 1 else 'output/benchmarks'
 sizes = [int(s) for s in os.environ.get('LOOM_BENCH_SIZES', '128,256').split(',')]
 repeats = int(os.environ.get('LOOM_BENCH_REPEATS', '5'))
