@@ -181,8 +181,8 @@ def gui(out_dir, plugin_xml):
     with open(xml_path, 'w') as f:
         f.write(GUI_EVENTS % events)
     display = None
-    for number in range(150, 250):
-        if not os.path.exists('/tmp/.X%d-lock' % number):
+    for number in range(150, 250):  # no server's lock file or socket (one a killed server left included)
+        if not os.path.exists('/tmp/.X%d-lock' % number) and not os.path.exists('/tmp/.X11-unix/X%d' % number):
             display = ':%d' % number
             break
     xvfb = subprocess.Popen(['Xvfb', display, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
@@ -212,7 +212,11 @@ def gui(out_dir, plugin_xml):
             failures += check_state(state_path)
             break
     finally:
-        xvfb.kill()
+        xvfb.terminate()  # Xvfb removes its lock file and socket
+        try:
+            xvfb.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            xvfb.kill()
     return failures
 
 

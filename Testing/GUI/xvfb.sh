@@ -1,13 +1,31 @@
 # Loom GUI tests: sourced by the test scripts. One Xvfb on a free display, checked before a client starts;
 # it and the client whose pid is in $client_pid are stopped when the script exits.
-display_number=$((90 + RANDOM % 100))
-Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb_pid=$!
+# A display no server holds (no lock file, no socket: another test's, or one a killed server left), and the
+# server started here answering on it: a display taken meanwhile, or a server that died, and another is tried.
 client_pid=
+xvfb_pid=
 trap 'kill $client_pid $xvfb_pid 2>/dev/null || true' EXIT
-export DISPLAY=":$display_number"
-for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
-xdpyinfo >/dev/null 2>&1 || { echo "Xvfb did not start"; exit 1; }
+xvfb_up=
+for _ in 1 2 3 4 5; do
+  display_number=$((90 + RANDOM % 100))
+  while [ -e "/tmp/.X$display_number-lock" ] || [ -e "/tmp/.X11-unix/X$display_number" ]; do
+    display_number=$((90 + RANDOM % 100))
+  done
+  Xvfb ":$display_number" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb_pid=$!
+  export DISPLAY=":$display_number"
+  for _ in $(seq 1 50); do
+    kill -0 $xvfb_pid 2>/dev/null || break
+    xdpyinfo >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+  if kill -0 $xvfb_pid 2>/dev/null && xdpyinfo >/dev/null 2>&1; then
+    xvfb_up=1
+    break
+  fi
+  kill $xvfb_pid 2>/dev/null || true
+done
+[ -n "$xvfb_up" ] || { echo "Xvfb did not start"; exit 1; }
 
 # play_events LOG EVENTS COMMAND...: runs COMMAND (the client and its arguments) with --test-script=EVENTS, output in
 # LOG, until it reports the events finished (or failed) or exits; then runs $after_success when they passed (a
