@@ -25,7 +25,8 @@ struct WorkCost
 /// The machine's side of the estimate.
 struct DeviceCosts
 {
-  double LinkBytesPerSecond = 13.0e9;   ///< host to GPU, VTK's (pageable) memory staged
+  /// Host to GPU, VTK's (pageable) memory staged; the default's source: docs/developer/cuda.md.
+  double LinkBytesPerSecond = 13.0e9;
   double GpuSecondsPerExecution = 1e-3; ///< launches and waits of one execution, whatever its size
   int CpuThreads = 1;                   ///< the CPU device's threads
 };
@@ -40,7 +41,8 @@ struct AutoChoice
   DeviceId Device = DeviceId::Cuda;
   double CudaSeconds = 0;
   double CpuSeconds = 0;
-  /// "TBB (about 12 ms on 16 threads) rather than CUDA (about 31 ms, 537 MB to send first)"; empty for CUDA.
+  /// "<CPU device> (about <t> on <n> threads) rather than CUDA (about <t>, <b> MB to send first)"; empty for
+  /// CUDA.
   std::string Why;
 };
 AutoChoice ChooseForAuto(const WorkCost& work, const DeviceCosts& costs, DeviceId cpu);
