@@ -16,7 +16,7 @@ def controller():
 
 def stats(data, size='Volume', count=None):
     """[count, size, RTData low, RTData high] of a dataset: its cells (or `count(data)`), the sum of
-    vtkCellSizeFilter's `size` array ('Volume', 'Area'), and +inf, -inf for the range when empty."""
+    the cell sizes `size` ('Volume', 'Area': cell_size_sums), and +inf, -inf for the range when empty."""
     summed = cell_size_sums(data)[size]
     rt = data.GetPointData().GetArray('RTData')
     low, high = rt.GetRange(0) if rt is not None and data.GetNumberOfPoints() else (float('inf'), float('-inf'))
