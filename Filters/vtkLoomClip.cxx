@@ -302,7 +302,6 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
 int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algorithms::CellSetAny& cells,
                                 loom::algorithms::OutputMask& pointMask)
 {
-  vtkDataSet* input = run.Input();
   vtkUnstructuredGrid* output = vtkUnstructuredGrid::SafeDownCast(run.Output());
   const loom::cont::DeviceId device = run.Device();
   const loom::algorithms::ImplicitFunction function = loom::interop::ImplicitFunctionFromVTK(this->ClipFunction);
@@ -312,7 +311,29 @@ int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algor
       if (!(function.Max[d] > function.Min[d]) && this->ExactBoxClip)
         throw loom::cont::ErrorBadValue("the box has zero size along axis " + std::to_string(d) +
                                         ": an exact clip keeps nothing.");
-  if (this->ExactBoxClip && function.Type == Kind::Box && this->InsideOut && !this->PreserveInputCells)
+  const bool exactBox = this->ExactBoxClip && function.Type == Kind::Box && this->InsideOut && !this->PreserveInputCells;
+  // A sphere or a box keeping its inside: only the part of an axis-aligned image or rectilinear grid where the
+  // function reaches the clip value is clipped (and moved to a GPU), when that is at most half of it; every
+  // cell kept or cut lies there (CutExtent.h). The output is the whole grid's clip. Not with a point mask
+  // (over the whole grid's points).
+  vtkSmartPointer<vtkDataSet> input = run.Input();
+  loom::algorithms::CellSetAny partCells;
+  const loom::algorithms::CellSetAny* inputCells = &cells;
+  std::vector<double> axes[3];
+  loom::Id3 dims;
+  bool doubleCoordinates = false;
+  loom::algorithms::GridExtent extent;
+  const double level = this->PreserveInputCells || exactBox || !this->UseValueAsOffset ? 0.0 : this->Value;
+  if (this->InsideOut && pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
+      loom::interop::SubGridsAllowed() && loom::interop::GridAxes(input, axes, dims, doubleCoordinates) &&
+      loom::algorithms::BoundedCutExtent(dims, axes, function, { level }, extent) &&
+      2 * extent.NumberOfPoints() <= input->GetNumberOfPoints())
+  {
+    input = loom::interop::SubGrid(input, extent, device);
+    partCells = loom::interop::CellSetFromVTK(input);
+    inputCells = &partCells;
+  }
+  if (exactBox)
   {
     // The six faces in turn, each keeping the box's side (the function is below zero inside).
     vtkSmartPointer<vtkDataSet> part = input;
@@ -329,7 +350,7 @@ int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algor
         plane.Normal[k] = k == d ? (high ? 1.0 : -1.0) : 0.0;
       }
       auto next = vtkSmartPointer<vtkUnstructuredGrid>::New();
-      ClipByValues(part, face == 0 ? cells : loom::interop::CellSetFromVTK(part), FunctionValues(part, plane, device),
+      ClipByValues(part, face == 0 ? *inputCells : loom::interop::CellSetFromVTK(part), FunctionValues(part, plane, device),
                    0.0, true, pointMask, device, next);
       part = next;
       if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
@@ -352,12 +373,12 @@ int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algor
     inside.Upper = 0.0;
     inside.AllScalars = false;
     inside.Device = device;
-    loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(cells, values, inside);
-    KeepWholeCells(input, cells, keep, pointMask, device, output);
+    loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(*inputCells, values, inside);
+    KeepWholeCells(input, *inputCells, keep, pointMask, device, output);
     this->UpdateProgress(1.0);
     return 1;
   }
-  ClipByValues(input, cells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut,
+  ClipByValues(input, *inputCells, std::move(values), this->UseValueAsOffset ? this->Value : 0.0, this->InsideOut,
                pointMask, device, output);
   this->UpdateProgress(1.0);
   return 1;

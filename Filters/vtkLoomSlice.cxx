@@ -90,6 +90,14 @@ bool AllLinear3DCells(vtkDataSet* input)
   return true;
 }
 
+/// The point mask as a flag per point (MaskArrayName), handed over without a copy.
+vtkSmartPointer<vtkDataArray> MaskFlags(const loom::algorithms::OutputMask& mask, vtkIdType points,
+                                        loom::cont::DeviceId device)
+{
+  return loom::interop::FieldToVTK(
+    loom::algorithms::FieldArray::FromAOS(loom::algorithms::SelectionFlags(mask, points, device), 1), MaskArrayName);
+}
+
 /// True when a point's function value equals one of the slice's values exactly.
 bool OnTheSurface(vtkDataArray* values, vtkContourValues* offsets)
 {
@@ -287,6 +295,10 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
   vtkSmartPointer<vtkDataArray> values;
   bool band = false, bandOnTheCut = false;
   loom::algorithms::OutputMask pointMask;
+  // The dataset cut: the input, or the part of a grid a bounded function's level sets can reach (with the
+  // point mask's flags gathered into it when `maskGathered`).
+  vtkSmartPointer<vtkDataSet> cutInput = input;
+  bool maskGathered = false;
   run.Current = std::string("Slice Type (") + this->CutFunction->GetClassName() + ")";
   const int guarded = run.Guard("slice", [&]() -> int {
     try
@@ -322,8 +334,31 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
                                   pointMask, device);
     }
     else if (grid)
+    {
+      // A sphere or a box: only the part of the grid where its function reaches the largest offset is cut
+      // (and moved to a GPU), when that is at most half of it; no cell outside it is crossed.
+      std::vector<double> levels;
+      for (int i = 0; i < count; ++i)
+        levels.push_back(this->Values->GetValue(i));
+      loom::algorithms::GridExtent part;
+      if (loom::interop::SubGridsAllowed() &&
+          loom::algorithms::BoundedCutExtent(dims, axes, function, levels, part) &&
+          2 * part.NumberOfPoints() <= input->GetNumberOfPoints())
+      {
+        vtkSmartPointer<vtkDataSet> source = input;
+        if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)
+        {
+          source.TakeReference(input->NewInstance());
+          source->ShallowCopy(input);
+          source->GetPointData()->AddArray(MaskFlags(pointMask, input->GetNumberOfPoints(), device));
+          maskGathered = true;
+        }
+        cutInput = loom::interop::SubGrid(source, part, device);
+        loom::interop::GridAxes(cutInput, axes, dims, doubleCoordinates);
+      }
       values = loom::interop::FieldToVTK(loom::algorithms::ImplicitValues(function, nullptr, dims, axes, device),
                                          FunctionArrayName);
+    }
     else
     {
       const loom::algorithms::FieldArray points = loom::interop::PointsFromVTK(input, nullptr, true, device);
@@ -361,8 +396,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
                         this->VTKFilter());
 
   vtkSmartPointer<vtkDataSet> withValues;
-  withValues.TakeReference(input->NewInstance());
-  withValues->ShallowCopy(input);
+  withValues.TakeReference(cutInput->NewInstance());
+  withValues->ShallowCopy(cutInput);
   withValues->GetPointData()->AddArray(values);
 
   vtkNew<vtkLoomContour> contour;
@@ -382,11 +417,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     // without a copy.
     try
     {
-      vtkSmartPointer<vtkDataArray> selected = loom::interop::FieldToVTK(
-        loom::algorithms::FieldArray::FromAOS(
-          loom::algorithms::SelectionFlags(pointMask, input->GetNumberOfPoints(), device), 1),
-        MaskArrayName);
-      withValues->GetPointData()->AddArray(selected);
+      if (!maskGathered)
+        withValues->GetPointData()->AddArray(MaskFlags(pointMask, input->GetNumberOfPoints(), device));
     }
     catch (const std::bad_alloc&)
     {

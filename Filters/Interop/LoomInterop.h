@@ -10,6 +10,7 @@
 #include <loom/algorithms/FieldArray.h>
 #include <loom/algorithms/GridPoints.h>
 #include <loom/algorithms/OutputMask.h>
+#include <loom/algorithms/slice/CutExtent.h>
 #include <loom/cont/DeviceAdapterTag.h>
 #include <loom/cont/Error.h>
 #include <loom/cont/WorkMonitor.h>
@@ -146,6 +147,17 @@ LOOMFILTERS_EXPORT std::string MalformedArrays(vtkDataSet* dataset, const char* 
 /// `doubleCoordinates` is set when a rectilinear grid's coordinates are doubles.
 LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3], Id3& dims,
                                  bool& doubleCoordinates);
+
+/// The part `extent` (point indices from the grid's first point; loom/algorithms/slice/CutExtent.h) of an image
+/// or rectilinear grid, with the same points there: a vtkImageData keeping the image's origin, spacing and
+/// direction with the sub-extent, or a vtkRectilinearGrid with the coordinates of its planes. The point and cell
+/// arrays are gathered on the host (`device`, or a CPU device for CUDA: a GPU run later moves only this part),
+/// the field data passed. Null for other datasets.
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
+                                                       loom::cont::DeviceId device);
+/// Whether the filters cut bounded functions' parts of grids (SubGrid): yes, unless LOOM_SUB_GRIDS=0 (whole
+/// grids, for comparisons and benchmarks).
+LOOMFILTERS_EXPORT bool SubGridsAllowed();
 
 /// The positions of a dataset's points (all, or those of `ids`) as an xyz field: a point set's own
 /// points (shared without a copy when all are asked), or generated for an image or rectilinear grid

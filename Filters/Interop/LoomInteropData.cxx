@@ -6,14 +6,19 @@
 
 #include <loom/algorithms/GatherTuples.h>
 #include <loom/algorithms/GridPoints.h>
+#include <loom/algorithms/subset/Subset.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
 #include <loom/cont/Error.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
 
 #include <vtkAbstractTransform.h>
 #include <vtkAlgorithm.h>
 #include <vtkBox.h>
 #include <vtkCylinder.h>
+#include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkFieldData.h>
+#include <vtkPointData.h>
 #include <vtkLinearTransform.h>
 #include <vtkMatrix4x4.h>
 #include <vtkPlane.h>
@@ -31,6 +36,7 @@
 #include <vtkRectilinearGrid.h>
 
 #include <cmath>
+#include <cstdlib>
 
 namespace loom
 {
@@ -227,6 +233,82 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
   CopyAttributes(in, out, ids, [&](const loom::algorithms::FieldArray& field, vtkDataSetAttributes*, vtkAbstractArray*) {
     return loom::algorithms::GatherTuples(ids, field, device);
   });
+}
+
+bool SubGridsAllowed()
+{
+  const char* env = std::getenv("LOOM_SUB_GRIDS");
+  return !(env && std::string(env) == "0");
+}
+
+vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
+                                    loom::cont::DeviceId device)
+{
+  auto* image = vtkImageData::SafeDownCast(grid);
+  auto* rectilinear = vtkRectilinearGrid::SafeDownCast(grid);
+  if (!image && !rectilinear)
+    return nullptr;
+  int dims[3], in[6], out[6];
+  image ? image->GetDimensions(dims) : rectilinear->GetDimensions(dims);
+  image ? image->GetExtent(in) : rectilinear->GetExtent(in);
+  std::vector<Id> points[3], cells[3];
+  Id3 pointDims, cellDims;
+  for (int a = 0; a < 3; ++a)
+  {
+    if (extent.First[a] < 0 || extent.Last[a] < extent.First[a] || extent.Last[a] >= dims[a])
+      throw loom::cont::ErrorBadValue("SubGrid: the extent is not inside the grid.");
+    pointDims[a] = dims[a];
+    cellDims[a] = std::max(dims[a] - 1, 1);
+    out[2 * a] = in[2 * a] + static_cast<int>(extent.First[a]);
+    out[2 * a + 1] = in[2 * a] + static_cast<int>(extent.Last[a]);
+    for (Id i = extent.First[a]; i <= extent.Last[a]; ++i)
+      points[a].push_back(i);
+    for (Id i = extent.First[a]; i < std::max(extent.Last[a], extent.First[a] + 1); ++i)
+      cells[a].push_back(std::min(i, cellDims[a] - 1));
+  }
+  // On the host (the run's CPU device; TBB or Serial for a CUDA run): the gathered part is what a GPU run
+  // then moves.
+  auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+  loom::cont::DeviceId cpu = tracker.Resolve(device);
+  if (cpu == loom::cont::DeviceId::Cuda)
+    cpu = tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+  vtkSmartPointer<vtkDataSet> part;
+  if (image)
+  {
+    auto sub = vtkSmartPointer<vtkImageData>::New();
+    sub->SetOrigin(image->GetOrigin());
+    sub->SetSpacing(image->GetSpacing());
+    sub->SetDirectionMatrix(image->GetDirectionMatrix());
+    sub->SetExtent(out);
+    part = sub;
+  }
+  else
+  {
+    auto sub = vtkSmartPointer<vtkRectilinearGrid>::New();
+    sub->SetExtent(out);
+    vtkDataArray* coordinates[3] = { rectilinear->GetXCoordinates(), rectilinear->GetYCoordinates(),
+                                     rectilinear->GetZCoordinates() };
+    vtkSmartPointer<vtkDataArray> planes[3];
+    for (int a = 0; a < 3; ++a) // one value per grid plane: small
+    {
+      planes[a].TakeReference(coordinates[a]->NewInstance());
+      planes[a]->SetNumberOfComponents(coordinates[a]->GetNumberOfComponents());
+      planes[a]->SetNumberOfTuples(static_cast<vtkIdType>(extent.Last[a] - extent.First[a] + 1));
+      for (Id i = extent.First[a]; i <= extent.Last[a]; ++i)
+        planes[a]->SetTuple(static_cast<vtkIdType>(i - extent.First[a]), static_cast<vtkIdType>(i), coordinates[a]);
+      planes[a]->SetName(coordinates[a]->GetName());
+    }
+    sub->SetXCoordinates(planes[0]);
+    sub->SetYCoordinates(planes[1]);
+    sub->SetZCoordinates(planes[2]);
+    part = sub;
+  }
+  GatherAttributes(grid->GetPointData(), part->GetPointData(), loom::algorithms::GridSubsetIds(pointDims, points, cpu),
+                   cpu);
+  GatherAttributes(grid->GetCellData(), part->GetCellData(), loom::algorithms::GridSubsetIds(cellDims, cells, cpu),
+                   cpu);
+  part->GetFieldData()->PassData(grid->GetFieldData());
+  return part;
 }
 
 void GatherNonNumericAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,

@@ -6,6 +6,7 @@
 
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/pointmap/PointMap.h>
+#include <loom/algorithms/slice/CutExtent.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
 #include <loom/algorithms/slice/PlaneBand.h>
 
@@ -112,6 +113,90 @@ TEST(SliceFamily, ImplicitValuesEqualTheFunctionAtEveryPoint)
       ASSERT_NEAR(Get(onGrid, p), expected, 1e-12 * (1.0 + std::abs(expected))) << "grid point " << p;
       ASSERT_NEAR(Get(onPoints, p), expected, 1e-12 * (1.0 + std::abs(expected))) << "point " << p;
     }
+  }
+}
+
+/// BoundedCutExtent against every cell: a cell with a corner at or below the largest level (every cell a cut
+/// at a level crosses, every cell a clip keeping the values below keeps) lies in the extent, on grids with an
+/// axis running backwards and one of a single point too; the extent is the part a small function reaches,
+/// not the grid; unbounded functions and a singular transform have none.
+TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
+{
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const Id3 dims : { Id3(13, 9, 11), Id3(17, 1, 12) })
+  {
+    Grid grid(dims);
+    for (Id i = 0; i < dims[1]; ++i) // y runs backwards
+      grid.Axes[1][static_cast<std::size_t>(3 * i + 1)] = 6.0 - 0.75 * static_cast<double>(i);
+    ASSERT_TRUE(GridIsAxisAligned(grid.Dims, grid.Axes));
+    int bounded = 0, partial = 0;
+    for (int trial = 0; trial < 40; ++trial)
+      for (ImplicitFunction f : Functions())
+      {
+        if (f.Type == ImplicitFunction::Kind::Sphere)
+        {
+          f.Radius = 0.3 + 2.0 * unit(random);
+          f.Origin[0] = -3.5 + 7.5 * unit(random), f.Origin[1] = unit(random) * 7.0, f.Origin[2] = -2.5 + 5.0 * unit(random);
+        }
+        else if (f.Type == ImplicitFunction::Kind::Box)
+          for (int a = 0; a < 3; ++a)
+          {
+            f.Min[a] = -2.0 + 3.0 * unit(random);
+            f.Max[a] = f.Min[a] + 2.0 * unit(random);
+            f.Transform[4 * a + 3] = unit(random) - 0.5;
+          }
+        const std::vector<double> levels = { -0.3 + 0.6 * unit(random), -0.5, 0.25 * unit(random) };
+        const double top = *std::max_element(levels.begin(), levels.end());
+        GridExtent extent;
+        const bool found = BoundedCutExtent(grid.Dims, grid.Axes, f, levels, extent);
+        const bool boundedKind = f.Type == ImplicitFunction::Kind::Sphere || f.Type == ImplicitFunction::Kind::Box;
+        ASSERT_EQ(found, boundedKind) << "function kind " << static_cast<int>(f.Type);
+        if (!found)
+          continue;
+        ++bounded;
+        partial += extent.NumberOfPoints() < grid.Points();
+        const Id nx = dims[0], ny = dims[1];
+        const Id cells[3] = { std::max<Id>(dims[0] - 1, 1), std::max<Id>(dims[1] - 1, 1), std::max<Id>(dims[2] - 1, 1) };
+        for (Id k = 0; k < cells[2]; ++k)
+          for (Id j = 0; j < cells[1]; ++j)
+            for (Id i = 0; i < cells[0]; ++i)
+            {
+              bool reached = false;
+              for (int corner = 0; corner < 8; ++corner)
+              {
+                const Id ci = std::min(i + (corner & 1), dims[0] - 1), cj = std::min(j + ((corner >> 1) & 1), dims[1] - 1),
+                         ck = std::min(k + ((corner >> 2) & 1), dims[2] - 1);
+                const auto x = grid.Point(ci + nx * (cj + ny * ck));
+                reached = reached || f.Evaluate(x[0], x[1], x[2]) <= top;
+              }
+              if (!reached)
+                continue;
+              const Id at[3] = { i, j, k };
+              for (int a = 0; a < 3; ++a)
+              {
+                ASSERT_GE(at[a], extent.First[a]) << "trial " << trial << ", axis " << a;
+                ASSERT_LE(std::min(at[a] + 1, dims[a] - 1), extent.Last[a]) << "trial " << trial << ", axis " << a;
+              }
+            }
+      }
+    EXPECT_EQ(bounded, 80);
+    EXPECT_GT(partial, 40) << "the extents should mostly be parts of the grid";
+  }
+  // A singular transform has no inverse: no extent.
+  ImplicitFunction flat = Functions()[1];
+  flat.Transform[10] = 0.0;
+  GridExtent extent;
+  EXPECT_FALSE(BoundedCutExtent(Grid(Id3(5, 5, 5)).Dims, Grid(Id3(5, 5, 5)).Axes, flat, { 0.0 }, extent));
+  // A sphere far from the grid: the first cell, whose cut is empty.
+  ImplicitFunction far = Functions()[1];
+  far.Origin[0] = 100.0;
+  const Grid small(Id3(5, 6, 7));
+  ASSERT_TRUE(BoundedCutExtent(small.Dims, small.Axes, far, { 0.0 }, extent));
+  for (int a = 0; a < 3; ++a)
+  {
+    EXPECT_EQ(extent.First[a], 0);
+    EXPECT_EQ(extent.Last[a], 1);
   }
 }
 

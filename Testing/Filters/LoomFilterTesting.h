@@ -242,6 +242,28 @@ inline vtkIdType ValidPoints(vtkDataSet* probed)
   return valid;
 }
 
+/// Runs `filter` with LOOM_SUB_GRIDS=0 (whole grids) when `whole`, as the environment says otherwise; its output
+/// (a copy) and the loop elements its execution record counted (0 without the work monitor).
+inline std::pair<vtkSmartPointer<vtkDataSet>, vtkTypeInt64> RunOnGrids(vtkAlgorithm* filter, bool whole)
+{
+  const char* set = std::getenv("LOOM_SUB_GRIDS");
+  const std::string before = set ? set : "";
+  if (whole)
+    setenv("LOOM_SUB_GRIDS", "0", 1);
+  filter->Modified();
+  filter->Update();
+  if (set)
+    setenv("LOOM_SUB_GRIDS", before.c_str(), 1);
+  else
+    unsetenv("LOOM_SUB_GRIDS");
+  auto* out = vtkDataSet::SafeDownCast(filter->GetOutputDataObject(0));
+  vtkSmartPointer<vtkDataSet> copy;
+  copy.TakeReference(out->NewInstance());
+  copy->DeepCopy(out);
+  vtkLoomExecution* record = vtkLoomExecution::GetLast(filter);
+  return { copy, record ? record->GetWorkElements() : -1 };
+}
+
 /// A probe's output (Plot Over Line, Probe Location) equals VTK's: the points, the cell count, every point
 /// array by name and type, each value within 1e-6 relative (NaN where VTK has NaN), but where `skip(array
 /// name, point)` says the test checks that value otherwise.

@@ -102,32 +102,10 @@ vtkSmartPointer<vtkUnstructuredGrid> LoomClean(vtkDataObject* input, int device,
   return clean->GetOutput();
 }
 
-/// The same points (in order, exactly), the same cells (types and point ids), the same data.
+/// The same points (in order, exactly, of the same type), the same cells (types and point ids), the same data.
 void ExpectSameGrid(vtkUnstructuredGrid* expected, vtkUnstructuredGrid* actual, const std::string& what)
 {
-  ASSERT_EQ(expected->GetNumberOfPoints(), actual->GetNumberOfPoints()) << what;
-  ASSERT_EQ(expected->GetNumberOfCells(), actual->GetNumberOfCells()) << what;
-  if (expected->GetNumberOfPoints() > 0)
-    EXPECT_EQ(expected->GetPoints()->GetDataType(), actual->GetPoints()->GetDataType()) << what;
-  for (vtkIdType p = 0; p < expected->GetNumberOfPoints(); ++p)
-  {
-    double a[3], b[3];
-    expected->GetPoint(p, a);
-    actual->GetPoint(p, b);
-    ASSERT_TRUE(a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) << what << ": point " << p;
-  }
-  vtkNew<vtkIdList> a, b;
-  for (vtkIdType c = 0; c < expected->GetNumberOfCells(); ++c)
-  {
-    ASSERT_EQ(expected->GetCellType(c), actual->GetCellType(c)) << what << ": cell " << c;
-    expected->GetCellPoints(c, a);
-    actual->GetCellPoints(c, b);
-    ASSERT_EQ(a->GetNumberOfIds(), b->GetNumberOfIds()) << what << ": cell " << c;
-    for (vtkIdType k = 0; k < a->GetNumberOfIds(); ++k)
-      ASSERT_EQ(a->GetId(k), b->GetId(k)) << what << ": cell " << c << " point " << k;
-  }
-  loomtest::ExpectSameArrays(expected->GetPointData(), actual->GetPointData(), what + " point data", 0.0, true);
-  loomtest::ExpectSameArrays(expected->GetCellData(), actual->GetCellData(), what + " cell data", 0.0, true);
+  loomtest::ExpectIdenticalData(expected, actual, what);
 }
 
 class CleanGrid : public ::testing::TestWithParam<int>

@@ -6,6 +6,7 @@
 // grids of every kind, structured and unstructured, by scalar and by function; bad input.
 #include <vtkLoomClip.h>
 
+#include "LoomFilterExpect.h"
 #include "LoomFilterTesting.h"
 
 #include <vtkBox.h>
@@ -24,6 +25,7 @@
 #include <vtkPixel.h>
 #include <vtkPlane.h>
 #include <vtkPointData.h>
+#include <vtkPointDataToCellData.h>
 #include <vtkPoints.h>
 #include <vtkPyramid.h>
 #include <vtkQuad.h>
@@ -32,6 +34,7 @@
 #include <vtkStructuredGrid.h>
 #include <vtkTableBasedClipDataSet.h>
 #include <vtkTetra.h>
+#include <vtkTransform.h>
 #include <vtkTriangle.h>
 #include <vtkVertex.h>
 #include <vtkVoxel.h>
@@ -286,6 +289,73 @@ TEST(LoomClip, GridsMatchVTK)
         EXPECT_NEAR(ra[0], re[0], 1e-4);
         EXPECT_NEAR(ra[1], re[1], 1e-4);
       }
+}
+
+/// A sphere and a turned, shifted box (as ParaView's Box gives it) keeping their inside (Invert, ParaView's
+/// default) on an image and a rectilinear grid, plain, with the value as offset, crinkle (Preserve Input Cells)
+/// and exact: the clip of the part of the grid the function reaches (loom::interop::SubGrid) is the whole
+/// grid's clip (LOOM_SUB_GRIDS=0) point for point, cell for cell and value for value, with less than half its
+/// work, and the plain one vtkTableBasedClipDataSet's cells and volume; a sphere outside the grid keeps
+/// nothing either way.
+TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
+{
+  // Large enough that the clip's fixed work (its case tables) is small beside a whole grid's.
+  auto image = loomtest::Wavelet(26);
+  vtkNew<vtkPointDataToCellData> withCells;
+  withCells->SetInputData(image);
+  withCells->PassPointDataOn();
+  withCells->Update();
+  vtkDataSet* cellsToo = withCells->GetOutput();
+  auto rectilinear = loomtest::Rectilinear(image, [](int a, int i) { return -26.0 + i + 0.3 * std::sin(1.3 * i + a); });
+  for (vtkDataSet* input : { cellsToo, static_cast<vtkDataSet*>(rectilinear) })
+  {
+    vtkNew<vtkSphere> sphere;
+    sphere->SetCenter(-4.0, 3.0, 2.5);
+    sphere->SetRadius(5.0);
+    vtkNew<vtkBox> box;
+    box->SetBounds(-3.0, 4.0, -2.5, 3.0, -4.0, 2.0);
+    vtkNew<vtkTransform> turn;
+    turn->RotateZ(30);
+    turn->Translate(-2.0, 1.0, 3.0);
+    box->SetTransform(turn.Get());
+    vtkNew<vtkSphere> outside;
+    outside->SetCenter(40.0, 0.0, 0.0);
+    outside->SetRadius(3.0);
+    for (vtkImplicitFunction* f : { static_cast<vtkImplicitFunction*>(sphere), static_cast<vtkImplicitFunction*>(box),
+                                    static_cast<vtkImplicitFunction*>(outside) })
+      for (const char* mode : { "plain", "offset", "crinkle", "exact" })
+        for (int device : loomtest::Devices())
+        {
+          const std::string how = mode;
+          if (how == "exact" && f != box.Get())
+            continue;
+          const std::string what = std::string(input->GetClassName()) + ", " + f->GetClassName() +
+                                   (f == outside.Get() ? " outside" : "") + ", " + how + ", device " +
+                                   std::to_string(device);
+          vtkNew<vtkLoomClip> clip;
+          clip->SetInputData(input);
+          clip->SetClipFunction(f);
+          clip->SetInsideOut(true);
+          clip->SetValue(how == "offset" ? 2.5 : 0.0);
+          clip->SetUseValueAsOffset(how == "offset");
+          clip->SetPreserveInputCells(how == "crinkle");
+          clip->SetExactBoxClip(how == "exact");
+          clip->SetDevice(device);
+          const auto [whole, wholeWork] = loomtest::RunOnGrids(clip, true);
+          const auto [part, partWork] = loomtest::RunOnGrids(clip, false);
+          loomtest::ExpectRanOn(clip, device, what);
+          loomtest::ExpectIdenticalData(whole, part, what);
+          EXPECT_EQ(part->GetNumberOfCells() == 0, f == outside.Get()) << what;
+          if (device != vtkLoomClip::DEVICE_CUDA && wholeWork > 0) // the work monitor counts CPU work
+            EXPECT_LT(2 * partWork, wholeWork) << what;
+          if (how != "plain")
+            continue;
+          auto expected = VTKClip(input, 0.0, true, f);
+          EXPECT_EQ(Types(part), Types(expected)) << what;
+          const Sizes a = Measure(part), e = Measure(expected);
+          EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << what << ": " << a.Volume << " / " << e.Volume;
+        }
+  }
 }
 
 TEST(LoomClip, BadInput)

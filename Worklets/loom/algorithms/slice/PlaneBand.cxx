@@ -2,6 +2,7 @@
 // binary search for the crossed cells, a compact numbering of their points, the plane's values at those
 // points only, and the contour family's marching cells on that band of cells.
 #include <loom/algorithms/HostForEach.h>
+#include <loom/algorithms/slice/CutExtent.h>
 #include <loom/algorithms/slice/PlaneBand.h>
 #include <loom/cont/Algorithm.h>
 #include <loom/cont/RuntimeDeviceTracker.h>
@@ -14,41 +15,10 @@ namespace loom
 {
 namespace algorithms
 {
-namespace
-{
-/// Scalar coordinate of plane i along axis a (the other axes' constant parts included).
-double Coordinate(const std::vector<double> axes[3], int a, Id i)
-{
-  double c = axes[a][static_cast<std::size_t>(3 * i + a)];
-  for (int b = 0; b < 3; ++b)
-    if (b != a)
-      c += axes[b][static_cast<std::size_t>(a)];
-  return c;
-}
-} // namespace
-
 bool PlaneBandApplies(const Id3& pointDims, const std::vector<double> axes[3])
 {
-  for (int a = 0; a < 3; ++a)
-  {
-    if (pointDims[a] < 2 || static_cast<Id>(axes[a].size()) != 3 * pointDims[a])
-      return false;
-    // Axis a may move coordinate a only (its other coordinates are the same on every plane), and
-    // strictly monotonically (the band's binary search needs it).
-    const double first = axes[a][static_cast<std::size_t>(a)], second = axes[a][static_cast<std::size_t>(3 + a)];
-    const bool rising = second > first;
-    for (Id i = 1; i < pointDims[a]; ++i)
-    {
-      for (int d = 0; d < 3; ++d)
-        if (d != a && axes[a][static_cast<std::size_t>(3 * i + d)] != axes[a][static_cast<std::size_t>(d)])
-          return false;
-      const double previous = axes[a][static_cast<std::size_t>(3 * (i - 1) + a)],
-                   current = axes[a][static_cast<std::size_t>(3 * i + a)];
-      if (rising ? !(current > previous) : !(current < previous))
-        return false;
-    }
-  }
-  return true;
+  // 3D, and axis-aligned (the band's binary search needs each axis monotonic).
+  return pointDims[0] >= 2 && pointDims[1] >= 2 && pointDims[2] >= 2 && GridIsAxisAligned(pointDims, axes);
 }
 
 ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& plane,
@@ -74,7 +44,7 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
   {
     for (Id i = 0; i < pointDims[a]; ++i)
     {
-      coord[a].push_back(Coordinate(axes, a, i));
+      coord[a].push_back(GridAxisCoordinate(axes, a, i));
       share[a].push_back(plane.Normal[a] * coord[a].back());
     }
     reach[a] = std::abs(share[a].front() - share[a].back());
