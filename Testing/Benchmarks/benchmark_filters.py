@@ -27,7 +27,7 @@
 # ParaView's Transform, Elevation, Warp By Scalar and Warp By Vector, on the image and the hexahedra, at every
 # size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
-# and the hexahedra.
+# and the hexahedra; on the image also by a sphere (slice-sphere), and Clip by it (clip-sphere).
 # Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
 # ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
 # Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
@@ -192,12 +192,29 @@ def threshold_rows(n, layout, source):
     time_variants(n, layout, 'threshold', variants)
 
 
+def sphere(proxy, property_name, source):
+    # A sphere a fifth of the domain across, off the center (the slice-sphere and clip-sphere rows): on images,
+    # Loom cuts only the part of the grid it reaches (docs/filters/slice.md).
+    bounds = source.GetDataInformation().GetBounds()
+    setattr(proxy, property_name, 'Sphere')
+    function = getattr(proxy, property_name)
+    function.Center = [bounds[0] + 0.35 * (bounds[1] - bounds[0]), (bounds[2] + bounds[3]) / 2, (bounds[4] + bounds[5]) / 2]
+    function.Radius = 0.1 * (bounds[1] - bounds[0])
+    return proxy
+
+
 def slice_rows(n, layout, source):
-    # ParaView's Slice and Loom Slice, a plane through the center of the bounds (ParaView's default).
+    # ParaView's Slice and Loom Slice, a plane through the center of the bounds (ParaView's default); on
+    # images, a sphere too.
     variants = [('ParaView Slice', Slice(Input=source))]
     for device in devices:
         variants.append(('Loom %s' % device, LoomSlice(Input=source, Device=device)))
     time_variants(n, layout, 'slice', variants)
+    if layout == 'image':
+        variants = [('ParaView Slice', sphere(Slice(Input=source), 'SliceType', source))]
+        for device in devices:
+            variants.append(('Loom %s' % device, sphere(LoomSlice(Input=source, Device=device), 'SliceType', source)))
+        time_variants(n, layout, 'slice-sphere', variants)
 
 
 def clip_rows(n, layout, source):
@@ -209,6 +226,11 @@ def clip_rows(n, layout, source):
         for device in devices:
             variants.append(('Loom %s' % device, LoomClip(Input=source, Device=device, **settings)))
         time_variants(n, layout, what, variants)
+    if layout == 'image':  # a sphere keeping its inside (Invert on)
+        variants = [('ParaView Clip', sphere(Clip(Input=source), 'ClipType', source))]
+        for device in devices:
+            variants.append(('Loom %s' % device, sphere(LoomClip(Input=source, Device=device), 'ClipType', source)))
+        time_variants(n, layout, 'clip-sphere', variants)
 
 
 def surface_rows(n, layout, source):
