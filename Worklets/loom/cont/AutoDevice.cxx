@@ -70,12 +70,9 @@ bool AutoEstimateApplies(DeviceId requested)
   const char* model = std::getenv("LOOM_AUTO_MODEL");
   if (model && model[0] == '0')
     return false;
-  const RuntimeDeviceTracker& tracker = RuntimeDeviceTracker::Get();
-  if (tracker.GetForcedDevice() != DeviceId::Auto)
-    return false;
   try
   {
-    return RuntimeDeviceTracker::DeviceFromEnvironment() == DeviceId::Auto;
+    return RuntimeDeviceTracker::Get().Requested(DeviceId::Auto) == DeviceId::Auto; // neither forced nor named
   }
   catch (const ErrorBadDevice&)
   {

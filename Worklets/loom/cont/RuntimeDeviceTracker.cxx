@@ -360,22 +360,26 @@ void RuntimeDeviceTracker::ForceDevice(DeviceId device)
   this->Forced = device;
 }
 
+DeviceId RuntimeDeviceTracker::Requested(DeviceId requested) const
+{
+  if (requested == DeviceId::Auto)
+    requested = this->Forced;
+  if (requested == DeviceId::Auto)
+    requested = DeviceFromEnvironment();
+  return requested;
+}
+
 bool RuntimeDeviceTracker::MayRunOnCuda(DeviceId requested) const
 {
   if (!IsCompiled(DeviceId::Cuda) || this->Disabled[static_cast<int>(DeviceId::Cuda)])
     return false;
-  if (requested == DeviceId::Auto)
-    requested = this->Forced;
-  if (requested == DeviceId::Auto)
+  try
   {
-    try
-    {
-      requested = DeviceFromEnvironment();
-    }
-    catch (const ErrorBadDevice&)
-    {
-      return false; // the execution reports the unknown name
-    }
+    requested = this->Requested(requested);
+  }
+  catch (const ErrorBadDevice&)
+  {
+    return false; // the execution reports the unknown name
   }
   return requested == DeviceId::Auto || requested == DeviceId::Cuda;
 }
@@ -390,10 +394,7 @@ DeviceId RuntimeDeviceTracker::DeviceFromEnvironment()
 
 DeviceId RuntimeDeviceTracker::Resolve(DeviceId requested) const
 {
-  if (requested == DeviceId::Auto)
-    requested = this->Forced;
-  if (requested == DeviceId::Auto)
-    requested = DeviceFromEnvironment();
+  requested = this->Requested(requested);
   const bool explicitRequest = requested != DeviceId::Auto;
   if (requested == DeviceId::Auto)
     requested = DeviceId::Cuda; // best first

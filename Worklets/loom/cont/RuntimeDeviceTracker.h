@@ -34,6 +34,10 @@ public:
   /// The device ForceDevice set (Auto when none).
   DeviceId GetForcedDevice() const { return this->Forced; }
 
+  /// The device a request for `requested` names: `requested` itself, or for Auto the forced device, else
+  /// LOOM_DEVICE; Auto when none names one. Throws ErrorBadDevice when LOOM_DEVICE is unknown.
+  DeviceId Requested(DeviceId requested) const;
+
   /// The device that runs a request for `requested`: Auto means the forced device, else
   /// LOOM_DEVICE, else the best available; a device that cannot run falls back (CUDA, TBB,
   /// Serial) with a logged warning. Throws ErrorBadDevice when LOOM_DEVICE is unknown.
