@@ -242,9 +242,16 @@ inline vtkIdType ValidPoints(vtkDataSet* probed)
   return valid;
 }
 
-/// Runs `filter` with LOOM_SUB_GRIDS=0 (whole grids) when `whole`, as the environment says otherwise; its output
-/// (a copy) and the loop elements its execution record counted (0 without the work monitor).
-inline std::pair<vtkSmartPointer<vtkDataSet>, vtkTypeInt64> RunOnGrids(vtkAlgorithm* filter, bool whole)
+/// What one execution of a filter gave and did (RunOnGrids).
+struct GridRun
+{
+  vtkSmartPointer<vtkDataSet> Output; ///< a copy of the output
+  vtkTypeInt64 Work = 0;              ///< loop elements the execution record counted (0 without the work monitor)
+  vtkTypeUInt64 BytesToDevice = 0;    ///< bytes the execution moved to a GPU
+};
+
+/// Runs `filter` with LOOM_SUB_GRIDS=0 (whole grids) when `whole`, as the environment says otherwise.
+inline GridRun RunOnGrids(vtkAlgorithm* filter, bool whole)
 {
   const char* set = std::getenv("LOOM_SUB_GRIDS");
   const std::string before = set ? set : "";
@@ -257,11 +264,15 @@ inline std::pair<vtkSmartPointer<vtkDataSet>, vtkTypeInt64> RunOnGrids(vtkAlgori
   else
     unsetenv("LOOM_SUB_GRIDS");
   auto* out = vtkDataSet::SafeDownCast(filter->GetOutputDataObject(0));
-  vtkSmartPointer<vtkDataSet> copy;
-  copy.TakeReference(out->NewInstance());
-  copy->DeepCopy(out);
-  vtkLoomExecution* record = vtkLoomExecution::GetLast(filter);
-  return { copy, record ? record->GetWorkElements() : -1 };
+  GridRun run;
+  run.Output.TakeReference(out->NewInstance());
+  run.Output->DeepCopy(out);
+  if (vtkLoomExecution* record = vtkLoomExecution::GetLast(filter))
+  {
+    run.Work = record->GetWorkElements();
+    run.BytesToDevice = record->GetBytesToDevice();
+  }
+  return run;
 }
 
 /// A probe's output (Plot Over Line, Probe Location) equals VTK's: the points, the cell count, every point
