@@ -2,7 +2,8 @@
 # ParaView's Clip, with the same property names: the same number of cells and points, the same volume
 # (relative 1e-9) and the same point-data range, on the wavelet as image, hexahedra and tetrahedra, a
 # noisy field and the bundled datasets, for Scalar, Plane, Sphere, Cylinder and Box, Invert on and off,
-# a cell array, Crinkle clip and Exact, on Serial and TBB; bad input.
+# a cell array, Crinkle clip and Exact, a small sphere and box (Loom clips the part of the image they reach), on
+# Serial and TBB; bad input.
 import math
 import os
 import sys
@@ -82,6 +83,12 @@ for source, what in ((wavelet, 'image'), (hexahedra, 'hexahedra'), (tetrahedra, 
     compare(source, what, 'Scalar', dict(rt, Invert=1), device=devices()[-1])
     compare(source, what, 'Box', {'Invert': 1, 'Exact': 1, 'f.Position': [-3.0, -4.0, -2.0],
                                   'f.Length': [9.0, 7.0, 8.0]})
+# A small sphere and box keeping their inside: Loom clips the part of the image they reach.
+compare(wavelet, 'image, small', 'Sphere', {'Invert': 1, 'f.Center': [1.0, 0.5, 2.0], 'f.Radius': 3.5})
+compare(wavelet, 'image, small', 'Box', {'Invert': 1, 'f.Position': [-2.0, -3.0, -1.0], 'f.Length': [4.0, 3.5, 5.0],
+                                         'f.Rotation': [10.0, 0.0, 25.0]})
+compare(wavelet, 'image, small', 'Sphere', {'Invert': 1, 'Crinkleclip': 1, 'f.Center': [1.0, 0.5, 2.0],
+                                            'f.Radius': 3.5}, same_points=False)
 compare(noisy, 'noisy', 'Scalar', {'Scalars': ['POINTS', 'RandomPointScalars'], 'Value': 0.5, 'Invert': 1})
 cells = PointDatatoCellData(Input=wavelet)
 compare(cells, 'cell array', 'Scalar', {'Scalars': ['CELLS', 'RTData'], 'Value': 157.0, 'Invert': 1})
