@@ -118,8 +118,9 @@ TEST(SliceFamily, ImplicitValuesEqualTheFunctionAtEveryPoint)
 
 /// BoundedCutExtent against every cell: a cell with a corner at or below the largest level (every cell a cut
 /// at a level crosses, every cell a clip keeping the values below keeps) lies in the extent, on grids with an
-/// axis running backwards and one of a single point too; the extent is the part a small function reaches,
-/// not the grid; unbounded functions and a singular transform have none.
+/// axis running backwards and one of a single point too, for spheres, boxes and a cylinder along an axis; the
+/// extent is the part a small function reaches, not the grid; planes, a skew cylinder and a singular transform
+/// have none.
 TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
 {
   std::mt19937 random(7);
@@ -131,10 +132,15 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
       grid.Axes[1][static_cast<std::size_t>(3 * i + 1)] = 6.0 - 0.75 * static_cast<double>(i);
     ASSERT_TRUE(GridIsAxisAligned(grid.Dims, grid.Axes));
     int bounded = 0, partial = 0;
+    std::vector<ImplicitFunction> functions = Functions();
+    ImplicitFunction column; // a cylinder along y: bounded across y only
+    column.Type = ImplicitFunction::Kind::Cylinder;
+    column.Normal[0] = 0.0, column.Normal[1] = 1.0, column.Normal[2] = 0.0;
+    functions.push_back(column);
     for (int trial = 0; trial < 40; ++trial)
-      for (ImplicitFunction f : Functions())
+      for (ImplicitFunction f : functions)
       {
-        if (f.Type == ImplicitFunction::Kind::Sphere)
+        if (f.Type == ImplicitFunction::Kind::Sphere || (f.Type == ImplicitFunction::Kind::Cylinder && f.Normal[0] == 0.0))
         {
           f.Radius = 0.3 + 2.0 * unit(random);
           f.Origin[0] = -3.5 + 7.5 * unit(random), f.Origin[1] = unit(random) * 7.0, f.Origin[2] = -2.5 + 5.0 * unit(random);
@@ -150,7 +156,8 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
         const double top = *std::max_element(levels.begin(), levels.end());
         GridExtent extent;
         const bool found = BoundedCutExtent(grid.Dims, grid.Axes, f, levels, extent);
-        const bool boundedKind = f.Type == ImplicitFunction::Kind::Sphere || f.Type == ImplicitFunction::Kind::Box;
+        const bool boundedKind = f.Type == ImplicitFunction::Kind::Sphere || f.Type == ImplicitFunction::Kind::Box ||
+                                 (f.Type == ImplicitFunction::Kind::Cylinder && f.Normal[0] == 0.0);
         ASSERT_EQ(found, boundedKind) << "function kind " << static_cast<int>(f.Type);
         if (!found)
           continue;
@@ -180,8 +187,8 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
               }
             }
       }
-    EXPECT_EQ(bounded, 80);
-    EXPECT_GT(partial, 40) << "the extents should mostly be parts of the grid";
+    EXPECT_EQ(bounded, 120);
+    EXPECT_GT(partial, 60) << "the extents should mostly be parts of the grid";
   }
   // A singular transform has no inverse: no extent.
   ImplicitFunction flat = Functions()[1];

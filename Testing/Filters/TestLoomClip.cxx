@@ -12,6 +12,7 @@
 #include <vtkBox.h>
 #include <vtkCellData.h>
 #include <vtkCellSizeFilter.h>
+#include <vtkCylinder.h>
 #include <vtkDataSetSurfaceFilter.h>
 #include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
@@ -291,12 +292,12 @@ TEST(LoomClip, GridsMatchVTK)
       }
 }
 
-/// A sphere and a turned, shifted box (as ParaView's Box gives it) keeping their inside (Invert, ParaView's
-/// default) on an image and a rectilinear grid, plain, with the value as offset, crinkle (Preserve Input Cells)
-/// and exact: the clip of the part of the grid the function reaches (loom::interop::SubGrid) is the whole
-/// grid's clip (LOOM_SUB_GRIDS=0) point for point, cell for cell and value for value, with less than half its
-/// work (on a GPU, less than half its bytes moved), and the plain one vtkTableBasedClipDataSet's cells and volume; a sphere outside the grid keeps
-/// nothing either way.
+/// A sphere, a turned, shifted box (as ParaView's Box gives it) and a cylinder along y keeping their inside
+/// (Invert, ParaView's default) on an image and a rectilinear grid, plain, with the value as offset, crinkle
+/// (Preserve Input Cells) and exact: the clip of the part of the grid the function reaches
+/// (loom::interop::SubGrid) is the whole grid's clip (LOOM_SUB_GRIDS=0) point for point, cell for cell and value
+/// for value, with less than half its work (on a GPU, less than half its bytes moved), and the plain one
+/// vtkTableBasedClipDataSet's cells and volume; a sphere outside the grid keeps nothing either way.
 TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
 {
   // Large enough that the clip's fixed work (its case tables) is small beside a whole grid's.
@@ -318,11 +319,15 @@ TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
     turn->RotateZ(30);
     turn->Translate(-2.0, 1.0, 3.0);
     box->SetTransform(turn.Get());
+    vtkNew<vtkCylinder> column; // along y: bounded across it
+    column->SetCenter(3.0, 0.0, -2.0);
+    column->SetAxis(0.0, 1.0, 0.0);
+    column->SetRadius(4.0);
     vtkNew<vtkSphere> outside;
     outside->SetCenter(40.0, 0.0, 0.0);
     outside->SetRadius(3.0);
     for (vtkImplicitFunction* f : { static_cast<vtkImplicitFunction*>(sphere), static_cast<vtkImplicitFunction*>(box),
-                                    static_cast<vtkImplicitFunction*>(outside) })
+                                    static_cast<vtkImplicitFunction*>(column), static_cast<vtkImplicitFunction*>(outside) })
       for (const char* mode : { "plain", "offset", "crinkle", "exact" })
         for (int device : loomtest::Devices())
         {

@@ -264,11 +264,12 @@ TEST(LoomSlice, ImageMatchesVTK)
 {
   CompareAll(Image(10), "image");
 }
-/// Spheres and boxes (a turned and shifted one, as ParaView's Box gives it) smaller than the grid, on an image
-/// and a rectilinear grid, with one offset and three, with and without a point mask: the slice of the part of
-/// the grid their level sets reach (loom::interop::SubGrid) is the whole grid's slice point for point, triangle
-/// for triangle and value for value (LOOM_SUB_GRIDS=0), does less than half its work (on a GPU, moves less than
-/// half its bytes), and matches vtkCutter; a sphere outside the grid gives the whole grid's empty output.
+/// Spheres, boxes (a turned and shifted one, as ParaView's Box gives it) and a cylinder along an axis, smaller
+/// than the grid (across the axis), on an image and a rectilinear grid, with one offset and three, with and
+/// without a point mask: the slice of the part of the grid their level sets reach (loom::interop::SubGrid) is the
+/// whole grid's slice point for point, triangle for triangle and value for value (LOOM_SUB_GRIDS=0), does less
+/// than half its work (on a GPU, moves less than half its bytes), and matches vtkCutter; a sphere outside the
+/// grid gives the whole grid's empty output.
 TEST(LoomSlice, BoundedFunctionsCutOnlyTheirPartOfTheGrid)
 {
   const vtkSmartPointer<vtkImageData> image = Image(16);
@@ -288,6 +289,10 @@ TEST(LoomSlice, BoundedFunctionsCutOnlyTheirPartOfTheGrid)
     turn->RotateX(-10);
     turn->Translate(-(b[0] + 0.6 * size), -(b[2] + 0.4 * size), -(b[4] + 0.5 * size));
     box->SetTransform(turn.Get());
+    auto column = vtkSmartPointer<vtkCylinder>::New(); // along y: bounded across it
+    column->SetCenter(b[0] + 0.6 * size, 0.0, b[4] + 0.35 * size);
+    column->SetAxis(0.0, 1.0, 0.0);
+    column->SetRadius(0.15 * size);
     auto outside = vtkSmartPointer<vtkSphere>::New();
     outside->SetCenter(b[1] + size, b[3], b[5]);
     outside->SetRadius(0.1 * size);
@@ -297,6 +302,7 @@ TEST(LoomSlice, BoundedFunctionsCutOnlyTheirPartOfTheGrid)
       { "sphere, three offsets", sphere, { -0.4 * r2, 0.0, 0.3 * r2 } },
       { "box", box, { 0.0 } },
       { "box, three offsets", box, { -0.02 * size, 0.0, 0.05 * size } },
+      { "cylinder along y", column, { 0.0 } },
       { "sphere outside the grid", outside, { 0.0 } },
     };
     for (const auto& [label, function, offsets] : cases)

@@ -72,7 +72,23 @@ bool SublevelBox(const ImplicitFunction& function, double level, double low[3], 
       }
       return std::isfinite(grow);
     }
-    default: return false; // planes and infinite cylinders reach everywhere
+    case ImplicitFunction::Kind::Cylinder:
+    {
+      // Within sqrt(r^2 + level) of the axis: bounded across the axis only along the coordinates the axis
+      // does not move (one along a coordinate axis: a square column).
+      const double squared = function.Radius * function.Radius + level;
+      const double reach = squared >= 0.0 ? std::sqrt(squared) : -1.0;
+      int bounded = 0;
+      for (int a = 0; a < 3; ++a)
+      {
+        const bool across = function.Normal[a] == 0.0;
+        bounded += across;
+        low[a] = squared < 0.0 ? 1.0 : across ? function.Origin[a] - reach : -std::numeric_limits<double>::infinity();
+        high[a] = squared < 0.0 ? 0.0 : across ? function.Origin[a] + reach : std::numeric_limits<double>::infinity();
+      }
+      return bounded > 0 && std::isfinite(squared);
+    }
+    default: return false; // planes reach everywhere
   }
 }
 
@@ -112,13 +128,25 @@ bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], c
     high[a] += slack;
   }
 
-  // The box in the grid's space: the inverse transform of its corners, p = M^-1 (x - t).
+  // The box in the grid's space: the inverse transform of its corners, p = M^-1 (x - t) (a shift only for a
+  // box unbounded along an axis).
   double box[2][3];
-  if (!empty)
+  const double* m = function.Transform;
+  const bool shiftOnly = m[0] == 1 && m[1] == 0 && m[2] == 0 && m[4] == 0 && m[5] == 1 && m[6] == 0 && m[8] == 0 &&
+                         m[9] == 0 && m[10] == 1;
+  bool unbounded = false;
+  for (int a = 0; a < 3; ++a)
+    unbounded = unbounded || !std::isfinite(low[a]) || !std::isfinite(high[a]);
+  if (!empty && shiftOnly)
+    for (int a = 0; a < 3; ++a)
+    {
+      box[0][a] = low[a] - m[4 * a + 3];
+      box[1][a] = high[a] - m[4 * a + 3];
+    }
+  else if (!empty)
   {
-    const double* m = function.Transform;
     double inverse[9];
-    if (!Invert3(m, inverse))
+    if (unbounded || !Invert3(m, inverse))
       return false;
     for (int a = 0; a < 3; ++a)
     {
@@ -137,14 +165,14 @@ bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], c
         box[1][a] = std::max(box[1][a], p);
       }
     }
-    for (int a = 0; a < 3; ++a)
-    {
-      if (!std::isfinite(box[0][a]) || !std::isfinite(box[1][a]))
-        return false;
-      const double slack = 1e-9 * (1.0 + std::abs(box[0][a]) + std::abs(box[1][a]));
-      box[0][a] -= slack;
-      box[1][a] += slack;
-    }
+  }
+  for (int a = 0; a < 3 && !empty; ++a)
+  {
+    if (std::isnan(box[0][a]) || std::isnan(box[1][a]))
+      return false;
+    const double slack = 1e-9 * (1.0 + std::abs(box[0][a]) + std::abs(box[1][a]));
+    box[0][a] -= slack;
+    box[1][a] += slack;
   }
 
   // Per axis the cells [first, last] whose span meets [box[0], box[1]].
