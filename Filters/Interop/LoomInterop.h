@@ -155,8 +155,8 @@ LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3
 /// the field data passed. Null for other datasets.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
                                                        loom::cont::DeviceId device);
-/// Whether the filters cut bounded functions' parts of grids (SubGrid): yes, unless LOOM_SUB_GRIDS=0 (whole
-/// grids, for comparisons and benchmarks).
+/// Whether the filters cut only the part of a grid a function reaches (SubGrid, and Slice's plane band): yes,
+/// unless LOOM_SUB_GRIDS=0 (whole grids, for comparisons and benchmarks).
 LOOMFILTERS_EXPORT bool SubGridsAllowed();
 
 /// The positions of a dataset's points (all, or those of `ids`) as an xyz field: a point set's own

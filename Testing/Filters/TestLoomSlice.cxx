@@ -40,10 +40,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <random>
 #include <string>
 #include <tuple>
@@ -264,6 +266,99 @@ TEST(LoomSlice, ImageMatchesVTK)
 {
   CompareAll(Image(10), "image");
 }
+/// The slice as an unordered set: each point's position with its point data values, and each triangle as its
+/// three points' positions (sorted), with its cell data values. The plane band numbers its points in its own
+/// order, not the full pass's.
+std::map<std::vector<double>, int> Canonical(vtkPolyData* poly)
+{
+  std::map<std::vector<double>, int> set;
+  auto position = [&](vtkIdType p) {
+    double x[3];
+    poly->GetPoint(p, x);
+    std::vector<double> key(x, x + 3);
+    for (int a = 0; a < poly->GetPointData()->GetNumberOfArrays(); ++a)
+      if (vtkDataArray* array = poly->GetPointData()->GetArray(a))
+        for (int c = 0; c < array->GetNumberOfComponents(); ++c)
+        {
+          const double value = array->GetComponent(p, c);
+          key.push_back(std::isnan(value) ? 1.0e301 : value); // NaN (a masked point's fill) as one value
+        }
+    return key;
+  };
+  for (vtkIdType p = 0; p < poly->GetNumberOfPoints(); ++p)
+    ++set[position(p)];
+  vtkNew<vtkIdList> ids;
+  for (vtkIdType t = 0; t < poly->GetNumberOfCells(); ++t)
+  {
+    poly->GetCellPoints(t, ids);
+    std::vector<std::vector<double>> corners;
+    for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k)
+      corners.push_back(position(ids->GetId(k)));
+    std::sort(corners.begin(), corners.end());
+    std::vector<double> key = { -1.0e300, static_cast<double>(corners.size()) };
+    for (const auto& corner : corners)
+      key.insert(key.end(), corner.begin(), corner.end());
+    for (int a = 0; a < poly->GetCellData()->GetNumberOfArrays(); ++a)
+      if (vtkDataArray* array = poly->GetCellData()->GetArray(a))
+        for (int c = 0; c < array->GetNumberOfComponents(); ++c)
+          key.push_back(array->GetComponent(t, c));
+    ++set[key];
+  }
+  return set;
+}
+
+/// Planes through an image and a rectilinear grid at one offset and at several (in and out of order), masked
+/// and not: the plane band (only the cells near each plane, each offset's points and triangles after the
+/// previous offsets') gives the full pass's slice (LOOM_SUB_GRIDS=0): the same points with the same values and
+/// the same triangles with the same cell data, in its own order, doing less than half its work.
+TEST(LoomSlice, PlaneBandsAtEveryOffsetAreTheFullPass)
+{
+  const vtkSmartPointer<vtkImageData> image = Image(24);
+  const vtkSmartPointer<vtkRectilinearGrid> rectilinear = Rectilinear(image);
+  for (vtkDataSet* data : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(rectilinear) })
+  {
+    double b[6];
+    data->GetBounds(b);
+    const double size = b[1] - b[0];
+    auto tilted = vtkSmartPointer<vtkPlane>::New();
+    tilted->SetOrigin(0.5 * (b[0] + b[1]) + 0.13, 0.5 * (b[2] + b[3]) - 0.21, 0.5 * (b[4] + b[5]) + 0.07);
+    tilted->SetNormal(0.3, 0.5, 0.8);
+    auto square = vtkSmartPointer<vtkPlane>::New();
+    square->SetOrigin(0.5 * (b[0] + b[1]) + 0.31, 0.0, 0.0);
+    square->SetNormal(1.0, 0.0, 0.0);
+    for (vtkPlane* plane : { tilted.Get(), square.Get() })
+      for (const std::vector<double>& offsets : { std::vector<double>{ 0.0 },
+                                                  std::vector<double>{ -0.2 * size, 0.0, 0.17 * size },
+                                                  std::vector<double>{ 0.17 * size, -0.2 * size, 0.05 * size } })
+        for (int masked = 0; masked < 2; ++masked)
+          for (int device : loomtest::Devices())
+          {
+            const std::string what = std::string(data->GetClassName()) + (plane == square ? ", square plane" : ", tilted plane") +
+                                     ", " + std::to_string(offsets.size()) + " offsets" + (masked ? ", masked" : "") +
+                                     ", device " + std::to_string(device);
+            vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(data, plane, offsets, device);
+            if (masked)
+            {
+              vtkNew<vtkIdTypeArray> ids; // every third point
+              for (vtkIdType p = 0; p < data->GetNumberOfPoints(); p += 3)
+                ids->InsertNextValue(p);
+              slice->SetMaskIds(ids);
+            }
+            const loomtest::GridRun whole = loomtest::RunOnGrids(slice, true);
+            const loomtest::GridRun band = loomtest::RunOnGrids(slice, false);
+            loomtest::ExpectRanOn(slice, device, what);
+            ASSERT_GT(whole.Output->GetNumberOfCells(), 0) << what;
+            ASSERT_EQ(band.Output->GetNumberOfPoints(), whole.Output->GetNumberOfPoints()) << what;
+            ASSERT_EQ(band.Output->GetNumberOfCells(), whole.Output->GetNumberOfCells()) << what;
+            EXPECT_TRUE(Canonical(vtkPolyData::SafeDownCast(whole.Output)) ==
+                        Canonical(vtkPolyData::SafeDownCast(band.Output)))
+              << what << ": the points, values or triangles differ";
+            if (device != vtkLoomSlice::DEVICE_CUDA && whole.Work > 0)
+              EXPECT_LT(2 * band.Work, whole.Work) << what;
+          }
+  }
+}
+
 /// Spheres, boxes (a turned and shifted one, as ParaView's Box gives it) and a cylinder along an axis, smaller
 /// than the grid (across the axis), on an image and a rectilinear grid, with one offset and three, with and
 /// without a point mask: the slice of the part of the grid their level sets reach (loom::interop::SubGrid) is the
