@@ -115,8 +115,9 @@ vtkIdType Collapsed(vtkPolyData* poly)
   return n;
 }
 
+/// `masked`: every third point's arrays interpolated (Mask Ids), the others filled.
 vtkSmartPointer<vtkLoomSlice> MakeSlice(vtkDataSet* input, vtkImplicitFunction* f, const std::vector<double>& offsets,
-                                        int device)
+                                        int device, bool masked = false)
 {
   auto slice = vtkSmartPointer<vtkLoomSlice>::New();
   slice->SetInputData(input);
@@ -125,6 +126,13 @@ vtkSmartPointer<vtkLoomSlice> MakeSlice(vtkDataSet* input, vtkImplicitFunction* 
   for (std::size_t i = 0; i < offsets.size(); ++i)
     slice->SetValue(static_cast<int>(i), offsets[i]);
   slice->SetDevice(device);
+  if (masked)
+  {
+    vtkNew<vtkIdTypeArray> ids;
+    for (vtkIdType p = 0; p < input->GetNumberOfPoints(); p += 3)
+      ids->InsertNextValue(p);
+    slice->SetMaskIds(ids);
+  }
   return slice;
 }
 
@@ -336,14 +344,7 @@ TEST(LoomSlice, PlaneBandsAtEveryOffsetAreTheFullPass)
             const std::string what = std::string(data->GetClassName()) + (plane == square ? ", square plane" : ", tilted plane") +
                                      ", " + std::to_string(offsets.size()) + " offsets" + (masked ? ", masked" : "") +
                                      ", device " + std::to_string(device);
-            vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(data, plane, offsets, device);
-            if (masked)
-            {
-              vtkNew<vtkIdTypeArray> ids; // every third point
-              for (vtkIdType p = 0; p < data->GetNumberOfPoints(); p += 3)
-                ids->InsertNextValue(p);
-              slice->SetMaskIds(ids);
-            }
+            vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(data, plane, offsets, device, masked);
             const loomtest::GridRun whole = loomtest::RunOnGrids(slice, true);
             const loomtest::GridRun band = loomtest::RunOnGrids(slice, false);
             loomtest::ExpectRanOn(slice, device, what);
@@ -406,14 +407,7 @@ TEST(LoomSlice, BoundedFunctionsCutOnlyTheirPartOfTheGrid)
         {
           const std::string what = std::string(data->GetClassName()) + ", " + label + (masked ? ", masked" : "") +
                                    ", device " + std::to_string(device);
-          vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(data, function, offsets, device);
-          if (masked)
-          {
-            vtkNew<vtkIdTypeArray> ids; // every third point
-            for (vtkIdType p = 0; p < data->GetNumberOfPoints(); p += 3)
-              ids->InsertNextValue(p);
-            slice->SetMaskIds(ids);
-          }
+          vtkSmartPointer<vtkLoomSlice> slice = MakeSlice(data, function, offsets, device, masked);
           const loomtest::GridRun whole = loomtest::RunOnGrids(slice, true);
           const loomtest::GridRun cut = loomtest::RunOnGrids(slice, false);
           loomtest::ExpectRanOn(slice, device, what);
