@@ -27,7 +27,8 @@
 # ParaView's Transform, Elevation, Warp By Scalar and Warp By Vector, on the image and the hexahedra, at every
 # size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
-# and the hexahedra; on the image also by a sphere (slice-sphere), and Clip by it (clip-sphere).
+# and the hexahedra; on the image also at three offsets of a tilted plane (slice-offsets) and by a sphere
+# (slice-sphere), and Clip by the sphere (clip-sphere).
 # Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
 # ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
 # Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
@@ -211,6 +212,15 @@ def slice_rows(n, layout, source):
         variants.append(('Loom %s' % device, LoomSlice(Input=source, Device=device)))
     time_variants(n, layout, 'slice', variants)
     if layout == 'image':
+        # Three offsets of a tilted plane (Loom: a band per offset).
+        def offsets(proxy):
+            proxy.SliceType.Normal = [0.3, 0.5, 0.8]
+            proxy.SliceOffsetValues = [-0.15 * n, 0.0, 0.13 * n]
+            return proxy
+        variants = [('ParaView Slice', offsets(Slice(Input=source)))]
+        for device in devices:
+            variants.append(('Loom %s' % device, offsets(LoomSlice(Input=source, Device=device))))
+        time_variants(n, layout, 'slice-offsets', variants)
         variants = [('ParaView Slice', sphere(Slice(Input=source), 'SliceType', source))]
         for device in devices:
             variants.append(('Loom %s' % device, sphere(LoomSlice(Input=source, Device=device), 'SliceType', source)))
