@@ -137,10 +137,6 @@ std::string UncutCells(vtkDataSet* input)
   return loom::interop::PolygonalCellsNotContoured(poly);
 }
 
-/// The plane-band cut of a grid into `output`: positions, triangles, point data interpolated and cell
-/// data carried (numeric arrays, as the contour filter does).
-/// Cuts the grid by the plane into `output`; true when an input point lies exactly on the cut (a cut point
-/// at an end of its edge).
 /// The plane band's cut at each offset, one after the other: each offset's points and triangles follow the
 /// previous offsets', as the contour of several values orders them (its points numbered after theirs).
 loom::algorithms::ContourResult PlaneBandCuts(const loom::Id3& dims, const std::vector<double> axes[3],
@@ -198,6 +194,9 @@ loom::algorithms::ContourResult PlaneBandCuts(const loom::Id3& dims, const std::
   return all;
 }
 
+/// The plane-band cut of a grid at the offsets into `output`: positions, triangles, point data interpolated and
+/// cell data carried (numeric arrays, as the contour filter does); true when an input point lies exactly on the
+/// cut (a cut point at an end of its edge).
 bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
                   const loom::algorithms::ImplicitFunction& plane, const std::vector<double>& values, bool merge,
                   const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device)

@@ -168,11 +168,11 @@ bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], c
   }
   for (int a = 0; a < 3 && !empty; ++a)
   {
-    if (std::isnan(box[0][a]) || std::isnan(box[1][a]))
-      return false;
     const double slack = 1e-9 * (1.0 + std::abs(box[0][a]) + std::abs(box[1][a]));
     box[0][a] -= slack;
     box[1][a] += slack;
+    if (std::isnan(box[0][a]) || std::isnan(box[1][a]))
+      return false; // an infinite shift, or a transform of infinite terms
   }
 
   // Per axis the cells [first, last] whose span meets [box[0], box[1]].

@@ -33,7 +33,8 @@ bool GridIsAxisAligned(const Id3& pointDims, const std::vector<double> axes[3]);
 /// The function's values at or below `level` lie in the box [low, high] of its own space (before its
 /// transform): true for spheres and boxes, and for cylinders whose axis leaves a coordinate still (the box is
 /// infinite along the coordinates the axis moves); `low` > `high` on an axis when no point has such a value.
-/// False for planes and cylinders with an axis that moves every coordinate.
+/// False for planes and cylinders with an axis that moves every coordinate. A cylinder's axis must be of unit
+/// length, as ImplicitFunction evaluates it (ImplicitFunctionFromVTK normalises it).
 bool SublevelBox(const ImplicitFunction& function, double level, double low[3], double high[3]);
 
 /// The sub-grid whose cells contain every cell of the grid that has a point where the function is at or below
