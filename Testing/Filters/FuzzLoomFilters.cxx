@@ -26,6 +26,8 @@
 #include <vtkOutputWindow.h>
 #include <vtkPartitionedDataSet.h>
 #include <vtkPlane.h>
+#include <vtkCylinder.h>
+#include <vtkBox.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkRectilinearGrid.h>
@@ -616,10 +618,36 @@ vtkSmartPointer<vtkImplicitFunction> RandomFunction(Bytes& in)
     plane->SetNormal(in.Pick(3) - 1, in.Pick(3) - 1, in.Pick(3) - 1); // sometimes zero
     return plane;
   }
-  auto sphere = vtkSmartPointer<vtkSphere>::New();
-  sphere->SetCenter(in.Coordinate(), in.Coordinate(), in.Coordinate());
-  sphere->SetRadius(in.Pick(8) * 0.5);
-  return sphere;
+  if (in.Chance(50))
+  {
+    auto sphere = vtkSmartPointer<vtkSphere>::New();
+    sphere->SetCenter(in.Coordinate(), in.Coordinate(), in.Coordinate());
+    sphere->SetRadius(in.Pick(8) * 0.5);
+    return sphere;
+  }
+  if (in.Chance(50))
+  {
+    // A box, sometimes turned or flattened (the part of a grid it reaches: CutExtent.h).
+    auto box = vtkSmartPointer<vtkBox>::New();
+    const double x = in.Coordinate(), y = in.Coordinate(), z = in.Coordinate();
+    box->SetBounds(x, x + in.Pick(6) * 0.5, y, y + in.Pick(6) * 0.5, z, z + in.Pick(6) * 0.5);
+    if (in.Chance(40))
+    {
+      vtkNew<vtkTransform> turn;
+      turn->RotateZ(in.Pick(8) * 15.0);
+      turn->Scale(1.0, in.Pick(3) * 0.5, 1.0); // sometimes singular
+      box->SetTransform(turn.Get());
+    }
+    return box;
+  }
+  // A cylinder along a coordinate axis, or a skew one.
+  auto cylinder = vtkSmartPointer<vtkCylinder>::New();
+  cylinder->SetCenter(in.Coordinate(), in.Coordinate(), in.Coordinate());
+  const int axis = in.Pick(4);
+  cylinder->SetAxis(axis == 0 ? 1.0 : axis == 3 ? 0.5 : 0.0, axis == 1 ? 1.0 : axis == 3 ? 0.3 : 0.0,
+                    axis == 2 ? 1.0 : axis == 3 ? 0.8 : 0.0);
+  cylinder->SetRadius(in.Pick(8) * 0.5);
+  return cylinder;
 }
 
 /// Every Loom filter, set up from the input's bytes.
