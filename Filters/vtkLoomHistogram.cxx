@@ -262,7 +262,14 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   std::vector<Piece> pieces;
   std::string refused, error;
   auto* composite = vtkCompositeDataSet::SafeDownCast(input);
+  bool anyData = false; // a block (or the input) with points, cells or rows, or of a kind Loom does not read
   auto take = [&](vtkDataObject* data, bool single) {
+    if (auto* dataset = vtkDataSet::SafeDownCast(data))
+      anyData = anyData || dataset->GetNumberOfPoints() > 0 || dataset->GetNumberOfCells() > 0;
+    else if (auto* table = vtkTable::SafeDownCast(data))
+      anyData = anyData || table->GetNumberOfRows() > 0;
+    else
+      anyData = true;
     if (!vtkDataSet::SafeDownCast(data) && !vtkTable::SafeDownCast(data))
     {
       refused = std::string("the input is a ") + data->GetClassName() + ", which Loom's histogram family does not read";
@@ -316,6 +323,11 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
       "): VTK's filter, which computes the averages, cannot take field data without Use Custom Bin Ranges.";
   if (this->CalculateAverages && refused.empty())
     refused = "Calculate Averages is on (the other arrays' totals and averages per bin)";
+  // Empty in, empty out: blocks without points, cells or rows give an empty table here, not VTK's filter (which
+  // reads past the arrays such blocks may carry).
+  const bool empty = !anyData && !fieldData;
+  if (empty)
+    refused.clear();
 
   // Every rank takes the same route: a failed rank joins the others with nothing.
   int status = error.empty() ? 1 : run.Fail(error);
@@ -350,7 +362,11 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   if (fallback)
     return run.FallBack(refused + "; VTK's vtkExtractHistogram bins it instead.", [&]() -> int {
       vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
-      vtk->SetInputDataObject(0, input);
+      // An empty piece joins the other ranks' run as an empty input of its kind (its blocks' arrays are not read).
+      vtkSmartPointer<vtkDataObject> nothing;
+      if (empty)
+        nothing.TakeReference(input->NewInstance());
+      vtk->SetInputDataObject(0, empty ? nothing.Get() : input);
       vtk->Update();
       output->ShallowCopy(vtk->GetOutputDataObject(0));
       double range[2];

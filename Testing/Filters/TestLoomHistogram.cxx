@@ -23,6 +23,7 @@
 #include <vtkSOADataArrayTemplate.h>
 #include <vtkShortArray.h>
 #include <vtkStringArray.h>
+#include <vtkStructuredGrid.h>
 #include <vtkTable.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnsignedIntArray.h>
@@ -419,4 +420,34 @@ TEST(LoomHistogram, BadInputNamedAndEmptyInputEmpty)
   EXPECT_EQ(1, o.Status);
   EXPECT_EQ("", o.Errors + o.Warnings);
   EXPECT_EQ(0, loom->GetOutput()->GetNumberOfColumns());
+
+  // Empty blocks carrying cell arrays (one with tuples on no cells), where a setting would send the input to
+  // VTK's filter (Calculate Averages, the magnitude of a 3-component array): an empty table, silently, not VTK's
+  // filter, which reads past such arrays (the fuzzer found it crashing).
+  vtkNew<vtkMultiBlockDataSet> blocks;
+  for (int b = 0; b < 2; ++b)
+  {
+    vtkNew<vtkStructuredGrid> grid;
+    vtkNew<vtkUnsignedLongLongArray> s;
+    s->SetName("s");
+    s->SetNumberOfComponents(3);
+    grid->GetCellData()->AddArray(s);
+    vtkNew<vtkCharArray> v;
+    v->SetName("v");
+    v->SetNumberOfComponents(3);
+    v->SetNumberOfTuples(b == 0 ? 1 : 0);
+    v->FillValue(1);
+    grid->GetCellData()->AddArray(v);
+    blocks->SetBlock(b, grid);
+  }
+  vtkNew<vtkLoomHistogram> averages;
+  averages->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "s");
+  averages->SetComponent(3);
+  averages->SetCalculateAverages(true);
+  averages->SetInputData(blocks);
+  const loomtest::Outcome e = loomtest::UpdateCapturing(averages);
+  EXPECT_EQ(1, e.Status);
+  EXPECT_EQ("", e.Errors + e.Warnings);
+  EXPECT_EQ(0, averages->GetOutput()->GetNumberOfRows());
+  EXPECT_FALSE(vtkLoomExecution::GetLast(averages)->GetFallback());
 }
