@@ -263,9 +263,14 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   std::string refused, error;
   auto* composite = vtkCompositeDataSet::SafeDownCast(input);
   bool anyData = false; // a block (or the input) with points, cells or rows, or of a kind Loom does not read
+  std::string malformed; // the first block's array shorter than its points or cells (VTK's filter reads past it)
   auto take = [&](vtkDataObject* data, bool single) {
     if (auto* dataset = vtkDataSet::SafeDownCast(data))
+    {
       anyData = anyData || dataset->GetNumberOfPoints() > 0 || dataset->GetNumberOfCells() > 0;
+      if (malformed.empty())
+        malformed = loom::interop::MalformedArrays(dataset);
+    }
     else if (auto* table = vtkTable::SafeDownCast(data))
       anyData = anyData || table->GetNumberOfRows() > 0;
     else
@@ -328,6 +333,9 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   const bool empty = !anyData && !fieldData;
   if (empty)
     refused.clear();
+  if (!refused.empty() && !malformed.empty() && error.empty())
+    error = malformed.substr(0, malformed.size() - 1) + ", which VTK's vtkExtractHistogram (" + refused +
+      ") would read past.";
 
   // Every rank takes the same route: a failed rank joins the others with nothing.
   int status = error.empty() ? 1 : run.Fail(error);
@@ -363,10 +371,29 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
     return run.FallBack(refused + "; VTK's vtkExtractHistogram bins it instead.", [&]() -> int {
       vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
       // An empty piece joins the other ranks' run as an empty input of its kind (its blocks' arrays are not read).
-      vtkSmartPointer<vtkDataObject> nothing;
+      // Blocks without points, cells or rows are left out (VTK's filter reads past the arrays they may carry).
+      vtkSmartPointer<vtkDataObject> given = input;
       if (empty)
-        nothing.TakeReference(input->NewInstance());
-      vtk->SetInputDataObject(0, empty ? nothing.Get() : input);
+        given.TakeReference(input->NewInstance());
+      else if (composite)
+      {
+        vtkSmartPointer<vtkCompositeDataSet> kept;
+        kept.TakeReference(composite->NewInstance());
+        kept->CopyStructure(composite);
+        vtkSmartPointer<vtkCompositeDataIterator> it;
+        it.TakeReference(composite->NewIterator());
+        for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
+        {
+          vtkDataObject* block = it->GetCurrentDataObject();
+          auto* dataset = vtkDataSet::SafeDownCast(block);
+          auto* table = vtkTable::SafeDownCast(block);
+          const bool hollow = (dataset && dataset->GetNumberOfPoints() == 0 && dataset->GetNumberOfCells() == 0) ||
+            (table && table->GetNumberOfRows() == 0);
+          kept->SetDataSet(it, hollow ? nullptr : block);
+        }
+        given = kept;
+      }
+      vtk->SetInputDataObject(0, given);
       vtk->Update();
       output->ShallowCopy(vtk->GetOutputDataObject(0));
       double range[2];

@@ -450,4 +450,25 @@ TEST(LoomHistogram, BadInputNamedAndEmptyInputEmpty)
   EXPECT_EQ("", e.Errors + e.Warnings);
   EXPECT_EQ(0, averages->GetOutput()->GetNumberOfRows());
   EXPECT_FALSE(vtkLoomExecution::GetLast(averages)->GetFallback());
+
+  // A block with points whose array is shorter than them, where VTK's filter is needed: an error naming the
+  // array, not VTK's read past it.
+  vtkNew<vtkImageData> image;
+  image->SetDimensions(3, 3, 1);
+  vtkNew<vtkDoubleArray> shortArray;
+  shortArray->SetName("short");
+  shortArray->SetNumberOfTuples(4);
+  shortArray->FillValue(2.0);
+  image->GetPointData()->AddArray(shortArray);
+  vtkNew<vtkMultiBlockDataSet> withShort;
+  withShort->SetBlock(0, image);
+  vtkNew<vtkLoomHistogram> reading;
+  reading->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "short");
+  reading->SetCalculateAverages(true);
+  reading->SetInputData(withShort);
+  const loomtest::Outcome r = loomtest::UpdateCapturing(reading);
+  EXPECT_NE(std::string::npos, r.Errors.find("Loom Histogram")) << r.Errors;
+  EXPECT_NE(std::string::npos, r.Errors.find("'short' has 4 tuples for 9 points")) << r.Errors;
+  EXPECT_NE(std::string::npos, r.Errors.find("would read past")) << r.Errors;
+  EXPECT_FALSE(vtkLoomExecution::GetLast(reading)->GetFallback());
 }
