@@ -325,9 +325,8 @@ int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algor
   loom::algorithms::GridExtent extent;
   const double level = this->PreserveInputCells || exactBox || !this->UseValueAsOffset ? 0.0 : this->Value;
   if (this->InsideOut && pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
-      loom::interop::SubGridsAllowed() && loom::interop::GridAxes(input, axes, dims, doubleCoordinates) &&
-      loom::algorithms::BoundedCutExtent(dims, axes, function, { level }, extent) &&
-      2 * extent.NumberOfPoints() <= input->GetNumberOfPoints())
+      loom::interop::GridAxes(input, axes, dims, doubleCoordinates) &&
+      loom::interop::CutsAPart(dims, axes, function, { level }, extent))
   {
     input = loom::interop::SubGrid(input, extent, device);
     partCells = loom::interop::CellSetFromVTK(input);

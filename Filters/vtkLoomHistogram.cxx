@@ -262,19 +262,20 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   std::vector<Piece> pieces;
   std::string refused, error;
   auto* composite = vtkCompositeDataSet::SafeDownCast(input);
-  bool anyData = false; // a block (or the input) with points, cells or rows, or of a kind Loom does not read
+  // A dataset without points or cells, or a table without rows: nothing to bin (VTK's filter reads past the
+  // arrays such blocks may carry).
+  auto hollow = [](vtkDataObject* data) {
+    auto* dataset = vtkDataSet::SafeDownCast(data);
+    auto* table = vtkTable::SafeDownCast(data);
+    return (dataset && dataset->GetNumberOfPoints() == 0 && dataset->GetNumberOfCells() == 0) ||
+      (table && table->GetNumberOfRows() == 0);
+  };
+  bool anyData = false; // a block (or the input) that is not hollow
   std::string malformed; // the first block's array shorter than its points or cells (VTK's filter reads past it)
   auto take = [&](vtkDataObject* data, bool single) {
-    if (auto* dataset = vtkDataSet::SafeDownCast(data))
-    {
-      anyData = anyData || dataset->GetNumberOfPoints() > 0 || dataset->GetNumberOfCells() > 0;
-      if (malformed.empty())
-        malformed = loom::interop::MalformedArrays(dataset);
-    }
-    else if (auto* table = vtkTable::SafeDownCast(data))
-      anyData = anyData || table->GetNumberOfRows() > 0;
-    else
-      anyData = true;
+    anyData = anyData || !hollow(data);
+    if (auto* dataset = vtkDataSet::SafeDownCast(data); dataset && malformed.empty())
+      malformed = loom::interop::MalformedArrays(dataset);
     if (!vtkDataSet::SafeDownCast(data) && !vtkTable::SafeDownCast(data))
     {
       refused = std::string("the input is a ") + data->GetClassName() + ", which Loom's histogram family does not read";
@@ -328,8 +329,7 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
       "): VTK's filter, which computes the averages, cannot take field data without Use Custom Bin Ranges.";
   if (this->CalculateAverages && refused.empty())
     refused = "Calculate Averages is on (the other arrays' totals and averages per bin)";
-  // Empty in, empty out: blocks without points, cells or rows give an empty table here, not VTK's filter (which
-  // reads past the arrays such blocks may carry).
+  // Empty in, empty out: hollow blocks give an empty table here, not VTK's filter.
   const bool empty = !anyData && !fieldData;
   if (empty)
     refused.clear();
@@ -370,8 +370,7 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
   if (fallback)
     return run.FallBack(refused + "; VTK's vtkExtractHistogram bins it instead.", [&]() -> int {
       vtkSmartPointer<vtkAlgorithm> vtk = this->VTKFilter();
-      // An empty piece joins the other ranks' run as an empty input of its kind (its blocks' arrays are not read).
-      // Blocks without points, cells or rows are left out (VTK's filter reads past the arrays they may carry).
+      // A hollow piece joins the other ranks' run as an empty input of its kind; hollow blocks are left out.
       vtkSmartPointer<vtkDataObject> given = input;
       if (empty)
         given.TakeReference(input->NewInstance());
@@ -383,14 +382,7 @@ int vtkLoomHistogram::RequestData(vtkInformation*, vtkInformationVector** inputV
         vtkSmartPointer<vtkCompositeDataIterator> it;
         it.TakeReference(composite->NewIterator());
         for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem())
-        {
-          vtkDataObject* block = it->GetCurrentDataObject();
-          auto* dataset = vtkDataSet::SafeDownCast(block);
-          auto* table = vtkTable::SafeDownCast(block);
-          const bool hollow = (dataset && dataset->GetNumberOfPoints() == 0 && dataset->GetNumberOfCells() == 0) ||
-            (table && table->GetNumberOfRows() == 0);
-          kept->SetDataSet(it, hollow ? nullptr : block);
-        }
+          kept->SetDataSet(it, hollow(it->GetCurrentDataObject()) ? nullptr : it->GetCurrentDataObject());
         given = kept;
       }
       vtk->SetInputDataObject(0, given);

@@ -137,63 +137,6 @@ std::string UncutCells(vtkDataSet* input)
   return loom::interop::PolygonalCellsNotContoured(poly);
 }
 
-/// The plane band's cut at each offset, one after the other: each offset's points and triangles follow the
-/// previous offsets', as the contour of several values orders them (its points numbered after theirs).
-loom::algorithms::ContourResult PlaneBandCuts(const loom::Id3& dims, const std::vector<double> axes[3],
-                                              const loom::algorithms::ImplicitFunction& plane,
-                                              const std::vector<double>& values, bool merge,
-                                              loom::algorithms::FieldArray& positions, loom::cont::DeviceId device)
-{
-  if (values.size() == 1)
-    return loom::algorithms::PlaneBandCut(dims, axes, plane, values[0], merge, positions, device);
-  std::vector<loom::algorithms::ContourResult> cuts;
-  std::vector<loom::algorithms::FieldArray> where(values.size());
-  loom::Id points = 0, primitives = 0;
-  for (std::size_t v = 0; v < values.size(); ++v)
-  {
-    cuts.push_back(loom::algorithms::PlaneBandCut(dims, axes, plane, values[v], merge, where[v], device));
-    points += cuts.back().Points.GetNumberOfPoints();
-    primitives += cuts.back().GetNumberOfPrimitives();
-  }
-  loom::algorithms::ContourResult all;
-  all.Points.A.Allocate(points);
-  all.Points.B.Allocate(points);
-  all.Points.Weight.Allocate(points);
-  all.Connectivity.Allocate(3 * primitives);
-  all.SourceCells.Allocate(primitives);
-  positions = loom::algorithms::FieldArray::Allocate(loom::algorithms::ValueKind::Float32, points, 3);
-  const loom::algorithms::ComponentPortal<loom::Float32> xyz = positions.GetPortal<loom::Float32>();
-  loom::Id p0 = 0, c0 = 0;
-  auto append = [](const auto& from, auto& to, loom::Id at, loom::Id shift) {
-    const loom::Id n = from.GetNumberOfValues();
-    const auto* in = n ? from.ReadPortal().GetArray() : nullptr;
-    auto* out = to.GetPointer();
-    for (loom::Id i = 0; i < n; ++i)
-      out[at + i] = in[i] + shift;
-  };
-  for (std::size_t v = 0; v < values.size(); ++v)
-  {
-    const loom::algorithms::ContourResult& cut = cuts[v];
-    all.PointStarts.push_back(p0);
-    append(cut.Points.A, all.Points.A, p0, 0);
-    append(cut.Points.B, all.Points.B, p0, 0);
-    append(cut.Points.Weight, all.Points.Weight, p0, 0);
-    append(cut.Connectivity, all.Connectivity, 3 * c0, p0);
-    append(cut.SourceCells, all.SourceCells, c0, 0);
-    if (cut.Points.GetNumberOfPoints() > 0)
-    {
-      const loom::algorithms::ComponentPortal<loom::Float32> from = where[v].GetPortal<loom::Float32>();
-      for (loom::Id i = 0; i < cut.Points.GetNumberOfPoints(); ++i)
-        for (int d = 0; d < 3; ++d)
-          xyz.Set(p0 + i, d, from.Get(i, d));
-    }
-    p0 += cut.Points.GetNumberOfPoints();
-    c0 += cut.GetNumberOfPrimitives();
-  }
-  all.PointStarts.push_back(p0);
-  return all;
-}
-
 /// The plane-band cut of a grid at the offsets into `output`: positions, triangles, point data interpolated and
 /// cell data carried (numeric arrays, as the contour filter does); true when an input point lies exactly on the
 /// cut (a cut point at an end of its edge).
@@ -202,7 +145,8 @@ bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
                   const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device)
 {
   loom::algorithms::FieldArray positions;
-  const loom::algorithms::ContourResult cut = PlaneBandCuts(dims, axes, plane, values, merge, positions, device);
+  const loom::algorithms::ContourResult cut =
+    loom::algorithms::PlaneBandCut(dims, axes, plane, values, merge, positions, device);
   auto points = vtkSmartPointer<vtkPoints>::New();
   points->SetData(loom::interop::FieldToVTK(positions, "Points"));
   output->SetPoints(points);
@@ -395,9 +339,7 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
       // A sphere or a box: only the part of the grid where its function reaches the largest offset is cut
       // (and moved to a GPU), when that is at most half of it; no cell outside it is crossed.
       loom::algorithms::GridExtent part;
-      if (loom::interop::SubGridsAllowed() &&
-          loom::algorithms::BoundedCutExtent(dims, axes, function, offsets, part) &&
-          2 * part.NumberOfPoints() <= input->GetNumberOfPoints())
+      if (loom::interop::CutsAPart(dims, axes, function, offsets, part))
       {
         vtkSmartPointer<vtkDataSet> source = input;
         if (pointMask.Selection != loom::algorithms::OutputMask::Mode::All)

@@ -158,6 +158,12 @@ LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const l
 /// Whether the filters cut only the part of a grid a function reaches (SubGrid, and Slice's plane band): yes,
 /// unless LOOM_SUB_GRIDS=0 (whole grids, for comparisons and benchmarks).
 LOOMFILTERS_EXPORT bool SubGridsAllowed();
+/// Whether a filter cuts only the part `extent` of an axis-aligned grid (`dims`, `axes` from GridAxes) that the
+/// function's values at or below the largest of `levels` reach (loom::algorithms::BoundedCutExtent): when
+/// SubGridsAllowed, and that part holds at most half of the grid's points.
+LOOMFILTERS_EXPORT bool CutsAPart(const Id3& dims, const std::vector<double> axes[3],
+                                  const loom::algorithms::ImplicitFunction& function, const std::vector<double>& levels,
+                                  loom::algorithms::GridExtent& extent);
 
 /// The positions of a dataset's points (all, or those of `ids`) as an xyz field: a point set's own
 /// points (shared without a copy when all are asked), or generated for an image or rectilinear grid

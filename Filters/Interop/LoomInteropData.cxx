@@ -241,6 +241,13 @@ bool SubGridsAllowed()
   return !(env && std::string(env) == "0");
 }
 
+bool CutsAPart(const Id3& dims, const std::vector<double> axes[3], const loom::algorithms::ImplicitFunction& function,
+               const std::vector<double>& levels, loom::algorithms::GridExtent& extent)
+{
+  return SubGridsAllowed() && loom::algorithms::BoundedCutExtent(dims, axes, function, levels, extent) &&
+    2 * extent.NumberOfPoints() <= dims[0] * dims[1] * dims[2];
+}
+
 vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
                                     loom::cont::DeviceId device)
 {

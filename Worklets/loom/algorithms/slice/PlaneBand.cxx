@@ -252,5 +252,59 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
 
   return onGrid(Contour(bandCells, values, options), ids, [cid](Id c) { return cid[c]; });
 }
+
+ContourResult PlaneBandCut(const Id3& dims, const std::vector<double> axes[3], const ImplicitFunction& plane,
+                           const std::vector<double>& values, bool merge, FieldArray& positions,
+                           loom::cont::DeviceId device)
+{
+  if (values.size() == 1)
+    return PlaneBandCut(dims, axes, plane, values[0], merge, positions, device);
+  std::vector<ContourResult> cuts;
+  std::vector<FieldArray> where(values.size());
+  Id points = 0, primitives = 0;
+  for (std::size_t v = 0; v < values.size(); ++v)
+  {
+    cuts.push_back(PlaneBandCut(dims, axes, plane, values[v], merge, where[v], device));
+    points += cuts.back().Points.GetNumberOfPoints();
+    primitives += cuts.back().GetNumberOfPrimitives();
+  }
+  ContourResult all;
+  all.Points.A.Allocate(points);
+  all.Points.B.Allocate(points);
+  all.Points.Weight.Allocate(points);
+  all.Connectivity.Allocate(3 * primitives);
+  all.SourceCells.Allocate(primitives);
+  positions = FieldArray::Allocate(ValueKind::Float32, points, 3);
+  const ComponentPortal<Float32> xyz = positions.GetPortal<Float32>();
+  Id p0 = 0, c0 = 0;
+  auto append = [](const auto& from, auto& to, Id at, Id shift) {
+    const Id n = from.GetNumberOfValues();
+    const auto* in = n ? from.ReadPortal().GetArray() : nullptr;
+    auto* out = to.GetPointer();
+    for (Id i = 0; i < n; ++i)
+      out[at + i] = in[i] + shift;
+  };
+  for (std::size_t v = 0; v < values.size(); ++v)
+  {
+    const ContourResult& cut = cuts[v];
+    all.PointStarts.push_back(p0);
+    append(cut.Points.A, all.Points.A, p0, 0);
+    append(cut.Points.B, all.Points.B, p0, 0);
+    append(cut.Points.Weight, all.Points.Weight, p0, 0);
+    append(cut.Connectivity, all.Connectivity, 3 * c0, p0);
+    append(cut.SourceCells, all.SourceCells, c0, 0);
+    if (cut.Points.GetNumberOfPoints() > 0)
+    {
+      const ComponentPortal<Float32> from = where[v].GetPortal<Float32>();
+      for (Id i = 0; i < cut.Points.GetNumberOfPoints(); ++i)
+        for (int d = 0; d < 3; ++d)
+          xyz.Set(p0 + i, d, from.Get(i, d));
+    }
+    p0 += cut.Points.GetNumberOfPoints();
+    c0 += cut.GetNumberOfPrimitives();
+  }
+  all.PointStarts.push_back(p0);
+  return all;
+}
 } // namespace algorithms
 } // namespace loom

@@ -23,6 +23,12 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
                            double value, bool mergePoints, FieldArray& positions,
                            loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
+/// PlaneBandCut at each of `values` in turn: each value's points and primitives follow the previous values'
+/// (their ids numbered after theirs), as the contour of several values orders them; `PointStarts` marks them.
+ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& plane,
+                           const std::vector<double>& values, bool mergePoints, FieldArray& positions,
+                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
 /// Whether PlaneBandCut takes the grid: 3D, and each axis moves one coordinate only.
 bool PlaneBandApplies(const Id3& pointDims, const std::vector<double> axes[3]);
 } // namespace algorithms
