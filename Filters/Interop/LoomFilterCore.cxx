@@ -133,8 +133,7 @@ void FilterRun::EstimateForAuto(const FilterSteps& steps)
   auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
   if (tracker.Resolve(loom::cont::DeviceId::Auto) != loom::cont::DeviceId::Cuda)
     return;
-  const loom::cont::DeviceId cpu =
-    tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+  const loom::cont::DeviceId cpu = tracker.HostDevice();
   loom::cont::WorkCost work;
   work.Elements = static_cast<double>(this->In->GetNumberOfCells());
   work.CpuSecondsPerElement = steps.CpuSecondsPerCell;

@@ -278,7 +278,7 @@ vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::Gr
   auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
   loom::cont::DeviceId cpu = tracker.Resolve(device);
   if (cpu == loom::cont::DeviceId::Cuda)
-    cpu = tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+    cpu = tracker.HostDevice();
   vtkSmartPointer<vtkDataSet> part;
   if (image)
   {

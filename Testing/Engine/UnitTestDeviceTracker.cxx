@@ -86,9 +86,11 @@ TEST(DeviceTracker, UnavailableDeviceFallsBack)
     tracker.ForceDevice(DeviceId::Auto);
     EXPECT_EQ(expected, tracker.Resolve());
   }
+  EXPECT_EQ(RuntimeDeviceTracker::IsCompiled(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial, tracker.HostDevice());
   tracker.DisableDevice(DeviceId::TBB, "test");
   EXPECT_FALSE(tracker.CanRunOn(DeviceId::TBB));
   EXPECT_EQ(DeviceId::Serial, tracker.Resolve(DeviceId::TBB));
+  EXPECT_EQ(DeviceId::Serial, tracker.HostDevice());
   EXPECT_TRUE(tracker.CanRunOn(DeviceId::Serial));
   tracker.DisableDevice(DeviceId::Serial, "serial is never disabled");
   EXPECT_TRUE(tracker.CanRunOn(DeviceId::Serial));

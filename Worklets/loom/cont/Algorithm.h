@@ -36,7 +36,7 @@ auto CallOnDevice(DeviceId requested, Functor&& functor)
 #ifndef LOOM_CUDA_TRANSLATION_UNIT
     if (device == DeviceId::Cuda)
     {
-      device = RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+      device = RuntimeDeviceTracker::Get().HostDevice();
       internal::NoteCudaRequestRunsOnHost(device);
     }
 #endif

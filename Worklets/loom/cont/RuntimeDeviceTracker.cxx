@@ -322,6 +322,11 @@ bool RuntimeDeviceTracker::IsCompiled(DeviceId device)
   }
 }
 
+DeviceId RuntimeDeviceTracker::HostDevice() const
+{
+  return this->CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+}
+
 bool RuntimeDeviceTracker::CanRunOn(DeviceId device) const
 {
   if (device == DeviceId::Auto || !IsCompiled(device) || this->Disabled[static_cast<int>(device)])
@@ -344,7 +349,7 @@ void RuntimeDeviceTracker::DisableDevice(DeviceId device, const std::string& rea
 
 DeviceId RuntimeDeviceTracker::HostFallback(const std::string& reason) const
 {
-  const DeviceId next = this->CanRunOn(DeviceId::TBB) ? DeviceId::TBB : DeviceId::Serial;
+  const DeviceId next = this->HostDevice();
   Log(LogLevel::Warn, reason + " This call runs on " + DeviceName(next) + " instead; CUDA stays enabled.");
   return next;
 }

@@ -23,6 +23,8 @@ public:
   static bool IsCompiled(DeviceId device);
   /// True when the device is compiled in, present on this machine and not disabled.
   bool CanRunOn(DeviceId device) const;
+  /// The host device that runs what is not for the GPU: TBB when it can run, else Serial.
+  DeviceId HostDevice() const;
 
   /// Take a device out of use (after a failure); logs a warning with the reason.
   void DisableDevice(DeviceId device, const std::string& reason);

@@ -112,7 +112,7 @@ loom::cont::DeviceId PieceDevice(loom::cont::DeviceId device)
   auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
   if (!RunsOnCuda(device))
     return device;
-  return tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+  return tracker.HostDevice();
 }
 void CheckPieceInput(const CellLocator& locator, const FieldArray& vectors, const loom::cont::ArrayHandle<UInt8>& skipCells)
 {

@@ -28,7 +28,7 @@ ContourResult PlaneBandCut(const Id3& pointDims, const std::vector<double> axes[
   auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
   loom::cont::DeviceId device = tracker.Resolve(requested);
   if (device == loom::cont::DeviceId::Cuda)
-    device = tracker.CanRunOn(loom::cont::DeviceId::TBB) ? loom::cont::DeviceId::TBB : loom::cont::DeviceId::Serial;
+    device = tracker.HostDevice();
   if (plane.Type != ImplicitFunction::Kind::Plane || !PlaneBandApplies(pointDims, axes))
     throw loom::cont::ErrorBadValue("PlaneBandCut: a plane and an axis-aligned 3D grid are needed.");
   const double* m = plane.Transform;
