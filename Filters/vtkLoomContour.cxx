@@ -5,6 +5,8 @@
 #include "LoomInterop.h"
 
 #include <loom/algorithms/contour/Contour.h>
+#include <loom/algorithms/subset/Subset.h>
+#include <loom/cont/RuntimeDeviceTracker.h>
 #include <loom/cont/Error.h>
 
 #include <vtkCellArray.h>
@@ -220,9 +222,29 @@ struct PartInputs
   std::vector<double> Axes[3];
   loom::algorithms::ValueKind PointKind = loom::algorithms::ValueKind::Float32;
   loom::algorithms::OutputMask PointMask;
+  /// Set when the contour runs on a part of the grid (`Dims`, `Axes` and `Field` are the part's, `Input` and
+  /// `Array` the whole grid's): its point and cell ids become the whole grid's (`WholeDims`) after the geometry,
+  /// and the arrays are interpolated from the whole input, on `AttributeDevice` (the host for a CUDA run: only
+  /// the output's points are read).
+  const loom::algorithms::GridExtent* SubGrid = nullptr;
+  loom::Id3 WholeDims{ 1, 1, 1 };
+  loom::cont::DeviceId AttributeDevice = loom::cont::DeviceId::Auto;
   bool ComputeScalars = false, ComputeNormals = false, InterpolateAttributes = true, IsovaluesAsParaView = false,
        RoundIntegers = true;
 };
+
+/// The grid of `input` with `array` alone on its points and its ghost cells' array (what a contour of a part of
+/// it gathers).
+vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* input, vtkDataArray* array)
+{
+  vtkSmartPointer<vtkDataSet> light;
+  light.TakeReference(input->NewInstance());
+  light->CopyStructure(input);
+  light->GetPointData()->AddArray(array);
+  if (vtkDataArray* ghosts = input->GetCellData()->GetGhostArray())
+    light->GetCellData()->AddArray(ghosts);
+  return light;
+}
 
 /// The contour of the cells of one dimension (options.Dimension): its points, scalars, normals and the
 /// interpolated and carried arrays; `current` says what is being made (for a Loom error's message).
@@ -232,7 +254,7 @@ Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, c
   const bool masked = in.PointMask.Selection != loom::algorithms::OutputMask::Mode::All;
   Part part;
   part.Result = loom::algorithms::Contour(cells, in.Field, options);
-  const loom::algorithms::ContourResult& r = part.Result;
+  loom::algorithms::ContourResult& r = part.Result;
   current = "the points";
   if (in.Grid)
   {
@@ -257,6 +279,22 @@ Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, c
     else
       part.Normals = loom::algorithms::TriangleNormals(part.Points, r.Connectivity, options.Device);
   }
+  if (in.SubGrid)
+  {
+    // The part's point and cell ids as the whole grid's, for the arrays read from the whole input.
+    current = "the ids of the part";
+    const loom::Id3 partDims(in.Dims[0], in.Dims[1], in.Dims[2]);
+    loom::algorithms::SubGridIdsToGrid(r.Points.A, partDims, in.SubGrid->First, in.WholeDims, in.AttributeDevice);
+    loom::algorithms::SubGridIdsToGrid(r.Points.B, partDims, in.SubGrid->First, in.WholeDims, in.AttributeDevice);
+    if (options.SourceCells)
+    {
+      auto cellsOf = [](const loom::Id3& d) {
+        return loom::Id3(std::max<loom::Id>(d[0] - 1, 1), std::max<loom::Id>(d[1] - 1, 1), std::max<loom::Id>(d[2] - 1, 1));
+      };
+      loom::algorithms::SubGridIdsToGrid(r.SourceCells, cellsOf(partDims), in.SubGrid->First, cellsOf(in.WholeDims),
+                                         in.AttributeDevice);
+    }
+  }
   // Masked: the point arrays only at the points whose edge ends are selected.
   const loom::algorithms::OutputMask partMask = masked && in.InterpolateAttributes
     ? loom::algorithms::EdgePointsMask(r.Points, in.PointMask, in.Input->GetNumberOfPoints(), options.Device)
@@ -269,8 +307,8 @@ Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, c
     current = std::string("point array '") + (a->GetName() ? a->GetName() : "") + "'";
     const FieldArray values = loom::interop::FieldFromVTK(a);
     part.PointArrays.push_back(
-      masked ? loom::algorithms::InterpolateEdges(r.Points, values, partMask, options.Device, in.RoundIntegers)
-             : loom::algorithms::InterpolateEdges(r.Points, values, options.Device, in.RoundIntegers));
+      masked ? loom::algorithms::InterpolateEdges(r.Points, values, partMask, in.AttributeDevice, in.RoundIntegers)
+             : loom::algorithms::InterpolateEdges(r.Points, values, in.AttributeDevice, in.RoundIntegers));
   }
   for (int i = 0; options.SourceCells && i < in.Input->GetCellData()->GetNumberOfArrays(); ++i)
   {
@@ -279,7 +317,7 @@ Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, c
       continue;
     current = std::string("cell array '") + (a->GetName() ? a->GetName() : "") + "'";
     part.CellArrays.push_back(
-      loom::algorithms::GatherSourceCells(r.SourceCells, loom::interop::FieldFromVTK(a), options.Device));
+      loom::algorithms::GatherSourceCells(r.SourceCells, loom::interop::FieldFromVTK(a), in.AttributeDevice));
   }
   return part;
 }
@@ -489,15 +527,28 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
   options.StructuredFrom = vtkStructuredGrid::SafeDownCast(input)   ? Grid::Structured
     : vtkRectilinearGrid::SafeDownCast(input) ? Grid::Rectilinear
                                               : Grid::Image;
-  vtkCellData* inCells = input->GetCellData();
-  // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
-  options.SkipCells = run.GhostCellFlags(vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL);
-  options.SourceCells = this->InterpolateAttributes && inCells->GetNumberOfArrays() > 0;
-
   run.Current = what;
   const int guarded = run.Guard("contour", [&]() -> int {
-    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
-    const FieldArray field = loom::interop::FieldFromVTK(array);
+    run.Current = "the point mask";
+    const loom::algorithms::OutputMask pointMask = this->Mask.InputPointMaskFor(input, inputVector);
+    run.Current = what;
+    // Re-executed on an unchanged image or rectilinear grid: only the part whose values the isovalues cross
+    // is contoured (its field alone gathered, and moved to a GPU), when that is at most half of it; no cell
+    // outside it is crossed. The other arrays are then read from the whole input at the output's points.
+    vtkSmartPointer<vtkDataSet> part;
+    loom::algorithms::GridExtent extent;
+    if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
+        loom::interop::ContoursAPart(input, array, options.IsoValues, extent, options.Device))
+      part = loom::interop::SubGrid(FieldAndGhosts(input, array), extent, options.Device);
+    vtkDataSet* contoured = part ? part.Get() : input;
+    // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
+    options.SkipCells =
+      loom::interop::GhostCellFlags(contoured, vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL);
+    options.SourceCells = this->InterpolateAttributes && input->GetCellData()->GetNumberOfArrays() > 0;
+
+    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(contoured);
+    const FieldArray field =
+      loom::interop::FieldFromVTK(part ? part->GetPointData()->GetArray(array->GetName()) : array);
     const loom::algorithms::ContourCellKinds kinds = loom::algorithms::GetContourCellKinds(cells);
     std::string skipped;
     for (loom::UInt8 type : kinds.Skipped)
@@ -509,7 +560,20 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
                             ", which Loom's contour family does not take; VTK's vtkContourFilter contours it instead.",
                           this->VTKFilter());
     PartInputs in{ input, array, field, FieldArray() };
-    in.Grid = GridAxes(input, in.Dims, in.Axes, in.PointKind);
+    in.Grid = GridAxes(contoured, in.Dims, in.Axes, in.PointKind);
+    in.AttributeDevice = options.Device;
+    if (part)
+    {
+      int whole[3];
+      std::vector<double> axes[3];
+      loom::algorithms::ValueKind kind;
+      GridAxes(input, whole, axes, kind);
+      in.SubGrid = &extent;
+      in.WholeDims = loom::Id3(whole[0], whole[1], whole[2]);
+      auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
+      if (tracker.Resolve(options.Device) == loom::cont::DeviceId::Cuda)
+        in.AttributeDevice = tracker.HostDevice();
+    }
     auto* pointSet = vtkPointSet::SafeDownCast(input);
     if (!in.Grid && !pointSet)
       return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
@@ -520,8 +584,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     in.InterpolateAttributes = this->InterpolateAttributes;
     in.IsovaluesAsParaView = this->IsovaluesAsParaView;
     in.RoundIntegers = this->RoundIntegers;
-    run.Current = "the point mask";
-    in.PointMask = this->Mask.InputPointMaskFor(input, inputVector);
+    in.PointMask = pointMask;
 
     // Segments (2D cells) first: vtkPolyData numbers lines before polygons.
     std::vector<Part> parts;

@@ -19,6 +19,7 @@
 
 #include <vtkSmartPointer.h>
 
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <sstream>
@@ -164,6 +165,33 @@ LOOMFILTERS_EXPORT bool SubGridsAllowed();
 LOOMFILTERS_EXPORT bool CutsAPart(const Id3& dims, const std::vector<double> axes[3],
                                   const loom::algorithms::ImplicitFunction& function, const std::vector<double>& levels,
                                   loom::algorithms::GridExtent& extent);
+
+/// Whether a contour of `grid` (an image or rectilinear grid) by `array` (one of its point arrays, one
+/// component) at `values` need read only the part `extent` of it: when SubGridsAllowed, the array's value
+/// blocks (loom/algorithms/contour/ValueBlocks.h) are kept for it, and the blocks the values cross lie in at
+/// most half of the grid's points. The blocks are made the second time an array is asked for unchanged (a
+/// re-execution on the same input: dragging an isovalue), not the first (a one-off contour, or an array made
+/// for the run), and kept while the array lives unmodified (same memory, size, type and MTime; dropped when it
+/// is deleted, never taken for another array in its memory), the least recently used going first beyond
+/// the bound (SetValueBlocksLimit).
+LOOMFILTERS_EXPORT bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
+                                      loom::algorithms::GridExtent& extent, loom::cont::DeviceId device);
+struct ValueBlocksStatistics
+{
+  std::uint64_t Made = 0;     ///< value blocks made (an array's second sighting)
+  std::uint64_t Reused = 0;   ///< found again for an unchanged array
+  std::uint64_t Evicted = 0;  ///< dropped to stay within the bound
+  std::uint64_t Forgotten = 0; ///< dropped with their array (deleted), or as stale (modified)
+  std::size_t Entries = 0;    ///< arrays known now (seen once, or with blocks)
+  std::size_t Bytes = 0;      ///< the blocks' bytes held
+};
+LOOMFILTERS_EXPORT ValueBlocksStatistics GetValueBlocksStatistics();
+/// The bound on the blocks' bytes (default 256 MiB; 0 keeps none): lowering it drops the least recently used
+/// at once.
+LOOMFILTERS_EXPORT void SetValueBlocksLimit(std::size_t bytes);
+LOOMFILTERS_EXPORT std::size_t GetValueBlocksLimit();
+/// Forgets every array (tests, plugin unload).
+LOOMFILTERS_EXPORT void ClearValueBlocks();
 
 /// The positions of a dataset's points (all, or those of `ids`) as an xyz field: a point set's own
 /// points (shared without a copy when all are asked), or generated for an image or rectilinear grid

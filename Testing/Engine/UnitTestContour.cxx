@@ -6,6 +6,7 @@
 #include <loom/algorithms/contour/CaseTables.h>
 #include <loom/algorithms/contour/Contour.h>
 #include <loom/algorithms/contour/ContourWorklets.h>
+#include <loom/algorithms/contour/ValueBlocks.h>
 #include <loom/cont/Error.h>
 
 #include <gtest/gtest.h>
@@ -815,4 +816,162 @@ TEST(Contour, KeySplitGivesTheExactFirstPoint)
     for (Int64 key : keys)
       ASSERT_EQ(key / points, split.First(key)) << "key " << key << " points " << points;
   }
+}
+
+// The value blocks against brute force: each block's range is its points' (every value where one is not
+// finite), and the extent for a set of values holds every crossed cell (a point below a value and one at or
+// above it), every cell with a point at a value or one not finite, with a cell to spare on each side, on grids
+// whose sizes are and are not multiples of the block, flat ones included, for floats, doubles and 64-bit
+// integers.
+TEST(Contour, ValueBlocksHoldEveryCellAContourCrosses)
+{
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const Id3 dims : { Id3(19, 9, 13), Id3(17, 17, 1), Id3(8, 1, 25), Id3(1, 1, 1) })
+    for (int kindCase = 0; kindCase < 3; ++kindCase)
+    {
+      const Id n = dims[0] * dims[1] * dims[2];
+      // A smooth bump (a contour crosses part of the grid), a few not-a-number values for the floats.
+      std::vector<double> values(static_cast<std::size_t>(n));
+      for (Id k = 0; k < dims[2]; ++k)
+        for (Id j = 0; j < dims[1]; ++j)
+          for (Id i = 0; i < dims[0]; ++i)
+          {
+            const double x = double(i) - 0.3 * double(dims[0]), y = double(j) - 0.6 * double(dims[1]),
+                         z = double(k) - 0.5 * double(dims[2]);
+            double v = 100.0 - (x * x + y * y + z * z);
+            if (kindCase == 2)
+              v = std::round(v) + 4e15; // large 64-bit integers (above 2^51)
+            else if (unit(random) < 0.002)
+              v = std::nan("");
+            values[static_cast<std::size_t>((k * dims[1] + j) * dims[0] + i)] = v;
+          }
+      std::vector<float> asFloat(values.begin(), values.end());
+      std::vector<Int64> asInt(values.begin(), values.end());
+      const FieldArray field = kindCase == 0 ? FieldArray::FromAOS(loom::cont::make_ArrayHandle(asFloat), 1)
+        : kindCase == 1                      ? FieldArray::FromAOS(loom::cont::make_ArrayHandle(values), 1)
+                                             : FieldArray::FromAOS(loom::cont::make_ArrayHandle(asInt), 1);
+      auto at = [&](Id i, Id j, Id k) {
+        const std::size_t p = static_cast<std::size_t>((k * dims[1] + j) * dims[0] + i);
+        return kindCase == 0 ? double(asFloat[p]) : kindCase == 1 ? values[p] : double(asInt[p]);
+      };
+      const Id size = 4;
+      const ValueBlocks blocks = MakeValueBlocks(field, dims, test::Device(), size);
+      const std::string what = "dims " + std::to_string(dims[0]) + "x" + std::to_string(dims[1]) + "x" +
+        std::to_string(dims[2]) + ", kind " + std::to_string(kindCase);
+      // Each block's range, by brute force over its points.
+      for (Id kb = 0; kb < blocks.Count[2]; ++kb)
+        for (Id jb = 0; jb < blocks.Count[1]; ++jb)
+          for (Id ib = 0; ib < blocks.Count[0]; ++ib)
+          {
+            double lo = INFINITY, hi = -INFINITY;
+            bool finite = true;
+            for (Id k = kb * size; k <= std::min(kb * size + size, dims[2] - 1); ++k)
+              for (Id j = jb * size; j <= std::min(jb * size + size, dims[1] - 1); ++j)
+                for (Id i = ib * size; i <= std::min(ib * size + size, dims[0] - 1); ++i)
+                {
+                  finite = finite && std::isfinite(at(i, j, k));
+                  lo = std::min(lo, at(i, j, k));
+                  hi = std::max(hi, at(i, j, k));
+                }
+            if (!finite) // a block with a value that is not finite holds every value
+            {
+              lo = -INFINITY;
+              hi = INFINITY;
+            }
+            const std::size_t b = static_cast<std::size_t>((kb * blocks.Count[1] + jb) * blocks.Count[0] + ib);
+            EXPECT_LE(blocks.Low[b], lo) << what;
+            EXPECT_GE(blocks.High[b], hi) << what;
+            if (kindCase < 2) // exact for floats and doubles
+            {
+              EXPECT_EQ(blocks.Low[b], lo) << what;
+              EXPECT_EQ(blocks.High[b], hi) << what;
+            }
+          }
+      const double base = kindCase == 2 ? 4e15 : 0.0;
+      for (const std::vector<double>& levels :
+           { std::vector<double>{ base + 90.0 }, std::vector<double>{ base + 60.0, base + 99.0 },
+             std::vector<double>{ base + 1000.0 }, std::vector<double>{ base + 100.0 } })
+      {
+        GridExtent extent;
+        const Id holding = ContourExtent(blocks, levels, extent);
+        Id crossed = 0;
+        Id tight[3][2] = { { dims[0], -1 }, { dims[1], -1 }, { dims[2], -1 } }; // crossed cells' blocks
+        const Id cells[3] = { std::max<Id>(dims[0] - 1, 1), std::max<Id>(dims[1] - 1, 1),
+                              std::max<Id>(dims[2] - 1, 1) };
+        for (Id k = 0; k < cells[2]; ++k)
+          for (Id j = 0; j < cells[1]; ++j)
+            for (Id i = 0; i < cells[0]; ++i)
+            {
+              double lo = INFINITY, hi = -INFINITY;
+              bool finite = true;
+              for (int c = 0; c < 8; ++c)
+              {
+                const Id p[3] = { std::min(i + (c & 1), dims[0] - 1), std::min(j + ((c >> 1) & 1), dims[1] - 1),
+                                  std::min(k + ((c >> 2) & 1), dims[2] - 1) };
+                const double v = at(p[0], p[1], p[2]);
+                finite = finite && std::isfinite(v);
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+              }
+              // Crossed, or with a point at a level, or with a value that is not finite: the extent holds it.
+              if (finite && !std::any_of(levels.begin(), levels.end(), [&](double v) { return lo < v && v <= hi; }) &&
+                  !std::any_of(levels.begin(), levels.end(), [&](double v) { return lo == v || hi == v; }))
+                continue;
+              ++crossed;
+              const Id c[3] = { i, j, k };
+              for (int a = 0; a < 3; ++a)
+              {
+                tight[a][0] = std::min(tight[a][0], c[a] / size);
+                tight[a][1] = std::max(tight[a][1], c[a] / size);
+                if (dims[a] == 1)
+                  continue;
+                // The cell and a cell around it inside the extent (where the grid has one).
+                EXPECT_LE(extent.First[a], std::max<Id>(c[a] - 1, 0)) << what;
+                EXPECT_GE(extent.Last[a], std::min<Id>(c[a] + 2, dims[a] - 1)) << what;
+              }
+            }
+        if (kindCase < 2 && dims[0] * dims[1] * dims[2] > 1)
+          EXPECT_EQ(crossed == 0, holding == 0) << what << ", level " << levels[0];
+        else if (crossed > 0) // 64-bit integers' widened ranges may hold a value no cell crosses
+          EXPECT_GT(holding, 0) << what << ", level " << levels[0];
+        for (int a = 0; a < 3; ++a)
+        {
+          EXPECT_LE(0, extent.First[a]) << what;
+          EXPECT_LE(extent.First[a], extent.Last[a]) << what;
+          EXPECT_LT(extent.Last[a], dims[a]) << what;
+        }
+        for (int a = 0; a < 3 && crossed > 0; ++a)
+          if (dims[a] > 1)
+          {
+            // No more than the crossed cells' blocks and a cell on each side.
+            EXPECT_GE(extent.First[a], tight[a][0] * size - 1) << what;
+            EXPECT_LE(extent.Last[a], (tight[a][1] + 1) * size + 1) << what;
+          }
+      }
+    }
+  // Values exactly at the level: a point at it is at or above (crossed against lower neighbours); a field all
+  // at or above it is not crossed, but its points at the level are held (the grid's contour then takes another
+  // path, which the part must take too).
+  {
+    std::vector<float> spike(9 * 9 * 9, 0.0f);
+    spike[(2 * 9 + 2) * 9 + 2] = 1.0f;
+    const ValueBlocks blocks =
+      MakeValueBlocks(FieldArray::FromAOS(loom::cont::make_ArrayHandle(spike), 1), Id3(9, 9, 9), test::Device(), 4);
+    GridExtent extent;
+    EXPECT_EQ(1, ContourExtent(blocks, { 1.0 }, extent));
+    for (int a = 0; a < 3; ++a)
+    {
+      EXPECT_EQ(0, extent.First[a]);
+      EXPECT_EQ(5, extent.Last[a]);
+    }
+    EXPECT_EQ(8, ContourExtent(blocks, { 0.0 }, extent));
+    EXPECT_EQ(0, extent.First[0]);
+    EXPECT_EQ(8, extent.Last[0]);
+    EXPECT_EQ(0, ContourExtent(blocks, { 1.5 }, extent));
+    EXPECT_EQ(0, ContourExtent(blocks, { -0.5 }, extent));
+  }
+  EXPECT_THROW(MakeValueBlocks(FieldArray::FromAOS(loom::cont::make_ArrayHandle(std::vector<float>(5)), 1),
+                               Id3(2, 2, 2), test::Device()),
+               loom::cont::ErrorBadValue);
 }

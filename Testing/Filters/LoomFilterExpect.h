@@ -63,7 +63,9 @@ inline void ExpectIdenticalData(vtkDataSet* expected, vtkDataSet* got, const std
     double x[3], y[3];
     expected->GetPoint(p, x);
     got->GetPoint(p, y);
-    ASSERT_TRUE(x[0] == y[0] && x[1] == y[1] && x[2] == y[2]) << what << ": point " << p;
+    ASSERT_TRUE(x[0] == y[0] && x[1] == y[1] && x[2] == y[2])
+      << what << ": point " << p << " (" << x[0] << ", " << x[1] << ", " << x[2] << ") against (" << y[0] << ", " << y[1]
+      << ", " << y[2] << ")";
   }
   vtkNew<vtkIdList> a, b;
   for (vtkIdType c = 0; c < expected->GetNumberOfCells(); ++c)

@@ -5,7 +5,9 @@
 // normals; and the bad-input contract.
 #include <vtkLoomContour.h>
 
+#include "LoomFilterExpect.h"
 #include "LoomFilterTesting.h"
+#include "LoomInterop.h"
 
 #include <vtkAppendFilter.h>
 #include <vtkCellArray.h>
@@ -43,6 +45,7 @@
 #include <vtkExtractCellsByType.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -733,4 +736,134 @@ TEST(LoomContour, MultiblockInputsRunPerBlock)
     auto expected = VTKContour<vtkContourFilter>(inputs[b], "RTData", { 157.0 });
     ExpectSameSurface(expected, block, "block " + std::to_string(b));
   }
+}
+
+// Re-executions on an unchanged image or rectilinear grid contour only the part of it the isovalues cross
+// (the value blocks made on the array's second run, kept while it lives unmodified): the output is the whole
+// grid's, point for point and triangle for triangle, with other point and cell arrays, not-a-number values and
+// a direction matrix; a modified array is never taken for what it was (its new values are contoured); a deleted
+// array is forgotten; the bound is honoured.
+TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
+{
+  namespace li = loom::interop;
+  li::ClearValueBlocks();
+  auto image = vtkSmartPointer<vtkImageData>::New();
+  image->DeepCopy(Wavelet(40)); // 80^3 points: the part's work well above the work counter's rounding
+  loomtest::AddVectors(image);
+  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
+  vtkNew<vtkIntArray> cellIds; // a cell array, interpolated onto the triangles of its cells
+  cellIds->SetName("CellId");
+  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
+    cellIds->InsertNextValue(static_cast<int>(c));
+  image->GetCellData()->AddArray(cellIds);
+  auto turned = vtkSmartPointer<vtkImageData>::New();
+  turned->DeepCopy(image);
+  const double direction[9] = { 0, -1, 0, 1, 0, 0, 0, 0, 1 };
+  turned->SetDirectionMatrix(direction);
+  // Not a number at a point near the peak (in the part; the whole grid and the part then take marching cells).
+  turned->GetPointData()->GetArray("RTData")->SetComponent((40 * 80 + 41) * 80 + 43, 0,
+                                                          std::numeric_limits<double>::quiet_NaN());
+  const vtkSmartPointer<vtkRectilinearGrid> rectilinear =
+    loomtest::Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.3 * std::sin(1.7 * i + a); });
+  for (vtkDataSet* data : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(turned),
+                            static_cast<vtkDataSet*>(rectilinear) })
+    for (int device : loomtest::Devices())
+    {
+      const std::string what = std::string(data->GetClassName()) + (data == turned ? " (turned)" : "") + ", device " +
+        std::to_string(device);
+      vtkNew<vtkLoomContour> contour;
+      contour->SetInputData(data);
+      contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+      contour->SetValue(0, 250.0);
+      contour->SetComputeNormals(true);
+      contour->SetComputeScalars(true);
+      contour->SetDevice(device);
+      li::ClearValueBlocks();
+      const li::ValueBlocksStatistics before = li::GetValueBlocksStatistics();
+      const loomtest::GridRun whole = loomtest::RunOnGrids(contour, true);
+      ASSERT_GT(vtkPolyData::SafeDownCast(whole.Output)->GetNumberOfPolys(), 0) << what;
+      const loomtest::GridRun first = loomtest::RunOnGrids(contour, false); // seen: the whole grid still
+      EXPECT_EQ(before.Made, li::GetValueBlocksStatistics().Made) << what;
+      const loomtest::GridRun second = loomtest::RunOnGrids(contour, false); // blocks made: the part
+      EXPECT_EQ(before.Made + 1, li::GetValueBlocksStatistics().Made) << what;
+      const loomtest::GridRun third = loomtest::RunOnGrids(contour, false); // blocks found again
+      EXPECT_EQ(before.Made + 1, li::GetValueBlocksStatistics().Made) << what;
+      EXPECT_EQ(before.Reused + 1, li::GetValueBlocksStatistics().Reused) << what;
+      loomtest::ExpectRanOn(contour, device, what);
+      loomtest::ExpectIdenticalData(whole.Output, first.Output, what + ", first run");
+      loomtest::ExpectIdenticalData(whole.Output, second.Output, what + ", second run");
+      if (data != turned) // VTK's contour of the same grid: the same surface
+        ExpectSameSurface(data == image ? VTKContour<vtkFlyingEdges3D>(data, "RTData", { 250.0 })
+                                        : VTKContour<vtkContourFilter>(data, "RTData", { 250.0 }),
+                          vtkPolyData::SafeDownCast(second.Output), what);
+      loomtest::ExpectIdenticalData(whole.Output, third.Output, what + ", third run");
+      // The work monitor counts CPU work: the part holds a quarter of the points; the gather of its field and
+      // the output's points (the same surface) are counted too.
+      if (device != vtkLoomContour::DEVICE_CUDA && whole.Work > 0)
+        EXPECT_LT(3 * third.Work, 2 * whole.Work) << what;
+      if (device == vtkLoomContour::DEVICE_CUDA && whole.BytesToDevice > 0) // the part alone crosses the link
+        EXPECT_LT(2 * third.BytesToDevice, whole.BytesToDevice) << what;
+
+      // Other values: the blocks found again.
+      contour->SetNumberOfContours(2);
+      contour->SetValue(0, 245.0);
+      contour->SetValue(1, 262.0);
+      const loomtest::GridRun two = loomtest::RunOnGrids(contour, false);
+      EXPECT_EQ(before.Reused + 2, li::GetValueBlocksStatistics().Reused) << what;
+      loomtest::ExpectIdenticalData(loomtest::RunOnGrids(contour, true).Output, two.Output, what + ", two values");
+      contour->SetNumberOfContours(1);
+      contour->SetValue(0, 250.0);
+    }
+
+  // A modified array: a new peak far from the centre, its surface contoured (not the blocks of before).
+  vtkNew<vtkLoomContour> contour;
+  contour->SetInputData(image);
+  contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  contour->SetValue(0, 250.0);
+  li::ClearValueBlocks();
+  loomtest::RunOnGrids(contour, false);
+  const loomtest::GridRun part = loomtest::RunOnGrids(contour, false);
+  const li::ValueBlocksStatistics kept = li::GetValueBlocksStatistics();
+  EXPECT_EQ(1u, kept.Entries);
+  EXPECT_GT(kept.Bytes, 0u);
+  int dims[3];
+  image->GetDimensions(dims);
+  const vtkIdType corner = image->ComputePointId(std::array<int, 3>{ -36, -34, 33 }.data());
+  ASSERT_GE(corner, 0);
+  rt->SetComponent(corner, 0, 300.0);
+  rt->Modified();
+  const loomtest::GridRun modified = loomtest::RunOnGrids(contour, false);
+  EXPECT_GT(vtkPolyData::SafeDownCast(modified.Output)->GetNumberOfPolys(),
+            vtkPolyData::SafeDownCast(part.Output)->GetNumberOfPolys()); // the peak's surface is there
+  loomtest::ExpectIdenticalData(loomtest::RunOnGrids(contour, true).Output, modified.Output, "modified array");
+  EXPECT_EQ(kept.Forgotten + 1, li::GetValueBlocksStatistics().Forgotten);
+  const loomtest::GridRun remade = loomtest::RunOnGrids(contour, false);
+  EXPECT_EQ(kept.Made + 1, li::GetValueBlocksStatistics().Made);
+  loomtest::ExpectIdenticalData(modified.Output, remade.Output, "modified array, blocks made again");
+
+  // A deleted array is forgotten with it.
+  {
+    auto other = vtkSmartPointer<vtkImageData>::New();
+    other->DeepCopy(image);
+    contour->SetInputData(other);
+    loomtest::RunOnGrids(contour, false);
+    loomtest::RunOnGrids(contour, false);
+    EXPECT_EQ(2u, li::GetValueBlocksStatistics().Entries);
+    contour->SetInputData(image);
+  }
+  EXPECT_EQ(1u, li::GetValueBlocksStatistics().Entries);
+
+  // The bound: none kept at 0 bytes, the output still the whole grid's.
+  const std::size_t limit = li::GetValueBlocksLimit();
+  const li::ValueBlocksStatistics full = li::GetValueBlocksStatistics();
+  li::SetValueBlocksLimit(0);
+  EXPECT_EQ(0u, li::GetValueBlocksStatistics().Bytes);
+  EXPECT_EQ(full.Evicted + 1, li::GetValueBlocksStatistics().Evicted);
+  loomtest::RunOnGrids(contour, false);
+  const loomtest::GridRun bounded = loomtest::RunOnGrids(contour, false);
+  EXPECT_EQ(0u, li::GetValueBlocksStatistics().Bytes);
+  loomtest::ExpectIdenticalData(remade.Output, bounded.Output, "no blocks kept");
+  li::SetValueBlocksLimit(limit);
+  li::ClearValueBlocks();
+  EXPECT_EQ(0u, li::GetValueBlocksStatistics().Entries);
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <loom/Types.h>
+#include <loom/algorithms/GridExtent.h>
 #include <loom/algorithms/slice/ImplicitFunction.h>
 
 #include <vector>
@@ -14,14 +15,6 @@ namespace loom
 {
 namespace algorithms
 {
-/// The points of a sub-grid: per axis the first and last point index (inclusive).
-struct GridExtent
-{
-  Id First[3] = { 0, 0, 0 };
-  Id Last[3] = { 0, 0, 0 };
-  Id NumberOfPoints() const { return (Last[0] - First[0] + 1) * (Last[1] - First[1] + 1) * (Last[2] - First[2] + 1); }
-};
-
 /// Scalar coordinate of point plane `i` along axis `a` of an axis-aligned grid (axes as GridPoints takes them:
 /// axis a's own part, and the other axes' constant parts).
 double GridAxisCoordinate(const std::vector<double> axes[3], int a, Id i);

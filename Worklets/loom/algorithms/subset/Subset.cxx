@@ -1,8 +1,10 @@
-// Loom algorithms, subset family: GridSubsetIds, one raw loop per row of the sub-grid.
+// Loom algorithms, subset family: GridSubsetIds, one raw loop per row of the sub-grid; SubGridIdsToGrid.
 #include <loom/algorithms/HostForEach.h>
 #include <loom/algorithms/subset/Subset.h>
 #include <loom/cont/Error.h>
 
+#include <algorithm>
+#include <atomic>
 #include <string>
 
 namespace loom
@@ -34,6 +36,38 @@ loom::cont::ArrayHandle<Id> GridSubsetIds(const Id3& dims, const std::vector<Id>
       to[i] = base + ix[i];
   });
   return ids;
+}
+
+void SubGridIdsToGrid(loom::cont::ArrayHandle<Id>& ids, const Id3& partDims, const Id first[3], const Id3& dims,
+                      loom::cont::DeviceId device)
+{
+  for (int a = 0; a < 3; ++a)
+    if (first[a] < 0 || partDims[a] < 1 || first[a] + partDims[a] > dims[a])
+      throw loom::cont::ErrorBadValue("SubGridIdsToGrid: the sub-grid does not fit in the grid.");
+  const Id n = ids.GetNumberOfValues();
+  if (n == 0)
+    return;
+  Id* at = ids.GetPointer();
+  const Id px = partDims[0], pxy = partDims[0] * partDims[1], size = pxy * partDims[2];
+  const Id sx = dims[0], sxy = dims[0] * dims[1];
+  const Id shift = first[0] + first[1] * sx + first[2] * sxy;
+  std::atomic<bool> outside{ false };
+  HostForEach(device, (n + 4095) / 4096, 1, 4096, [&, at](Id block) {
+    const Id end = std::min(n, (block + 1) * 4096);
+    for (Id t = block * 4096; t < end; ++t)
+    {
+      const Id id = at[t];
+      if (id < 0 || id >= size)
+      {
+        outside = true;
+        continue;
+      }
+      const Id k = id / pxy, rest = id - k * pxy, j = rest / px, i = rest - j * px;
+      at[t] = shift + i + j * sx + k * sxy;
+    }
+  });
+  if (outside)
+    throw loom::cont::ErrorBadValue("SubGridIdsToGrid: an id outside the sub-grid.");
 }
 } // namespace algorithms
 } // namespace loom

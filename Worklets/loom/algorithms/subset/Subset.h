@@ -17,5 +17,12 @@ namespace algorithms
 /// or uploaded once). ErrorBadValue when an index is outside its axis.
 loom::cont::ArrayHandle<Id> GridSubsetIds(const Id3& dims, const std::vector<Id> index[3],
                                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+
+/// Flat ids of a sub-grid of `partDims` (x fastest) whose first entry is entry `first` of a grid of `dims`,
+/// turned in place into the grid's flat ids (the points, or with cell dimensions the cells, that a filter run
+/// on the sub-grid refers to), on the CPU device the tracker picks for `device` (ids on a GPU are read back).
+/// ErrorBadValue when the sub-grid does not fit in the grid; an id outside the sub-grid is an error too.
+void SubGridIdsToGrid(loom::cont::ArrayHandle<Id>& ids, const Id3& partDims, const Id first[3], const Id3& dims,
+                      loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 } // namespace algorithms
 } // namespace loom
