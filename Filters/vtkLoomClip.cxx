@@ -293,7 +293,24 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
     }
     if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
       return aborted;
-    ClipByValues(input, cells, values, this->Value, this->InsideOut, pointMask, device, output);
+    // Re-executed on an unchanged image or rectilinear grid (unmasked): only the part whose value blocks hold a
+    // value on the kept side is clipped (and moved to a GPU); every cell kept or cut lies there, and the output
+    // is the whole grid's clip.
+    loom::algorithms::GridExtent extent;
+    const double value = this->Value;
+    const bool insideOut = this->InsideOut != 0;
+    if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
+        loom::interop::ValuesReachAPart(
+          input, chosen.Array,
+          [=](double low, double high) { return insideOut ? low <= value : high >= value; }, extent, device))
+    {
+      const vtkSmartPointer<vtkDataSet> part = loom::interop::SubGrid(input, extent, device);
+      ClipByValues(part, loom::interop::CellSetFromVTK(part),
+                   loom::interop::FieldFromVTK(part->GetPointData()->GetArray(chosen.Array->GetName())), value,
+                   insideOut, pointMask, device, output);
+    }
+    else
+      ClipByValues(input, cells, values, this->Value, this->InsideOut, pointMask, device, output);
     this->UpdateProgress(1.0);
     return 1;
   });

@@ -233,19 +233,6 @@ struct PartInputs
        RoundIntegers = true;
 };
 
-/// The grid of `input` with `array` alone on its points and its ghost cells' array (what a contour of a part of
-/// it gathers).
-vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* input, vtkDataArray* array)
-{
-  vtkSmartPointer<vtkDataSet> light;
-  light.TakeReference(input->NewInstance());
-  light->CopyStructure(input);
-  light->GetPointData()->AddArray(array);
-  if (vtkDataArray* ghosts = input->GetCellData()->GetGhostArray())
-    light->GetCellData()->AddArray(ghosts);
-  return light;
-}
-
 /// The contour of the cells of one dimension (options.Dimension): its points, scalars, normals and the
 /// interpolated and carried arrays; `current` says what is being made (for a Loom error's message).
 Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, const loom::algorithms::ContourOptions& options,
@@ -284,16 +271,11 @@ Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, c
     // The part's point and cell ids as the whole grid's, for the arrays read from the whole input.
     current = "the ids of the part";
     const loom::Id3 partDims(in.Dims[0], in.Dims[1], in.Dims[2]);
-    loom::algorithms::SubGridIdsToGrid(r.Points.A, partDims, in.SubGrid->First, in.WholeDims, in.AttributeDevice);
-    loom::algorithms::SubGridIdsToGrid(r.Points.B, partDims, in.SubGrid->First, in.WholeDims, in.AttributeDevice);
+    const loom::Id* first = in.SubGrid->First;
+    loom::algorithms::SubGridIdsToGrid(r.Points.A, partDims, first, in.WholeDims, false, in.AttributeDevice);
+    loom::algorithms::SubGridIdsToGrid(r.Points.B, partDims, first, in.WholeDims, false, in.AttributeDevice);
     if (options.SourceCells)
-    {
-      auto cellsOf = [](const loom::Id3& d) {
-        return loom::Id3(std::max<loom::Id>(d[0] - 1, 1), std::max<loom::Id>(d[1] - 1, 1), std::max<loom::Id>(d[2] - 1, 1));
-      };
-      loom::algorithms::SubGridIdsToGrid(r.SourceCells, cellsOf(partDims), in.SubGrid->First, cellsOf(in.WholeDims),
-                                         in.AttributeDevice);
-    }
+      loom::algorithms::SubGridIdsToGrid(r.SourceCells, partDims, first, in.WholeDims, true, in.AttributeDevice);
   }
   // Masked: the point arrays only at the points whose edge ends are selected.
   const loom::algorithms::OutputMask partMask = masked && in.InterpolateAttributes
@@ -539,7 +521,7 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     loom::algorithms::GridExtent extent;
     if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
         loom::interop::ContoursAPart(input, array, options.IsoValues, extent, options.Device))
-      part = loom::interop::SubGrid(FieldAndGhosts(input, array), extent, options.Device);
+      part = loom::interop::SubGrid(loom::interop::FieldAndGhosts(input, array), extent, options.Device);
     vtkDataSet* contoured = part ? part.Get() : input;
     // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
     options.SkipCells =

@@ -4,6 +4,7 @@
 
 #include "LoomInterop.h"
 
+#include <loom/algorithms/subset/Subset.h>
 #include <loom/algorithms/threshold/Threshold.h>
 #include <loom/cont/Error.h>
 
@@ -27,6 +28,7 @@
 #include <limits>
 #include <new>
 #include <string>
+#include <vector>
 
 vtkStandardNewMacro(vtkLoomThreshold);
 
@@ -130,28 +132,47 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
                         this->VTKFilter());
 
   return run.Guard("threshold", [&]() -> int {
-    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(input);
     run.Current = what;
+    // Re-executed on an unchanged image or rectilinear grid by a one-component point array: only the part whose
+    // value blocks can hold a kept cell's values is thresholded, its array alone gathered; the kept cells' and
+    // points' ids then become the whole grid's, and the arrays are gathered from the whole input. Every cell
+    // kept has a point (or, with Use Continuous Cell Range, a range) meeting the criterion, in its block.
+    vtkSmartPointer<vtkDataSet> part;
+    loom::algorithms::GridExtent extent;
+    const double lower = options.Lower, upper = options.Upper;
+    const Options::Method method = options.Criterion;
+    auto holds = [=](double low, double high) {
+      return method == Options::Method::BelowLower ? low <= lower
+        : method == Options::Method::AboveUpper    ? high >= upper
+                                                   : low <= upper && high >= lower;
+    };
+    if (options.PointField && components == 1 && !options.Invert &&
+        loom::interop::ValuesReachAPart(input, array, holds, extent, options.Device))
+      part = loom::interop::SubGrid(loom::interop::FieldAndGhosts(input, array), extent, options.Device);
+    vtkDataSet* thresholded = part ? part.Get() : input;
+    const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(thresholded);
     // Hidden ghost cells are never kept, as vtkThreshold (VTK 9.2) does; duplicate ghost cells are kept
     // and their ghost flags travel with the cell data.
-    vtkUnsignedCharArray* ghosts = input->GetCellData()->GetGhostArray();
+    vtkUnsignedCharArray* ghosts = thresholded->GetCellData()->GetGhostArray();
     const unsigned char* hidden = nullptr;
-    if (ghosts && ghosts->GetNumberOfTuples() == input->GetNumberOfCells())
+    const vtkIdType cellCount = thresholded->GetNumberOfCells();
+    if (ghosts && ghosts->GetNumberOfTuples() == cellCount)
     {
       const unsigned char* g = ghosts->GetPointer(0);
-      for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n && !hidden; ++c)
+      for (vtkIdType c = 0; c < cellCount && !hidden; ++c)
         if (g[c] & vtkDataSetAttributes::HIDDENCELL)
           hidden = g;
     }
     // The points the kept cells use come with their flags where the family can mark them (not when
     // hidden cells are taken out of the flags afterwards).
     loom::cont::ArrayHandle<loom::UInt8> used;
-    loom::cont::ArrayHandle<loom::UInt8> keep =
-      loom::algorithms::ThresholdCells(cells, loom::interop::FieldFromVTK(array), options, hidden ? nullptr : &used);
+    loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(
+      cells, loom::interop::FieldFromVTK(part ? part->GetPointData()->GetArray(array->GetName()) : array), options,
+      hidden ? nullptr : &used);
     if (hidden)
     {
       loom::UInt8* k = keep.GetPointer();
-      for (vtkIdType c = 0, n = input->GetNumberOfCells(); c < n; ++c)
+      for (vtkIdType c = 0; c < cellCount; ++c)
         if (hidden[c] & vtkDataSetAttributes::HIDDENCELL)
           k[c] = 0;
     }
@@ -163,6 +184,17 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     used = loom::cont::ArrayHandle<loom::UInt8>();
     if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
       return aborted;
+    if (part)
+    {
+      run.Current = "the ids of the part";
+      std::vector<double> axes[3];
+      loom::Id3 wholeDims, partDims;
+      bool doubleCoordinates = false;
+      loom::interop::GridAxes(input, axes, wholeDims, doubleCoordinates);
+      loom::interop::GridAxes(part, axes, partDims, doubleCoordinates);
+      loom::algorithms::SubGridIdsToGrid(subset.PointIds, partDims, extent.First, wholeDims, false, options.Device);
+      loom::algorithms::SubGridIdsToGrid(subset.CellIds, partDims, extent.First, wholeDims, true, options.Device);
+    }
 
     // Each id list goes once it has served, so that its memory serves the next arrays.
     run.Current = "output cells";

@@ -20,6 +20,7 @@
 #include <vtkSmartPointer.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <new>
 #include <sstream>
@@ -156,6 +157,10 @@ LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3
 /// the field data passed. Null for other datasets.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
                                                        loom::cont::DeviceId device);
+/// The grid of `grid` (its structure shared) with `array` alone on its points, and its ghost cells' array: what
+/// a filter that reads one array of a part of a grid gathers (SubGrid) before it reads the others from the whole
+/// grid at its output's ids (loom::algorithms::SubGridIdsToGrid).
+LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* grid, vtkDataArray* array);
 /// Whether the filters cut only the part of a grid a function reaches (SubGrid, and Slice's plane band): yes,
 /// unless LOOM_SUB_GRIDS=0 (whole grids, for comparisons and benchmarks).
 LOOMFILTERS_EXPORT bool SubGridsAllowed();
@@ -176,6 +181,12 @@ LOOMFILTERS_EXPORT bool CutsAPart(const Id3& dims, const std::vector<double> axe
 /// the bound (SetValueBlocksLimit).
 LOOMFILTERS_EXPORT bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
                                       loom::algorithms::GridExtent& extent, loom::cont::DeviceId device);
+/// As ContoursAPart, for a filter that keeps (or cuts) the cells with a point whose value meets its criterion
+/// (Threshold, Clip by Scalar): the part is the blocks for which `holds(low, high)` (their least and greatest
+/// values; -inf and +inf where one is not finite) can be true, with no cell more.
+LOOMFILTERS_EXPORT bool ValuesReachAPart(vtkDataSet* grid, vtkDataArray* array,
+                                         const std::function<bool(double low, double high)>& holds,
+                                         loom::algorithms::GridExtent& extent, loom::cont::DeviceId device);
 struct ValueBlocksStatistics
 {
   std::uint64_t Made = 0;     ///< value blocks made (an array's second sighting)

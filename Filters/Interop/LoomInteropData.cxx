@@ -318,6 +318,17 @@ vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::Gr
   return part;
 }
 
+vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* grid, vtkDataArray* array)
+{
+  vtkSmartPointer<vtkDataSet> light;
+  light.TakeReference(grid->NewInstance());
+  light->CopyStructure(grid);
+  light->GetPointData()->AddArray(array);
+  if (vtkDataArray* ghosts = grid->GetCellData()->GetGhostArray())
+    light->GetCellData()->AddArray(ghosts);
+  return light;
+}
+
 void GatherNonNumericAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out,
                                 const loom::cont::ArrayHandle<Id>& ids)
 {

@@ -144,27 +144,49 @@ std::shared_ptr<const loom::algorithms::ValueBlocks> BlocksOf(vtkDataArray* arra
 }
 } // namespace
 
-bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
-                   loom::algorithms::GridExtent& extent, loom::cont::DeviceId device)
+namespace
 {
-  if (!SubGridsAllowed() || !array || array->GetNumberOfComponents() != 1 || !array->HasStandardMemoryLayout() ||
-      values.empty())
-    return false;
+// The value blocks of `array` on `grid` when a filter may read only a part of it (SubGridsAllowed, an image or
+// rectilinear grid, a one-component point array in standard memory, asked for unchanged before); null otherwise.
+std::shared_ptr<const loom::algorithms::ValueBlocks> PartBlocks(vtkDataSet* grid, vtkDataArray* array, Id& points,
+                                                                loom::cont::DeviceId device)
+{
+  if (!SubGridsAllowed() || !array || array->GetNumberOfComponents() != 1 || !array->HasStandardMemoryLayout())
+    return nullptr;
   int d[3];
   if (auto* image = vtkImageData::SafeDownCast(grid))
     image->GetDimensions(d);
   else if (auto* rectilinear = vtkRectilinearGrid::SafeDownCast(grid))
     rectilinear->GetDimensions(d);
   else
-    return false;
+    return nullptr;
   const Id3 dims(d[0], d[1], d[2]);
-  const Id points = dims[0] * dims[1] * dims[2];
+  points = dims[0] * dims[1] * dims[2];
   if (points < 2 || array->GetNumberOfTuples() != points || grid->GetPointData()->GetArray(array->GetName()) != array)
-    return false;
-  const auto blocks = BlocksOf(array, dims, device);
+    return nullptr;
+  return BlocksOf(array, dims, device);
+}
+} // namespace
+
+bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
+                   loom::algorithms::GridExtent& extent, loom::cont::DeviceId device)
+{
+  Id points = 0;
+  const auto blocks = values.empty() ? nullptr : PartBlocks(grid, array, points, device);
   if (!blocks)
     return false;
   loom::algorithms::ContourExtent(*blocks, values, extent);
+  return 2 * extent.NumberOfPoints() <= points;
+}
+
+bool ValuesReachAPart(vtkDataSet* grid, vtkDataArray* array, const std::function<bool(double, double)>& holds,
+                      loom::algorithms::GridExtent& extent, loom::cont::DeviceId device)
+{
+  Id points = 0;
+  const auto blocks = PartBlocks(grid, array, points, device);
+  if (!blocks)
+    return false;
+  loom::algorithms::BlocksExtent(*blocks, holds, 0, extent);
   return 2 * extent.NumberOfPoints() <= points;
 }
 

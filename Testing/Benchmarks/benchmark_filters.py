@@ -28,7 +28,9 @@
 # size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra; on the image also at three offsets of a tilted plane (slice-offsets) and by a sphere
-# (slice-sphere), and Clip by the sphere (clip-sphere).
+# (slice-sphere), and Clip by the sphere (clip-sphere). On the image, contour-peak, threshold-peak and clip-peak
+# contour, threshold and clip near the wavelet's peak (RTData 250): a small part of the grid, which Loom's
+# repeats read alone.
 # Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
 # ids, beside ParaView's filters, on the wavelet with four more point arrays to interpolate.
 # Cell-size rows ('cellsize'): Loom Cell Size beside ParaView's Cell Size with Compute Sum, on the hexahedra
@@ -184,6 +186,14 @@ def threshold_rows(n, layout, source):
     plain.SetLowerThreshold(150.0)
     plain.SetUpperThreshold(200.0)
     variants = [('ParaView Threshold', Threshold(Input=source, **settings)), ('VTK vtkThreshold', plain)]
+    if layout == 'image':
+        # threshold-peak: RTData at least 250, a small part of the image; Loom's repeats (the input unchanged)
+        # read only that part (docs/filters/threshold.md).
+        peak = dict(Scalars=['POINTS', 'RTData'], LowerThreshold=250.0, UpperThreshold=400.0)
+        peaks = [('ParaView Threshold', Threshold(Input=source, **peak))]
+        for device in devices:
+            peaks.append(('Loom %s' % device, LoomThreshold(Input=source, Device=device, **peak)))
+        time_variants(n, layout, 'threshold-peak', peaks)
     # vtkmThreshold takes about 10x VTK's time (../shared/baselines.md): timed at 128^3 only.
     if have_vtkm and 'VTKmThreshold' in globals() and n <= 128:
         variants.append(('VTK-m vtkmThreshold', VTKmThreshold(Input=source, Scalars=['POINTS', 'RTData'],
@@ -236,6 +246,14 @@ def clip_rows(n, layout, source):
         for device in devices:
             variants.append(('Loom %s' % device, LoomClip(Input=source, Device=device, **settings)))
         time_variants(n, layout, what, variants)
+    if layout == 'image':
+        # clip-peak: keeping RTData at least 250 (Invert off), a small part of the image; Loom's repeats (the
+        # input unchanged) read only that part (docs/filters/clip.md).
+        peak = dict(ClipType='Scalar', Scalars=['POINTS', 'RTData'], Value=250.0, Invert=0)
+        variants = [('ParaView Clip', Clip(Input=source, **peak))]
+        for device in devices:
+            variants.append(('Loom %s' % device, LoomClip(Input=source, Device=device, **peak)))
+        time_variants(n, layout, 'clip-peak', variants)
     if layout == 'image':  # a sphere keeping its inside (Invert on)
         variants = [('ParaView Clip', sphere(Clip(Input=source), 'ClipType', source))]
         for device in devices:

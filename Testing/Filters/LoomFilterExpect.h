@@ -12,6 +12,9 @@
 #include <vtkPointSet.h>
 #include <vtkPoints.h>
 
+#include "LoomFilterTesting.h"
+#include "LoomInterop.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -83,4 +86,32 @@ inline void ExpectIdenticalData(vtkDataSet* expected, vtkDataSet* got, const std
   ExpectSameArrays(expected->GetCellData(), got->GetCellData(), what + ", cell data", 0.0, /*allowNone=*/true);
 }
 
+
+/// A filter re-executed on an unchanged image or rectilinear grid reads only the part its values reach (the value
+/// blocks of LoomInterop.h): the first run reads the whole grid and makes no blocks, the second makes them, the
+/// third finds them again; the second and third give the output of the whole grid (LOOM_SUB_GRIDS=0) exactly. The third counts
+/// less than `share` of the whole grid's CPU work, or on CUDA (`device` 3) moves less than half of its bytes to the
+/// GPU. Returns the third run.
+inline GridRun ExpectPartOnReexecution(vtkAlgorithm* filter, int device, double share, const std::string& what)
+{
+  namespace li = loom::interop;
+  li::ClearValueBlocks();
+  const li::ValueBlocksStatistics before = li::GetValueBlocksStatistics();
+  const GridRun whole = RunOnGrids(filter, true);
+  RunOnGrids(filter, false); // seen: the whole grid still
+  EXPECT_EQ(before.Made, li::GetValueBlocksStatistics().Made) << what;
+  const GridRun second = RunOnGrids(filter, false); // blocks made: the part
+  EXPECT_EQ(before.Made + 1, li::GetValueBlocksStatistics().Made) << what;
+  const GridRun third = RunOnGrids(filter, false); // blocks found again
+  EXPECT_EQ(before.Made + 1, li::GetValueBlocksStatistics().Made) << what;
+  EXPECT_EQ(before.Reused + 1, li::GetValueBlocksStatistics().Reused) << what;
+  ExpectRanOn(filter, device, what);
+  ExpectIdenticalData(whole.Output, second.Output, what + ", second run");
+  ExpectIdenticalData(whole.Output, third.Output, what + ", third run");
+  if (device != 3 && whole.Work > 0) // the work monitor counts CPU work
+    EXPECT_LT(static_cast<double>(third.Work), share * static_cast<double>(whole.Work)) << what;
+  if (device == 3 && whole.BytesToDevice > 0) // the part alone crosses the link
+    EXPECT_LT(2 * third.BytesToDevice, whole.BytesToDevice) << what;
+  return third;
+}
 } // namespace loomtest

@@ -366,6 +366,53 @@ TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
   }
 }
 
+// Clip by Scalar re-executed on an unchanged image or rectilinear grid (unmasked) reads only the part whose value
+// blocks hold a value on the kept side (LoomFilterExpect.h: the whole grid's output exactly, the blocks made on the
+// second run): the wavelet's peak kept (RTData at least 250), and kept with Invert (its negation below -250); the
+// cell types and volume are VTK's.
+TEST(LoomClip, ScalarReexecutionsClipOnlyThePartTheirValuesReach)
+{
+  auto image = vtkSmartPointer<vtkImageData>::New();
+  image->DeepCopy(loomtest::Wavelet(40)); // 80^3 points: the part's work well above the work counter's rounding
+  loomtest::AddVectors(image);
+  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
+  vtkNew<vtkFloatArray> negated;
+  negated->SetName("Negated");
+  negated->SetNumberOfTuples(rt->GetNumberOfTuples());
+  for (vtkIdType p = 0; p < rt->GetNumberOfTuples(); ++p)
+    negated->SetValue(p, static_cast<float>(-rt->GetComponent(p, 0)));
+  image->GetPointData()->AddArray(negated);
+  auto rectilinear = loomtest::Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.2 * std::sin(1.3 * i + a); });
+  for (vtkDataSet* input : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(rectilinear) })
+    for (const bool insideOut : { false, true })
+      for (int device : loomtest::Devices())
+      {
+        const char* array = insideOut ? "Negated" : "RTData";
+        const double value = insideOut ? -250.0 : 250.0;
+        const std::string what = std::string(input->GetClassName()) + (insideOut ? ", inside out" : "") +
+          ", device " + std::to_string(device);
+        vtkNew<vtkLoomClip> clip;
+        clip->SetInputData(input);
+        clip->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, array);
+        clip->SetValue(value);
+        clip->SetInsideOut(insideOut);
+        clip->SetDevice(device);
+        const loomtest::GridRun part = loomtest::ExpectPartOnReexecution(clip, device, 2.0 / 3.0, what);
+        ASSERT_GT(part.Output->GetNumberOfCells(), 0) << what;
+        if (device != loomtest::Devices().front()) // VTK's clip once per case (its measure triangulates)
+          continue;
+        vtkSmartPointer<vtkDataSet> withActive;
+        withActive.TakeReference(input->NewInstance());
+        withActive->ShallowCopy(input);
+        withActive->GetPointData()->SetActiveScalars(array);
+        auto expected = VTKClip(withActive, value, insideOut);
+        EXPECT_EQ(Types(part.Output), Types(expected)) << what;
+        const Sizes a = Measure(part.Output), e = Measure(expected);
+        EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << what << ": " << a.Volume << " / " << e.Volume;
+      }
+  loom::interop::ClearValueBlocks();
+}
+
 TEST(LoomClip, BadInput)
 {
   auto image = loomtest::Wavelet(4);

@@ -103,6 +103,20 @@ ValueBlocks MakeValueBlocks(const FieldArray& field, const Id3& pointDims, loom:
 
 Id ContourExtent(const ValueBlocks& blocks, const std::vector<double>& values, GridExtent& extent)
 {
+  // Crossed: a point below the value and one at or above it (the contour's `value >= isovalue`); a point at
+  // the value counts too (the whole grid's contour then takes another path, and so must the part's). One cell
+  // more on each side: the normals' central differences around the crossed cells' points.
+  return BlocksExtent(
+    blocks,
+    [&values](double lo, double hi) {
+      return std::any_of(values.begin(), values.end(), [&](double v) { return lo <= v && v <= hi; });
+    },
+    1, extent);
+}
+
+Id BlocksExtent(const ValueBlocks& blocks, const std::function<bool(double low, double high)>& holds, Id margin,
+                GridExtent& extent)
+{
   Id first[3] = { blocks.Count[0], blocks.Count[1], blocks.Count[2] };
   Id last[3] = { -1, -1, -1 };
   Id holding = 0;
@@ -112,11 +126,7 @@ Id ContourExtent(const ValueBlocks& blocks, const std::vector<double>& values, G
       for (Id i = 0; i < bx; ++i)
       {
         const std::size_t b = static_cast<std::size_t>((k * by + j) * bx + i);
-        const double lo = blocks.Low[b], hi = blocks.High[b];
-        // Crossed: a point below the value and one at or above it (the contour's `value >= isovalue`); a point
-        // at the value counts too (the whole grid's contour then takes another path, and so must the part's).
-        const bool crossed = std::any_of(values.begin(), values.end(), [&](double v) { return lo <= v && v <= hi; });
-        if (!crossed)
+        if (!holds(blocks.Low[b], blocks.High[b]))
           continue;
         ++holding;
         const Id at[3] = { i, j, k };
@@ -136,9 +146,9 @@ Id ContourExtent(const ValueBlocks& blocks, const std::vector<double>& values, G
   for (int a = 0; a < 3; ++a)
   {
     const Id points = blocks.PointDims[a];
-    // The blocks' points, then one cell more on each side.
-    extent.First[a] = std::max<Id>(first[a] * blocks.Size - 1, 0);
-    extent.Last[a] = std::min<Id>((last[a] + 1) * blocks.Size + 1, points - 1);
+    // The blocks' points, then `margin` cells more on each side.
+    extent.First[a] = std::max<Id>(first[a] * blocks.Size - margin, 0);
+    extent.Last[a] = std::min<Id>((last[a] + 1) * blocks.Size + margin, points - 1);
   }
   return holding;
 }

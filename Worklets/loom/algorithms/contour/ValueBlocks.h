@@ -10,6 +10,7 @@
 #include <loom/algorithms/GridExtent.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
+#include <functional>
 #include <vector>
 
 namespace loom
@@ -41,5 +42,12 @@ ValueBlocks MakeValueBlocks(const FieldArray& field, const Id3& pointDims, loom:
 /// it. The contour of that part is the whole grid's, point for point. When no block holds a value, the grid's
 /// first cell (whose contour is empty, as the whole grid's). Returns the number of blocks that hold a value.
 Id ContourExtent(const ValueBlocks& blocks, const std::vector<double>& values, GridExtent& extent);
+
+/// The sub-grid of the blocks whose least and greatest values satisfy `holds(low, high)`, with `margin` cells
+/// more on each side (a block with a value that is not finite is passed -inf and +inf): for a filter that keeps
+/// cells by their points' values (Threshold, Clip by Scalar), the part holding every cell it keeps or cuts.
+/// When no block holds, the grid's first cell. Returns the number of blocks that hold.
+Id BlocksExtent(const ValueBlocks& blocks, const std::function<bool(double low, double high)>& holds, Id margin,
+                GridExtent& extent);
 } // namespace algorithms
 } // namespace loom

@@ -38,12 +38,20 @@ loom::cont::ArrayHandle<Id> GridSubsetIds(const Id3& dims, const std::vector<Id>
   return ids;
 }
 
-void SubGridIdsToGrid(loom::cont::ArrayHandle<Id>& ids, const Id3& partDims, const Id first[3], const Id3& dims,
-                      loom::cont::DeviceId device)
+void SubGridIdsToGrid(loom::cont::ArrayHandle<Id>& ids, const Id3& partPointDims, const Id first[3],
+                      const Id3& pointDims, bool cells, loom::cont::DeviceId device)
 {
+  Id3 partDims = partPointDims, dims = pointDims;
   for (int a = 0; a < 3; ++a)
+  {
     if (first[a] < 0 || partDims[a] < 1 || first[a] + partDims[a] > dims[a])
       throw loom::cont::ErrorBadValue("SubGridIdsToGrid: the sub-grid does not fit in the grid.");
+    if (cells)
+    {
+      partDims[a] = std::max<Id>(partDims[a] - 1, 1);
+      dims[a] = std::max<Id>(dims[a] - 1, 1);
+    }
+  }
   const Id n = ids.GetNumberOfValues();
   if (n == 0)
     return;

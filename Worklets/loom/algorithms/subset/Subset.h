@@ -18,11 +18,12 @@ namespace algorithms
 loom::cont::ArrayHandle<Id> GridSubsetIds(const Id3& dims, const std::vector<Id> index[3],
                                           loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
-/// Flat ids of a sub-grid of `partDims` (x fastest) whose first entry is entry `first` of a grid of `dims`,
-/// turned in place into the grid's flat ids (the points, or with cell dimensions the cells, that a filter run
-/// on the sub-grid refers to), on the CPU device the tracker picks for `device` (ids on a GPU are read back).
-/// ErrorBadValue when the sub-grid does not fit in the grid; an id outside the sub-grid is an error too.
+/// Point ids (or with `cells`, cell ids) of a sub-grid of `partDims` points (x fastest) whose first point is
+/// point `first` of a grid of `dims` points, turned in place into the grid's ids (what a filter run on the
+/// sub-grid refers to; a grid has max(d - 1, 1) cells along an axis of d points), on the CPU device the tracker
+/// picks for `device` (ids on a GPU are read back). ErrorBadValue when the sub-grid does not fit in the grid, or
+/// for an id outside the sub-grid.
 void SubGridIdsToGrid(loom::cont::ArrayHandle<Id>& ids, const Id3& partDims, const Id first[3], const Id3& dims,
-                      loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
+                      bool cells, loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 } // namespace algorithms
 } // namespace loom
