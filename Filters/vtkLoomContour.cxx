@@ -222,12 +222,13 @@ struct PartInputs
   std::vector<double> Axes[3];
   loom::algorithms::ValueKind PointKind = loom::algorithms::ValueKind::Float32;
   loom::algorithms::OutputMask PointMask;
-  /// Set when the contour runs on a part of the grid (`Dims`, `Axes` and `Field` are the part's, `Input` and
-  /// `Array` the whole grid's): its point and cell ids become the whole grid's (`WholeDims`) after the geometry,
+  /// Set when the contour runs on a part of the grid (`Dims`, `Axes`, `InputPoints` and `Field` are the part's,
+  /// `Input` and `Array` the whole grid's; `PartDims` and `WholeDims` their point dimensions): its point and cell
+  /// ids become the whole grid's after the geometry,
   /// and the arrays are interpolated from the whole input, on `AttributeDevice` (the host for a CUDA run: only
   /// the output's points are read).
   const loom::algorithms::GridExtent* SubGrid = nullptr;
-  loom::Id3 WholeDims{ 1, 1, 1 };
+  loom::Id3 WholeDims{ 1, 1, 1 }, PartDims{ 1, 1, 1 };
   loom::cont::DeviceId AttributeDevice = loom::cont::DeviceId::Auto;
   bool ComputeScalars = false, ComputeNormals = false, InterpolateAttributes = true, IsovaluesAsParaView = false,
        RoundIntegers = true;
@@ -270,7 +271,7 @@ Part MakePart(const loom::algorithms::CellSetAny& cells, const PartInputs& in, c
   {
     // The part's point and cell ids as the whole grid's, for the arrays read from the whole input.
     current = "the ids of the part";
-    const loom::Id3 partDims(in.Dims[0], in.Dims[1], in.Dims[2]);
+    const loom::Id3& partDims = in.PartDims;
     const loom::Id* first = in.SubGrid->First;
     loom::algorithms::SubGridIdsToGrid(r.Points.A, partDims, first, in.WholeDims, false, in.AttributeDevice);
     loom::algorithms::SubGridIdsToGrid(r.Points.B, partDims, first, in.WholeDims, false, in.AttributeDevice);
@@ -546,17 +547,14 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     in.AttributeDevice = options.Device;
     if (part)
     {
-      int whole[3];
-      std::vector<double> axes[3];
-      loom::algorithms::ValueKind kind;
-      GridAxes(input, whole, axes, kind);
       in.SubGrid = &extent;
-      in.WholeDims = loom::Id3(whole[0], whole[1], whole[2]);
+      loom::interop::GridDimensions(input, in.WholeDims);
+      loom::interop::GridDimensions(part, in.PartDims);
       auto& tracker = loom::cont::RuntimeDeviceTracker::Get();
       if (tracker.Resolve(options.Device) == loom::cont::DeviceId::Cuda)
         in.AttributeDevice = tracker.HostDevice();
     }
-    auto* pointSet = vtkPointSet::SafeDownCast(input);
+    auto* pointSet = vtkPointSet::SafeDownCast(contoured);
     if (!in.Grid && !pointSet)
       return fail(std::string("datasets of type ") + input->GetClassName() + " are not handled.");
     if (!in.Grid)

@@ -28,7 +28,6 @@
 #include <limits>
 #include <new>
 #include <string>
-#include <vector>
 
 vtkStandardNewMacro(vtkLoomThreshold);
 
@@ -187,11 +186,9 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     if (part)
     {
       run.Current = "the ids of the part";
-      std::vector<double> axes[3];
       loom::Id3 wholeDims, partDims;
-      bool doubleCoordinates = false;
-      loom::interop::GridAxes(input, axes, wholeDims, doubleCoordinates);
-      loom::interop::GridAxes(part, axes, partDims, doubleCoordinates);
+      loom::interop::GridDimensions(input, wholeDims);
+      loom::interop::GridDimensions(part, partDims);
       loom::algorithms::SubGridIdsToGrid(subset.PointIds, partDims, extent.First, wholeDims, false, options.Device);
       loom::algorithms::SubGridIdsToGrid(subset.CellIds, partDims, extent.First, wholeDims, true, options.Device);
     }

@@ -150,17 +150,20 @@ LOOMFILTERS_EXPORT std::string MalformedArrays(vtkDataSet* dataset, const char* 
 LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3], Id3& dims,
                                  bool& doubleCoordinates);
 
-/// The part `extent` (point indices from the grid's first point; loom/algorithms/slice/CutExtent.h) of an image
-/// or rectilinear grid, with the same points there: a vtkImageData keeping the image's origin, spacing and
-/// direction with the sub-extent, or a vtkRectilinearGrid with the coordinates of its planes. The point and cell
-/// arrays are gathered on the host (`device`, or a CPU device for CUDA: a GPU run later moves only this part),
-/// the field data passed. Null for other datasets.
+/// The part `extent` (point indices from the grid's first point; loom/algorithms/GridExtent.h) of an image,
+/// rectilinear or structured grid, with the same points there: a vtkImageData keeping the image's origin,
+/// spacing and direction with the sub-extent, a vtkRectilinearGrid with the coordinates of its planes, or a
+/// vtkStructuredGrid with its points. The points and the point and cell arrays are gathered on the host
+/// (`device`, or a CPU device for CUDA: a GPU run later moves only this part), the field data passed. Null for
+/// other datasets.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
                                                        loom::cont::DeviceId device);
 /// The grid of `grid` (its structure shared) with `array` alone on its points, and its ghost cells' array: what
 /// a filter that reads one array of a part of a grid gathers (SubGrid) before it reads the others from the whole
 /// grid at its output's ids (loom::algorithms::SubGridIdsToGrid).
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* grid, vtkDataArray* array);
+/// The point dimensions of an image, rectilinear or structured grid; false for other datasets.
+LOOMFILTERS_EXPORT bool GridDimensions(vtkDataSet* grid, Id3& dims);
 /// Whether the filters cut only the part of a grid a function reaches (SubGrid, and Slice's plane band): yes,
 /// unless LOOM_SUB_GRIDS=0 (whole grids, for comparisons and benchmarks).
 LOOMFILTERS_EXPORT bool SubGridsAllowed();
@@ -171,7 +174,7 @@ LOOMFILTERS_EXPORT bool CutsAPart(const Id3& dims, const std::vector<double> axe
                                   const loom::algorithms::ImplicitFunction& function, const std::vector<double>& levels,
                                   loom::algorithms::GridExtent& extent);
 
-/// Whether a contour of `grid` (an image or rectilinear grid) by `array` (one of its point arrays, one
+/// Whether a contour of `grid` (an image, rectilinear or structured grid) by `array` (one of its point arrays, one
 /// component) at `values` need read only the part `extent` of it: when SubGridsAllowed, the array's value
 /// blocks (loom/algorithms/contour/ValueBlocks.h) are kept for it, and the blocks the values cross lie in at
 /// most half of the grid's points. The blocks are made the second time an array is asked for unchanged (a

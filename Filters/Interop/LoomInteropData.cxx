@@ -235,6 +235,21 @@ void GatherAttributes(vtkDataSetAttributes* in, vtkDataSetAttributes* out, const
   });
 }
 
+bool GridDimensions(vtkDataSet* grid, Id3& dims)
+{
+  int d[3];
+  if (auto* image = vtkImageData::SafeDownCast(grid))
+    image->GetDimensions(d);
+  else if (auto* rectilinear = vtkRectilinearGrid::SafeDownCast(grid))
+    rectilinear->GetDimensions(d);
+  else if (auto* structured = vtkStructuredGrid::SafeDownCast(grid))
+    structured->GetDimensions(d);
+  else
+    return false;
+  dims = Id3(d[0], d[1], d[2]);
+  return true;
+}
+
 bool SubGridsAllowed()
 {
   const char* env = std::getenv("LOOM_SUB_GRIDS");
@@ -253,11 +268,12 @@ vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::Gr
 {
   auto* image = vtkImageData::SafeDownCast(grid);
   auto* rectilinear = vtkRectilinearGrid::SafeDownCast(grid);
-  if (!image && !rectilinear)
+  auto* structured = vtkStructuredGrid::SafeDownCast(grid);
+  if (!image && !rectilinear && !structured)
     return nullptr;
   int dims[3], in[6], out[6];
-  image ? image->GetDimensions(dims) : rectilinear->GetDimensions(dims);
-  image ? image->GetExtent(in) : rectilinear->GetExtent(in);
+  image ? image->GetDimensions(dims) : rectilinear ? rectilinear->GetDimensions(dims) : structured->GetDimensions(dims);
+  image ? image->GetExtent(in) : rectilinear ? rectilinear->GetExtent(in) : structured->GetExtent(in);
   std::vector<Id> points[3], cells[3];
   Id3 pointDims, cellDims;
   for (int a = 0; a < 3; ++a)
@@ -280,7 +296,21 @@ vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::Gr
   if (cpu == loom::cont::DeviceId::Cuda)
     cpu = tracker.HostDevice();
   vtkSmartPointer<vtkDataSet> part;
-  if (image)
+  const loom::cont::ArrayHandle<Id> pointIds = loom::algorithms::GridSubsetIds(pointDims, points, cpu);
+  if (structured)
+  {
+    // The part's points, gathered in their own type.
+    auto sub = vtkSmartPointer<vtkStructuredGrid>::New();
+    sub->SetExtent(out);
+    if (structured->GetPoints())
+    {
+      auto positions = vtkSmartPointer<vtkPoints>::New();
+      positions->SetData(FieldToVTK(PointsFromVTK(structured, &pointIds, true, cpu), "Points"));
+      sub->SetPoints(positions);
+    }
+    part = sub;
+  }
+  else if (image)
   {
     auto sub = vtkSmartPointer<vtkImageData>::New();
     sub->SetOrigin(image->GetOrigin());
@@ -310,8 +340,7 @@ vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::Gr
     sub->SetZCoordinates(planes[2]);
     part = sub;
   }
-  GatherAttributes(grid->GetPointData(), part->GetPointData(), loom::algorithms::GridSubsetIds(pointDims, points, cpu),
-                   cpu);
+  GatherAttributes(grid->GetPointData(), part->GetPointData(), pointIds, cpu);
   GatherAttributes(grid->GetCellData(), part->GetCellData(), loom::algorithms::GridSubsetIds(cellDims, cells, cpu),
                    cpu);
   part->GetFieldData()->PassData(grid->GetFieldData());

@@ -7,9 +7,7 @@
 #include <vtkCommand.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
-#include <vtkImageData.h>
 #include <vtkPointData.h>
-#include <vtkRectilinearGrid.h>
 
 #include <list>
 #include <mutex>
@@ -146,21 +144,16 @@ std::shared_ptr<const loom::algorithms::ValueBlocks> BlocksOf(vtkDataArray* arra
 
 namespace
 {
-// The value blocks of `array` on `grid` when a filter may read only a part of it (SubGridsAllowed, an image or
-// rectilinear grid, a one-component point array in standard memory, asked for unchanged before); null otherwise.
+// The value blocks of `array` on `grid` when a filter may read only a part of it (SubGridsAllowed, an image,
+// rectilinear or structured grid, a one-component point array in standard memory, asked for unchanged before); null otherwise.
 std::shared_ptr<const loom::algorithms::ValueBlocks> PartBlocks(vtkDataSet* grid, vtkDataArray* array, Id& points,
                                                                 loom::cont::DeviceId device)
 {
   if (!SubGridsAllowed() || !array || array->GetNumberOfComponents() != 1 || !array->HasStandardMemoryLayout())
     return nullptr;
-  int d[3];
-  if (auto* image = vtkImageData::SafeDownCast(grid))
-    image->GetDimensions(d);
-  else if (auto* rectilinear = vtkRectilinearGrid::SafeDownCast(grid))
-    rectilinear->GetDimensions(d);
-  else
+  Id3 dims;
+  if (!GridDimensions(grid, dims))
     return nullptr;
-  const Id3 dims(d[0], d[1], d[2]);
   points = dims[0] * dims[1] * dims[2];
   if (points < 2 || array->GetNumberOfTuples() != points || grid->GetPointData()->GetArray(array->GetName()) != array)
     return nullptr;

@@ -738,7 +738,7 @@ TEST(LoomContour, MultiblockInputsRunPerBlock)
   }
 }
 
-// Re-executions on an unchanged image or rectilinear grid contour only the part of it the isovalues cross
+// Re-executions on an unchanged image, rectilinear or structured grid contour only the part the isovalues cross
 // (the value blocks made on the array's second run, kept while it lives unmodified): the output is the whole
 // grid's, point for point and triangle for triangle, with other point and cell arrays, not-a-number values and
 // a direction matrix; a modified array is never taken for what it was (its new values are contoured); a deleted
@@ -765,8 +765,9 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
                                                           std::numeric_limits<double>::quiet_NaN());
   const vtkSmartPointer<vtkRectilinearGrid> rectilinear =
     loomtest::Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.3 * std::sin(1.7 * i + a); });
+  const vtkSmartPointer<vtkStructuredGrid> twisted = loomtest::Twisted(image);
   for (vtkDataSet* data : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(turned),
-                            static_cast<vtkDataSet*>(rectilinear) })
+                            static_cast<vtkDataSet*>(rectilinear), static_cast<vtkDataSet*>(twisted) })
     for (int device : loomtest::Devices())
     {
       const std::string what = std::string(data->GetClassName()) + (data == turned ? " (turned)" : "") + ", device " +
@@ -781,7 +782,7 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
       // The part holds a quarter of the points; the gather of its field and the output's points (the same
       // surface) are counted too.
       const loomtest::GridRun third = loomtest::ExpectPartOnReexecution(contour, device, 2.0 / 3.0, what);
-      if (data != turned) // VTK's contour of the same grid: the same surface
+      if (data != turned && device == loomtest::Devices().front()) // VTK's contour of the same grid: its surface
         ExpectSameSurface(data == image ? VTKContour<vtkFlyingEdges3D>(data, "RTData", { 250.0 })
                                         : VTKContour<vtkContourFilter>(data, "RTData", { 250.0 }),
                           vtkPolyData::SafeDownCast(third.Output), what);
