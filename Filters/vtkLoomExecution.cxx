@@ -93,6 +93,7 @@ void vtkLoomExecution::CopyRecord(const vtkLoomExecution& from)
   this->DeviceCopiesReused = from.DeviceCopiesReused;
   this->BytesReusedOnDevice = from.BytesReusedOnDevice;
   this->WorkElements = from.WorkElements;
+  this->PartPoints = from.PartPoints;
   this->Message = from.Message;
   this->Noted = from.Noted;
 }
@@ -130,6 +131,8 @@ std::string vtkLoomExecution::Describe() const
                   this->BytesToHost / 1e6);
     line += moved;
   }
+  if (this->PartPoints)
+    line += ", read a part of " + std::to_string(this->PartPoints) + " points";
   if (this->BytesReusedOnDevice)
   {
     char reused[64];
@@ -146,6 +149,7 @@ void vtkLoomExecution::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Last: " << this->Describe() << "\n";
   os << indent << "Fallback: " << this->Fallback << "\n";
   os << indent << "InputArraysFound: " << this->InputArraysFound << "\n";
+  os << indent << "PartPoints: " << this->PartPoints << "\n";
   os << indent << "DeviceCopiesReused: " << this->DeviceCopiesReused << " (" << this->BytesReusedOnDevice << " bytes)\n";
   os << indent << "WorkElements: " << this->WorkElements << "\n";
   os << indent << "Message: " << this->Message << "\n";

@@ -63,6 +63,10 @@ public:
   /// and of vtkLoomSettings::SetProgressReportElements); 0 when nothing was monitored (GPU work, a
   /// fallback to VTK, LOOM_WORK_MONITOR=0).
   vtkGetMacro(WorkElements, vtkTypeInt64);
+  /// The points of the part of a grid the execution read when it read only a part (Slice and Clip by a bounded
+  /// function, Contour, Threshold and Clip by Scalar re-executed on an unchanged array: the part the function or
+  /// the values reach); 0 when it read the whole input.
+  vtkGetMacro(PartPoints, vtkIdType);
   /// The last message (info, warning or the error of a failed execution) Loom gave during the execution;
   /// empty when none.
   const char* GetMessage() { return this->Message.c_str(); }
@@ -86,6 +90,7 @@ public:
   vtkIdType DeviceCopiesReused = 0;
   vtkTypeUInt64 BytesReusedOnDevice = 0;
   vtkTypeInt64 WorkElements = 0;
+  vtkIdType PartPoints = 0;
   std::string Message;
   std::set<std::string> Noted; // the notes shown for this filter so far (each is shown once)
   /// Every value of `from` (its notes too): vtkLoomExecution is a vtkObject, with no copy assignment.

@@ -162,6 +162,9 @@ LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const l
 /// a filter that reads one array of a part of a grid gathers (SubGrid) before it reads the others from the whole
 /// grid at its output's ids (loom::algorithms::SubGridIdsToGrid).
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* grid, vtkDataArray* array);
+/// The running filter's execution record notes that it read only a part of `points` points of a grid (SubGrid
+/// does: vtkLoomExecution::GetPartPoints).
+LOOMFILTERS_EXPORT void NotePartRead(Id points);
 /// The point dimensions of an image, rectilinear or structured grid; false for other datasets.
 LOOMFILTERS_EXPORT bool GridDimensions(vtkDataSet* grid, Id3& dims);
 /// Whether the filters cut only the part of a grid a function reaches (SubGrid, and Slice's plane band): yes,

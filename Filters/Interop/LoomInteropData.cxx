@@ -344,6 +344,7 @@ vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::Gr
   GatherAttributes(grid->GetCellData(), part->GetCellData(), loom::algorithms::GridSubsetIds(cellDims, cells, cpu),
                    cpu);
   part->GetFieldData()->PassData(grid->GetFieldData());
+  NotePartRead(extent.NumberOfPoints());
   return part;
 }
 

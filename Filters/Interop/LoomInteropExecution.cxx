@@ -274,6 +274,7 @@ ExecutionScope::ExecutionScope(vtkAlgorithm* filter, vtkInformationVector** inpu
   this->Record->Fallback = false;
   this->Record->Failed = false;
   this->Record->Message.clear();
+  this->Record->PartPoints = 0;
   Running = this->Record;
   ++Depth;
 
@@ -406,5 +407,10 @@ vtkMultiProcessController* SeveralRanks()
   return c && c->GetNumberOfProcesses() > 1 ? c : nullptr;
 }
 
+void NotePartRead(Id points)
+{
+  if (Running)
+    Running->PartPoints += static_cast<vtkIdType>(points);
+}
 } // namespace interop
 } // namespace loom

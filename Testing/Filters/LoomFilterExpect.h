@@ -98,14 +98,21 @@ inline GridRun ExpectPartOnReexecution(vtkAlgorithm* filter, int device, double 
   li::ClearValueBlocks();
   const li::ValueBlocksStatistics before = li::GetValueBlocksStatistics();
   const GridRun whole = RunOnGrids(filter, true);
-  RunOnGrids(filter, false); // seen: the whole grid still
+  const GridRun first = RunOnGrids(filter, false); // seen: the whole grid still
   EXPECT_EQ(before.Made, li::GetValueBlocksStatistics().Made) << what;
+  EXPECT_EQ(0, whole.PartPoints) << what;
+  EXPECT_EQ(0, first.PartPoints) << what;
   const GridRun second = RunOnGrids(filter, false); // blocks made: the part
   EXPECT_EQ(before.Made + 1, li::GetValueBlocksStatistics().Made) << what;
   const GridRun third = RunOnGrids(filter, false); // blocks found again
   EXPECT_EQ(before.Made + 1, li::GetValueBlocksStatistics().Made) << what;
   EXPECT_EQ(before.Reused + 1, li::GetValueBlocksStatistics().Reused) << what;
   ExpectRanOn(filter, device, what);
+  for (const GridRun* run : { &second, &third }) // the record says which part was read
+  {
+    EXPECT_GT(run->PartPoints, 0) << what;
+    EXPECT_LE(2 * run->PartPoints, run->InputPoints) << what;
+  }
   ExpectIdenticalData(whole.Output, second.Output, what + ", second run");
   ExpectIdenticalData(whole.Output, third.Output, what + ", third run");
   if (device != 3 && whole.Work > 0) // the work monitor counts CPU work

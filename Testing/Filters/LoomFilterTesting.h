@@ -248,6 +248,8 @@ struct GridRun
   vtkSmartPointer<vtkDataSet> Output; ///< a copy of the output
   vtkTypeInt64 Work = 0;              ///< loop elements the execution record counted (0 without the work monitor)
   vtkTypeUInt64 BytesToDevice = 0;    ///< bytes the execution moved to a GPU
+  vtkIdType InputPoints = 0;          ///< the input's points
+  vtkIdType PartPoints = 0;           ///< the points of the part of a grid it read (0: the whole input)
 };
 
 /// Runs `filter` with LOOM_SUB_GRIDS=0 (whole grids) when `whole`, as the environment says otherwise.
@@ -271,6 +273,8 @@ inline GridRun RunOnGrids(vtkAlgorithm* filter, bool whole)
   {
     run.Work = record->GetWorkElements();
     run.BytesToDevice = record->GetBytesToDevice();
+    run.InputPoints = record->GetInputPoints();
+    run.PartPoints = record->GetPartPoints();
   }
   return run;
 }

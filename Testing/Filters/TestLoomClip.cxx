@@ -351,6 +351,9 @@ TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
           vtkDataSet* part = cut.Output;
           loomtest::ExpectRanOn(clip, device, what);
           loomtest::ExpectIdenticalData(whole.Output, part, what);
+          EXPECT_EQ(0, whole.PartPoints) << what; // the record says which part was read
+          EXPECT_GT(cut.PartPoints, 0) << what;
+          EXPECT_LE(2 * cut.PartPoints, cut.InputPoints) << what;
           EXPECT_EQ(part->GetNumberOfCells() == 0, f == outside.Get()) << what;
           if (device != vtkLoomClip::DEVICE_CUDA && whole.Work > 0) // the work monitor counts CPU work
             EXPECT_LT(2 * cut.Work, whole.Work) << what;

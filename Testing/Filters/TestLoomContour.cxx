@@ -810,6 +810,9 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
   const li::ValueBlocksStatistics kept = li::GetValueBlocksStatistics();
   EXPECT_EQ(1u, kept.Entries);
   EXPECT_GT(kept.Bytes, 0u);
+  const std::string report = vtkLoomSettings::GetInstance()->GetDeviceReport(); // the Loom panel's
+  EXPECT_NE(std::string::npos, report.find("Value blocks: 1 arrays")) << report;
+  EXPECT_NE(std::string::npos, std::string(vtkLoomExecution::GetLast(contour)->Describe()).find("read a part of"));
   int dims[3];
   image->GetDimensions(dims);
   const vtkIdType corner = image->ComputePointId(std::array<int, 3>{ -36, -34, 33 }.data());

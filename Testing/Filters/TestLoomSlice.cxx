@@ -419,6 +419,9 @@ TEST(LoomSlice, BoundedFunctionsCutOnlyTheirPartOfTheGrid)
           const loomtest::GridRun cut = loomtest::RunOnGrids(slice, false);
           loomtest::ExpectRanOn(slice, device, what);
           loomtest::ExpectIdenticalData(whole.Output, cut.Output, what);
+          EXPECT_EQ(0, whole.PartPoints) << what; // the record says which part was read
+          EXPECT_GT(cut.PartPoints, 0) << what;
+          EXPECT_LE(2 * cut.PartPoints, cut.InputPoints) << what;
           vtkPolyData* part = vtkPolyData::SafeDownCast(cut.Output);
           if (device != vtkLoomSlice::DEVICE_CUDA && whole.Work > 0) // the work monitor counts CPU work
             EXPECT_LT(2 * cut.Work, whole.Work) << what;
