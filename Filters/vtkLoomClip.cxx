@@ -276,10 +276,28 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
                           this->VTKFilter());
     run.Current = chosen.What;
     const FieldArray values = loom::interop::FieldFromVTK(chosen.Array);
-    if (chosen.Association == vtkDataObject::FIELD_ASSOCIATION_CELLS)
+    // Re-executed on an unchanged image, rectilinear or structured grid (unmasked): only the part whose value
+    // blocks hold a value on the kept side is clipped (and moved to a GPU); every cell kept or cut lies there,
+    // and the output is the whole grid's clip.
+    loom::algorithms::GridExtent extent;
+    const double value = this->Value;
+    const bool insideOut = this->InsideOut != 0;
+    const bool onCells = chosen.Association == vtkDataObject::FIELD_ASSOCIATION_CELLS;
+    const vtkSmartPointer<vtkDataSet> part =
+      pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
+        loom::interop::ValuesReachAPart(
+          input, chosen.Array, onCells,
+          [=](double low, double high) { return insideOut ? low <= value : high >= value; }, extent, device)
+      ? loom::interop::SubGrid(input, extent, device)
+      : nullptr;
+    const loom::algorithms::CellSetAny partCells = part ? loom::interop::CellSetFromVTK(part) : loom::algorithms::CellSetAny();
+    vtkDataSetAttributes* partValues = !part ? nullptr
+      : onCells                              ? static_cast<vtkDataSetAttributes*>(part->GetCellData())
+                                             : static_cast<vtkDataSetAttributes*>(part->GetPointData());
+    if (onCells)
     {
-      // A cell array keeps whole cells, as vtkTableBasedClipDataSet does: those whose value is at least
-      // Value (below it with InsideOut).
+      // A cell array keeps whole cells, as ParaView's Clip does (vtkPVClipDataSet thresholds by it): those whose
+      // value is at least Value (below it with InsideOut).
       loom::algorithms::ThresholdOptions pass;
       pass.PointField = false;
       pass.Criterion = this->InsideOut ? loom::algorithms::ThresholdOptions::Method::BelowLower
@@ -287,28 +305,21 @@ int vtkLoomClip::RequestData(vtkInformation*, vtkInformationVector** inputVector
       pass.Lower = std::nextafter(this->Value, -std::numeric_limits<double>::infinity());
       pass.Upper = this->Value;
       pass.Device = device;
-      KeepWholeCells(input, cells, loom::algorithms::ThresholdCells(cells, values, pass), pointMask, device, output);
+      if (part)
+        KeepWholeCells(part, partCells,
+                       loom::algorithms::ThresholdCells(
+                         partCells, loom::interop::FieldFromVTK(partValues->GetArray(chosen.Array->GetName())), pass),
+                       pointMask, device, output);
+      else
+        KeepWholeCells(input, cells, loom::algorithms::ThresholdCells(cells, values, pass), pointMask, device, output);
       this->UpdateProgress(1.0);
       return 1;
     }
     if (const int aborted = run.CheckAbort(); aborted != loom::interop::Continue)
       return aborted;
-    // Re-executed on an unchanged image or rectilinear grid (unmasked): only the part whose value blocks hold a
-    // value on the kept side is clipped (and moved to a GPU); every cell kept or cut lies there, and the output
-    // is the whole grid's clip.
-    loom::algorithms::GridExtent extent;
-    const double value = this->Value;
-    const bool insideOut = this->InsideOut != 0;
-    if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
-        loom::interop::ValuesReachAPart(
-          input, chosen.Array,
-          [=](double low, double high) { return insideOut ? low <= value : high >= value; }, extent, device))
-    {
-      const vtkSmartPointer<vtkDataSet> part = loom::interop::SubGrid(input, extent, device);
-      ClipByValues(part, loom::interop::CellSetFromVTK(part),
-                   loom::interop::FieldFromVTK(part->GetPointData()->GetArray(chosen.Array->GetName())), value,
+    if (part)
+      ClipByValues(part, partCells, loom::interop::FieldFromVTK(partValues->GetArray(chosen.Array->GetName())), value,
                    insideOut, pointMask, device, output);
-    }
     else
       ClipByValues(input, cells, values, this->Value, this->InsideOut, pointMask, device, output);
     this->UpdateProgress(1.0);

@@ -132,10 +132,11 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
 
   return run.Guard("threshold", [&]() -> int {
     run.Current = what;
-    // Re-executed on an unchanged image or rectilinear grid by a one-component point array: only the part whose
-    // value blocks can hold a kept cell's values is thresholded, its array alone gathered; the kept cells' and
-    // points' ids then become the whole grid's, and the arrays are gathered from the whole input. Every cell
-    // kept has a point (or, with Use Continuous Cell Range, a range) meeting the criterion, in its block.
+    // Re-executed on an unchanged image, rectilinear or structured grid by a one-component point or cell array:
+    // only the part whose value blocks can hold a kept cell's values is thresholded, its array alone gathered;
+    // the kept cells' and points' ids then become the whole grid's, and the arrays are gathered from the whole
+    // input. Every cell kept has a point (or, with Use Continuous Cell Range, a range) meeting the criterion, or
+    // its own value does, in its block.
     vtkSmartPointer<vtkDataSet> part;
     loom::algorithms::GridExtent extent;
     const double lower = options.Lower, upper = options.Upper;
@@ -145,10 +146,13 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
         : method == Options::Method::AboveUpper    ? high >= upper
                                                    : low <= upper && high >= lower;
     };
-    if (options.PointField && components == 1 && !options.Invert &&
-        loom::interop::ValuesReachAPart(input, array, holds, extent, options.Device))
+    if (components == 1 && !options.Invert &&
+        loom::interop::ValuesReachAPart(input, array, !options.PointField, holds, extent, options.Device))
       part = loom::interop::SubGrid(loom::interop::FieldAndGhosts(input, array), extent, options.Device);
     vtkDataSet* thresholded = part ? part.Get() : input;
+    vtkDataSetAttributes* partValues = !part ? nullptr
+      : options.PointField                   ? static_cast<vtkDataSetAttributes*>(part->GetPointData())
+                                             : static_cast<vtkDataSetAttributes*>(part->GetCellData());
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(thresholded);
     // Hidden ghost cells are never kept, as vtkThreshold (VTK 9.2) does; duplicate ghost cells are kept
     // and their ghost flags travel with the cell data.
@@ -166,7 +170,7 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     // hidden cells are taken out of the flags afterwards).
     loom::cont::ArrayHandle<loom::UInt8> used;
     loom::cont::ArrayHandle<loom::UInt8> keep = loom::algorithms::ThresholdCells(
-      cells, loom::interop::FieldFromVTK(part ? part->GetPointData()->GetArray(array->GetName()) : array), options,
+      cells, loom::interop::FieldFromVTK(part ? partValues->GetArray(array->GetName()) : array), options,
       hidden ? nullptr : &used);
     if (hidden)
     {

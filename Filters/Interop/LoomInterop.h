@@ -158,7 +158,8 @@ LOOMFILTERS_EXPORT bool GridAxes(vtkDataSet* dataset, std::vector<double> axes[3
 /// other datasets.
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> SubGrid(vtkDataSet* grid, const loom::algorithms::GridExtent& extent,
                                                        loom::cont::DeviceId device);
-/// The grid of `grid` (its structure shared) with `array` alone on its points, and its ghost cells' array: what
+/// The grid of `grid` (its structure shared) with `array` alone on its points (or its cells, where it is one of
+/// the grid's cell arrays), and its ghost cells' array: what
 /// a filter that reads one array of a part of a grid gathers (SubGrid) before it reads the others from the whole
 /// grid at its output's ids (loom::algorithms::SubGridIdsToGrid).
 LOOMFILTERS_EXPORT vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* grid, vtkDataArray* array);
@@ -187,10 +188,11 @@ LOOMFILTERS_EXPORT bool CutsAPart(const Id3& dims, const std::vector<double> axe
 /// the bound (SetValueBlocksLimit).
 LOOMFILTERS_EXPORT bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
                                       loom::algorithms::GridExtent& extent, loom::cont::DeviceId device);
-/// As ContoursAPart, for a filter that keeps (or cuts) the cells with a point whose value meets its criterion
-/// (Threshold, Clip by Scalar): the part is the blocks for which `holds(low, high)` (their least and greatest
-/// values; -inf and +inf where one is not finite) can be true, with no cell more.
-LOOMFILTERS_EXPORT bool ValuesReachAPart(vtkDataSet* grid, vtkDataArray* array,
+/// As ContoursAPart, for a filter that keeps (or cuts) the cells with a point whose value meets its criterion, or
+/// with `onCells` the cells whose own value does (Threshold, Clip by Scalar; `array` one of the grid's point or
+/// cell arrays): the part is the blocks for which `holds(low, high)` (their least and greatest values; -inf and
+/// +inf where one is not finite) can be true, with no cell more.
+LOOMFILTERS_EXPORT bool ValuesReachAPart(vtkDataSet* grid, vtkDataArray* array, bool onCells,
                                          const std::function<bool(double low, double high)>& holds,
                                          loom::algorithms::GridExtent& extent, loom::cont::DeviceId device);
 struct ValueBlocksStatistics

@@ -353,8 +353,12 @@ vtkSmartPointer<vtkDataSet> FieldAndGhosts(vtkDataSet* grid, vtkDataArray* array
   vtkSmartPointer<vtkDataSet> light;
   light.TakeReference(grid->NewInstance());
   light->CopyStructure(grid);
-  light->GetPointData()->AddArray(array);
-  if (vtkDataArray* ghosts = grid->GetCellData()->GetGhostArray())
+  const bool onCells = array->GetName() && grid->GetCellData()->GetArray(array->GetName()) == array;
+  (onCells ? static_cast<vtkDataSetAttributes*>(light->GetCellData())
+           : static_cast<vtkDataSetAttributes*>(light->GetPointData()))
+    ->AddArray(array);
+  vtkDataArray* ghosts = grid->GetCellData()->GetGhostArray();
+  if (ghosts && ghosts != array)
     light->GetCellData()->AddArray(ghosts);
   return light;
 }

@@ -7,8 +7,12 @@
 #include <vtkCommand.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
+#include <vtkCellData.h>
 #include <vtkPointData.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <list>
 #include <mutex>
 #include <unordered_map>
@@ -145,42 +149,62 @@ std::shared_ptr<const loom::algorithms::ValueBlocks> BlocksOf(vtkDataArray* arra
 namespace
 {
 // The value blocks of `array` on `grid` when a filter may read only a part of it (SubGridsAllowed, an image,
-// rectilinear or structured grid, a one-component point array in standard memory, asked for unchanged before); null otherwise.
-std::shared_ptr<const loom::algorithms::ValueBlocks> PartBlocks(vtkDataSet* grid, vtkDataArray* array, Id& points,
-                                                                loom::cont::DeviceId device)
+// rectilinear or structured grid, a one-component point (or with `onCells`, cell) array in standard memory, asked
+// for unchanged before), with the grid's point `dims`; null otherwise.
+std::shared_ptr<const loom::algorithms::ValueBlocks> PartBlocks(vtkDataSet* grid, vtkDataArray* array, bool onCells,
+                                                                Id3& dims, loom::cont::DeviceId device)
 {
   if (!SubGridsAllowed() || !array || array->GetNumberOfComponents() != 1 || !array->HasStandardMemoryLayout())
     return nullptr;
-  Id3 dims;
   if (!GridDimensions(grid, dims))
     return nullptr;
-  points = dims[0] * dims[1] * dims[2];
-  if (points < 2 || array->GetNumberOfTuples() != points || grid->GetPointData()->GetArray(array->GetName()) != array)
+  vtkDataSetAttributes* attributes = onCells ? static_cast<vtkDataSetAttributes*>(grid->GetCellData())
+                                             : static_cast<vtkDataSetAttributes*>(grid->GetPointData());
+  // A cell array's blocks are over the grid of cells (max(d - 1, 1) along an axis of d points).
+  Id3 valueDims = dims;
+  if (onCells)
+    for (int a = 0; a < 3; ++a)
+      valueDims[a] = std::max<Id>(dims[a] - 1, 1);
+  const Id values = valueDims[0] * valueDims[1] * valueDims[2];
+  if (dims[0] * dims[1] * dims[2] < 2 || array->GetNumberOfTuples() != values ||
+      attributes->GetArray(array->GetName()) != array)
     return nullptr;
-  return BlocksOf(array, dims, device);
+  return BlocksOf(array, valueDims, device);
 }
 } // namespace
 
 bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
                    loom::algorithms::GridExtent& extent, loom::cont::DeviceId device)
 {
-  Id points = 0;
-  const auto blocks = values.empty() ? nullptr : PartBlocks(grid, array, points, device);
+  Id3 dims;
+  // A value that is not a number crosses nothing, as no comparison with it holds: the whole grid, as it is.
+  if (std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); }))
+    return false;
+  const auto blocks = values.empty() ? nullptr : PartBlocks(grid, array, false, dims, device);
   if (!blocks)
     return false;
   loom::algorithms::ContourExtent(*blocks, values, extent);
-  return 2 * extent.NumberOfPoints() <= points;
+  return 2 * extent.NumberOfPoints() <= dims[0] * dims[1] * dims[2];
 }
 
-bool ValuesReachAPart(vtkDataSet* grid, vtkDataArray* array, const std::function<bool(double, double)>& holds,
-                      loom::algorithms::GridExtent& extent, loom::cont::DeviceId device)
+bool ValuesReachAPart(vtkDataSet* grid, vtkDataArray* array, bool onCells,
+                      const std::function<bool(double, double)>& holds, loom::algorithms::GridExtent& extent,
+                      loom::cont::DeviceId device)
 {
-  Id points = 0;
-  const auto blocks = PartBlocks(grid, array, points, device);
+  // A block holding every value must hold for any criterion; one that does not (a bound that is not a number,
+  // which the filter compares otherwise) is not trusted: the whole grid.
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (!holds(-inf, inf))
+    return false;
+  Id3 dims;
+  const auto blocks = PartBlocks(grid, array, onCells, dims, device);
   if (!blocks)
     return false;
   loom::algorithms::BlocksExtent(*blocks, holds, 0, extent);
-  return 2 * extent.NumberOfPoints() <= points;
+  if (onCells)
+    for (int a = 0; a < 3; ++a) // the cells' extent as points: each cell's last point too
+      extent.Last[a] = std::min<Id>(extent.Last[a] + 1, dims[a] - 1);
+  return 2 * extent.NumberOfPoints() <= dims[0] * dims[1] * dims[2];
 }
 
 ValueBlocksStatistics GetValueBlocksStatistics()

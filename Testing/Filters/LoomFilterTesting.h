@@ -210,6 +210,54 @@ inline vtkSmartPointer<vtkRectilinearGrid> Rectilinear(vtkImageData* image, cons
   return grid;
 }
 
+/// The 80^3 wavelet with arrays near whose peak Contour, Threshold and Clip read a small part (large enough that a
+/// part's counted work is well above the work counter's rounding): RTData, the vectors V (AddVectors), "Negated"
+/// (-RTData, its low values at the peak) on the points, "CellId" (vtkIdType) and "RTCells" (the mean of the cell's
+/// RTData) on the cells; as an image, a rectilinear grid with uneven steps and a twisted structured grid.
+struct PeakGrids
+{
+  vtkSmartPointer<vtkImageData> Image;
+  vtkSmartPointer<vtkRectilinearGrid> Rectilinear;
+  vtkSmartPointer<vtkStructuredGrid> Twisted;
+  std::vector<vtkDataSet*> All() const { return { this->Image, this->Rectilinear, this->Twisted }; }
+};
+inline PeakGrids MakePeakGrids()
+{
+  PeakGrids grids;
+  grids.Image = vtkSmartPointer<vtkImageData>::New();
+  grids.Image->DeepCopy(Wavelet(40));
+  vtkImageData* image = grids.Image;
+  AddVectors(image);
+  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
+  vtkNew<vtkFloatArray> negated;
+  negated->SetName("Negated");
+  negated->SetNumberOfTuples(rt->GetNumberOfTuples());
+  for (vtkIdType p = 0; p < rt->GetNumberOfTuples(); ++p)
+    negated->SetValue(p, static_cast<float>(-rt->GetComponent(p, 0)));
+  image->GetPointData()->AddArray(negated);
+  vtkNew<vtkIdTypeArray> cellIds;
+  cellIds->SetName("CellId");
+  vtkNew<vtkFloatArray> cellValues;
+  cellValues->SetName("RTCells");
+  int dims[3];
+  image->GetDimensions(dims);
+  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
+  {
+    cellIds->InsertNextValue(c);
+    const vtkIdType i = c % (dims[0] - 1), j = (c / (dims[0] - 1)) % (dims[1] - 1),
+                    k = c / ((dims[0] - 1) * (dims[1] - 1));
+    double sum = 0;
+    for (int corner = 0; corner < 8; ++corner)
+      sum += rt->GetComponent(i + (corner & 1) + dims[0] * (j + ((corner >> 1) & 1) + dims[1] * (k + (corner >> 2))), 0);
+    cellValues->InsertNextValue(static_cast<float>(sum / 8));
+  }
+  image->GetCellData()->AddArray(cellIds);
+  image->GetCellData()->AddArray(cellValues);
+  grids.Rectilinear = Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.2 * std::sin(1.3 * i + a); });
+  grids.Twisted = Twisted(image);
+  return grids;
+}
+
 /// A file of Data/, with every scalar, vector and field array it holds.
 inline vtkSmartPointer<vtkDataSet> Read(const std::string& file)
 {

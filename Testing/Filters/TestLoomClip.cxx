@@ -34,6 +34,7 @@
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
 #include <vtkTableBasedClipDataSet.h>
+#include <vtkThreshold.h>
 #include <vtkTetra.h>
 #include <vtkTransform.h>
 #include <vtkTriangle.h>
@@ -369,36 +370,27 @@ TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
   }
 }
 
-// Clip by Scalar re-executed on an unchanged image, rectilinear or structured grid (unmasked) reads only the part whose value
-// blocks hold a value on the kept side (LoomFilterExpect.h: the whole grid's output exactly, the blocks made on the
-// second run): the wavelet's peak kept (RTData at least 250), and kept with Invert (its negation below -250); the
-// cell types and volume are VTK's.
+// Clip by Scalar re-executed on an unchanged image, rectilinear or structured grid (unmasked) reads only the part
+// whose value blocks hold a value on the kept side (LoomFilterExpect.h: the whole grid's output exactly, the blocks
+// made on the second run): the wavelet's peak kept (RTData at least 250), kept with Invert (its negation below
+// -250), and its cells kept whole by a cell array; the cell types and volume are VTK's.
 TEST(LoomClip, ScalarReexecutionsClipOnlyThePartTheirValuesReach)
 {
-  auto image = vtkSmartPointer<vtkImageData>::New();
-  image->DeepCopy(loomtest::Wavelet(40)); // 80^3 points: the part's work well above the work counter's rounding
-  loomtest::AddVectors(image);
-  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
-  vtkNew<vtkFloatArray> negated;
-  negated->SetName("Negated");
-  negated->SetNumberOfTuples(rt->GetNumberOfTuples());
-  for (vtkIdType p = 0; p < rt->GetNumberOfTuples(); ++p)
-    negated->SetValue(p, static_cast<float>(-rt->GetComponent(p, 0)));
-  image->GetPointData()->AddArray(negated);
-  auto rectilinear = loomtest::Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.2 * std::sin(1.3 * i + a); });
-  const vtkSmartPointer<vtkStructuredGrid> twisted = loomtest::Twisted(image);
-  for (vtkDataSet* input :
-       { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(rectilinear), static_cast<vtkDataSet*>(twisted) })
-    for (const bool insideOut : { false, true })
+  const loomtest::PeakGrids grids = loomtest::MakePeakGrids();
+  for (vtkDataSet* input : grids.All())
+    for (const int how : { 0, 1, 2 }) // RTData, its negation inside out, the cells' RTData (whole cells)
       for (int device : loomtest::Devices())
       {
-        const char* array = insideOut ? "Negated" : "RTData";
+        const bool insideOut = how == 1;
+        const char* array = how == 0 ? "RTData" : how == 1 ? "Negated" : "RTCells";
         const double value = insideOut ? -250.0 : 250.0;
-        const std::string what = std::string(input->GetClassName()) + (insideOut ? ", inside out" : "") +
-          ", device " + std::to_string(device);
+        const std::string what = std::string(input->GetClassName()) + ", " + array + ", device " + std::to_string(device);
         vtkNew<vtkLoomClip> clip;
         clip->SetInputData(input);
-        clip->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, array);
+        clip->SetInputArrayToProcess(0, 0, 0,
+                                     how == 2 ? vtkDataObject::FIELD_ASSOCIATION_CELLS
+                                              : vtkDataObject::FIELD_ASSOCIATION_POINTS,
+                                     array);
         clip->SetValue(value);
         clip->SetInsideOut(insideOut);
         clip->SetDevice(device);
@@ -406,13 +398,24 @@ TEST(LoomClip, ScalarReexecutionsClipOnlyThePartTheirValuesReach)
         ASSERT_GT(part.Output->GetNumberOfCells(), 0) << what;
         // VTK's clip of the image once per side (its measure triangulates); the other grids' whole-grid clips are
         // held to VTK's by the tests above.
-        if (device != loomtest::Devices().front() || input != image)
+        if (device != loomtest::Devices().front() || input != grids.Image)
           continue;
-        vtkSmartPointer<vtkDataSet> withActive;
-        withActive.TakeReference(input->NewInstance());
-        withActive->ShallowCopy(input);
-        withActive->GetPointData()->SetActiveScalars(array);
-        auto expected = VTKClip(withActive, value, insideOut);
+        // By a cell array, ParaView's Clip (vtkPVClipDataSet) keeps the cells whose value is at least Value, as
+        // vtkThreshold does; vtkTableBasedClipDataSet would clip by the values averaged to the points.
+        vtkNew<vtkTableBasedClipDataSet> vtkClip;
+        vtkNew<vtkThreshold> vtkKeep;
+        vtkAlgorithm* reference = how == 2 ? static_cast<vtkAlgorithm*>(vtkKeep) : static_cast<vtkAlgorithm*>(vtkClip);
+        reference->SetInputDataObject(input);
+        reference->SetInputArrayToProcess(0, 0, 0,
+                                          how == 2 ? vtkDataObject::FIELD_ASSOCIATION_CELLS
+                                                   : vtkDataObject::FIELD_ASSOCIATION_POINTS,
+                                          array);
+        vtkClip->SetValue(value);
+        vtkClip->SetInsideOut(insideOut);
+        vtkKeep->SetThresholdFunction(vtkThreshold::THRESHOLD_UPPER);
+        vtkKeep->SetUpperThreshold(value);
+        reference->Update();
+        vtkDataSet* expected = vtkDataSet::SafeDownCast(reference->GetOutputDataObject(0));
         EXPECT_EQ(Types(part.Output), Types(expected)) << what;
         const Sizes a = Measure(part.Output), e = Measure(expected);
         EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << what << ": " << a.Volume << " / " << e.Volume;

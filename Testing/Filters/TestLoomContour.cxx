@@ -747,15 +747,9 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
 {
   namespace li = loom::interop;
   li::ClearValueBlocks();
-  auto image = vtkSmartPointer<vtkImageData>::New();
-  image->DeepCopy(Wavelet(40)); // 80^3 points: the part's work well above the work counter's rounding
-  loomtest::AddVectors(image);
+  const loomtest::PeakGrids grids = loomtest::MakePeakGrids();
+  vtkImageData* image = grids.Image;
   vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
-  vtkNew<vtkIntArray> cellIds; // a cell array, interpolated onto the triangles of its cells
-  cellIds->SetName("CellId");
-  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
-    cellIds->InsertNextValue(static_cast<int>(c));
-  image->GetCellData()->AddArray(cellIds);
   auto turned = vtkSmartPointer<vtkImageData>::New();
   turned->DeepCopy(image);
   const double direction[9] = { 0, -1, 0, 1, 0, 0, 0, 0, 1 };
@@ -763,11 +757,8 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
   // Not a number at a point near the peak (in the part; the whole grid and the part then take marching cells).
   turned->GetPointData()->GetArray("RTData")->SetComponent((40 * 80 + 41) * 80 + 43, 0,
                                                           std::numeric_limits<double>::quiet_NaN());
-  const vtkSmartPointer<vtkRectilinearGrid> rectilinear =
-    loomtest::Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.3 * std::sin(1.7 * i + a); });
-  const vtkSmartPointer<vtkStructuredGrid> twisted = loomtest::Twisted(image);
   for (vtkDataSet* data : { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(turned),
-                            static_cast<vtkDataSet*>(rectilinear), static_cast<vtkDataSet*>(twisted) })
+                            static_cast<vtkDataSet*>(grids.Rectilinear), static_cast<vtkDataSet*>(grids.Twisted) })
     for (int device : loomtest::Devices())
     {
       const std::string what = std::string(data->GetClassName()) + (data == turned ? " (turned)" : "") + ", device " +

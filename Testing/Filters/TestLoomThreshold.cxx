@@ -687,29 +687,15 @@ TEST(LoomThreshold, CompositeInputs)
 }
 } // namespace
 
-// Re-executed on an unchanged image, rectilinear or structured grid by a one-component point array, Threshold reads only the
-// part whose value blocks can hold a kept cell's values (LoomFilterExpect.h: the whole grid's output exactly, the
-// blocks made on the second run), for each method, All Scalars on and off and the continuous cell range; the
-// cells are VTK's. Invert, a cell array and a vector array read the whole grid (no blocks made).
+// Re-executed on an unchanged image, rectilinear or structured grid by a one-component point or cell array,
+// Threshold reads only the part whose value blocks can hold a kept cell's values (LoomFilterExpect.h: the whole
+// grid's output exactly, the blocks made on the second run), for each method, All Scalars on and off, the
+// continuous cell range and a cell array; the cells are VTK's. Invert and a vector array read the whole grid (no
+// blocks made).
 TEST(LoomThreshold, ReexecutionsThresholdOnlyThePartTheirValuesReach)
 {
-  auto image = vtkSmartPointer<vtkImageData>::New();
-  image->DeepCopy(loomtest::Wavelet(40)); // 80^3 points: the part's work well above the work counter's rounding
-  loomtest::AddVectors(image);
-  vtkDataArray* rt = image->GetPointData()->GetArray("RTData");
-  vtkNew<vtkFloatArray> negated; // its low values at the wavelet's peak (Below Lower Threshold keeps a part)
-  negated->SetName("Negated");
-  negated->SetNumberOfTuples(rt->GetNumberOfTuples());
-  for (vtkIdType p = 0; p < rt->GetNumberOfTuples(); ++p)
-    negated->SetValue(p, static_cast<float>(-rt->GetComponent(p, 0)));
-  image->GetPointData()->AddArray(negated);
-  vtkNew<vtkIdTypeArray> cellIds;
-  cellIds->SetName("CellId");
-  for (vtkIdType c = 0; c < image->GetNumberOfCells(); ++c)
-    cellIds->InsertNextValue(c);
-  image->GetCellData()->AddArray(cellIds);
-  const vtkSmartPointer<vtkRectilinearGrid> rectilinear =
-    loomtest::Rectilinear(image, [](int a, int i) { return -40.0 + i + 0.2 * std::sin(1.3 * i + a); });
+  const loomtest::PeakGrids grids = loomtest::MakePeakGrids();
+  vtkImageData* image = grids.Image;
   Setting between;
   between.Lower = 245.0;
   between.Upper = 262.0;
@@ -722,15 +708,19 @@ TEST(LoomThreshold, ReexecutionsThresholdOnlyThePartTheirValuesReach)
   below.Array = "Negated";
   below.Method = vtkLoomThreshold::THRESHOLD_LOWER;
   below.Lower = -250.0;
-  std::vector<Setting> settings{ between, any, above, below };
+  Setting byCells = between; // the cells' own values
+  byCells.Array = "RTCells";
+  byCells.Association = vtkDataObject::FIELD_ASSOCIATION_CELLS;
+  Setting belowCells = byCells;
+  belowCells.Method = vtkLoomThreshold::THRESHOLD_UPPER;
+  belowCells.Upper = 255.0;
+  std::vector<Setting> settings{ between, any, above, below, byCells, belowCells };
   Setting continuous; // a thin range within cells' ranges
   continuous.Lower = continuous.Upper = 250.5;
   continuous.Continuous = true;
   continuous.AllScalars = false;
   settings.push_back(continuous);
-  const vtkSmartPointer<vtkStructuredGrid> twisted = loomtest::Twisted(image);
-  for (vtkDataSet* data :
-       { static_cast<vtkDataSet*>(image), static_cast<vtkDataSet*>(rectilinear), static_cast<vtkDataSet*>(twisted) })
+  for (vtkDataSet* data : grids.All())
     for (const Setting& s : settings)
       for (int device : loomtest::Devices())
       {
@@ -743,25 +733,23 @@ TEST(LoomThreshold, ReexecutionsThresholdOnlyThePartTheirValuesReach)
         const loomtest::GridRun part = loomtest::ExpectPartOnReexecution(threshold, device, 2.0 / 3.0, what);
         auto* kept = vtkUnstructuredGrid::SafeDownCast(part.Output);
         ASSERT_GT(kept->GetNumberOfCells(), 0) << what;
-        if (device == loomtest::Devices().front() && data != twisted) // VTK's cells once per case
+        if (device == loomtest::Devices().front() && data != grids.Twisted) // VTK's cells once per case
           ExpectSameCells(RunVTK(data, s), kept, what);
       }
-  // The whole grid, no blocks: Invert, a cell array, a vector array.
+  // The whole grid, no blocks: Invert, a vector array, a bound that is not a number (no value is between it and
+  // another: the blocks' ranges would say nothing).
   Setting inverted;
   inverted.Lower = 245.0;
   inverted.Upper = 262.0;
   inverted.Invert = true;
-  Setting byCells = inverted;
-  byCells.Invert = false;
-  byCells.Array = "CellId";
-  byCells.Association = vtkDataObject::FIELD_ASSOCIATION_CELLS;
-  byCells.Lower = 1000;
-  byCells.Upper = 2000;
   Setting byVectors = inverted;
   byVectors.Invert = false;
   byVectors.Array = "V";
   byVectors.ComponentMode = vtkLoomThreshold::COMPONENT_MODE_USE_ALL;
-  for (const Setting& s : { inverted, byCells, byVectors })
+  Setting nanBound = inverted;
+  nanBound.Invert = false;
+  nanBound.Lower = std::numeric_limits<double>::quiet_NaN();
+  for (const Setting& s : { inverted, byVectors, nanBound })
   {
     vtkNew<vtkLoomThreshold> threshold;
     threshold->SetInputData(image);
