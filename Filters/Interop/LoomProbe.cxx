@@ -467,7 +467,30 @@ std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
     }
     return -1;
   };
-  vtkIdType found = -1, infinite = -1;
+  // vtkPolyVertex::EvaluatePosition keeps the nearest of its points by squared distance and then writes the weight
+  // of the one it kept: where every distance overflows (coordinates beyond 1e150 apart) or is not a number, it
+  // keeps none and writes at an index it never set.
+  auto far = [&](vtkCellArray* cells, vtkIdType first, const unsigned char* types) -> vtkIdType {
+    vtkNew<vtkIdList> ids;
+    for (vtkIdType c = 0; cells && c < cells->GetNumberOfCells(); ++c)
+    {
+      if (types && types[c] != VTK_POLY_VERTEX)
+        continue;
+      cells->GetCellAtId(c, ids);
+      if (ids->GetNumberOfIds() < 2 && !types)
+        continue; // a polygonal vertex of one point is a vtkVertex
+      for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k)
+      {
+        double x[3];
+        source->GetPoint(ids->GetId(k), x);
+        for (double v : x)
+          if (!(std::abs(v) <= 1e150))
+            return first + c;
+      }
+    }
+    return -1;
+  };
+  vtkIdType found = -1, infinite = -1, distant = -1;
   if (auto* poly = vtkPolyData::SafeDownCast(source))
   {
     const vtkIdType polys = poly->GetNumberOfVerts() + poly->GetNumberOfLines();
@@ -475,13 +498,18 @@ std::string ProbeSource::CrashesVTK(vtkDataSet* source, bool walks)
     infinite = nonFinite(poly->GetPolys(), polys, nullptr, true);
     if (infinite < 0)
       infinite = nonFinite(poly->GetStrips(), polys + poly->GetNumberOfPolys(), nullptr, false);
+    distant = far(poly->GetVerts(), 0, nullptr);
   }
   else if (auto* grid = vtkUnstructuredGrid::SafeDownCast(source))
     if (grid->GetCellTypesArray() && grid->GetCells())
     {
       found = broken(grid->GetCells(), 0, grid->GetCellTypesArray()->GetPointer(0));
       infinite = nonFinite(grid->GetCells(), 0, grid->GetCellTypesArray()->GetPointer(0), false);
+      distant = far(grid->GetCells(), 0, grid->GetCellTypesArray()->GetPointer(0));
     }
+  if (distant >= 0)
+    return "cell " + std::to_string(distant) + " is a poly-vertex with a point beyond 1e150 (or not finite), on which "
+      "VTK's probe (the fallback) would write past its weights (the squared distances overflow)";
   if (found >= 0)
     return "cell " + std::to_string(found) + " is a triangle strip without one valid triangle, on which VTK's "
       "probe (the fallback for strips) would crash";

@@ -121,7 +121,8 @@ public:
 
   /// "" unless `source` holds a cell VTK's probe crashes on (a triangle strip without one valid triangle:
   /// vtkTriangleStrip::EvaluatePosition writes past its weights; a triangle, strip or tetrahedron with a NaN or
-  /// infinite coordinate: vtkTriangle::EvaluatePosition asserts); else which cell, for the filter's error (the
+  /// infinite coordinate: vtkTriangle::EvaluatePosition asserts; a poly-vertex with a point beyond 1e150 or not
+  /// finite: vtkPolyVertex::EvaluatePosition writes at an unset index); else which cell, for the filter's error (the
   /// fallback would end the process).
   /// `walks`: the probe of points (vtkProbeFilter without a locator walks from cell to cell), where a
   /// pentagonal or hexagonal prism in a grid of fewer points than it has corners reads past the points.

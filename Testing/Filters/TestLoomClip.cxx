@@ -420,6 +420,20 @@ TEST(LoomClip, ScalarReexecutionsClipOnlyThePartTheirValuesReach)
         const Sizes a = Measure(part.Output), e = Measure(expected);
         EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << what << ": " << a.Volume << " / " << e.Volume;
       }
+  // A Value that is not a number: no comparison with it holds, so the clip keeps every cell where the blocks'
+  // ranges would say none; re-executions read the whole grid (no blocks made) and give its output (found by the
+  // fuzzer).
+  vtkNew<vtkLoomClip> clip;
+  clip->SetInputData(grids.Image);
+  clip->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+  clip->SetValue(std::numeric_limits<double>::quiet_NaN());
+  clip->SetInsideOut(true);
+  loom::interop::ClearValueBlocks();
+  const std::uint64_t made = loom::interop::GetValueBlocksStatistics().Made;
+  const loomtest::GridRun whole = loomtest::RunOnGrids(clip, true);
+  for (int run = 0; run < 3; ++run)
+    loomtest::ExpectIdenticalData(whole.Output, loomtest::RunOnGrids(clip, false).Output, "Value NaN");
+  EXPECT_EQ(made, loom::interop::GetValueBlocksStatistics().Made);
   loom::interop::ClearValueBlocks();
 }
 

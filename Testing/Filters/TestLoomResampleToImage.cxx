@@ -415,6 +415,31 @@ TEST(LoomResampleToImage, FallbacksAndBadInput)
     const loomtest::Outcome outcome = loomtest::UpdateCapturing(loom);
     EXPECT_NE(std::string::npos, outcome.Errors.find("would crash")) << outcome.Errors;
   }
+  // A poly-vertex with a point at 1e300, alone and in a multiblock (which VTK's filter samples for Loom): VTK's
+  // vtkPolyVertex::EvaluatePosition finds no nearest point (the squared distances overflow) and writes a weight at
+  // an unset index (found by the fuzzer); an error naming the cell.
+  {
+    vtkNew<vtkPolyData> cloud;
+    vtkNew<vtkPoints> points;
+    points->InsertNextPoint(0, 0, 0);
+    points->InsertNextPoint(1e300, 0, 0);
+    points->InsertNextPoint(0, 1, 0);
+    cloud->SetPoints(points);
+    vtkNew<vtkCellArray> verts;
+    const vtkIdType all[3] = { 0, 1, 2 };
+    verts->InsertNextCell(3, all);
+    cloud->SetVerts(verts);
+    vtkNew<vtkMultiBlockDataSet> blocks;
+    blocks->SetBlock(0, cloud);
+    for (vtkDataObject* input : { static_cast<vtkDataObject*>(cloud), static_cast<vtkDataObject*>(blocks) })
+    {
+      vtkNew<vtkLoomResampleToImage> loom;
+      loom->SetInputDataObject(input);
+      const loomtest::Outcome outcome = loomtest::UpdateCapturing(loom);
+      EXPECT_NE(std::string::npos, outcome.Errors.find("cell 0 is a poly-vertex with a point beyond 1e150"))
+        << outcome.Errors;
+    }
+  }
   // Zero sampling dimensions: an error naming the property; the input unchanged.
   vtkSmartPointer<vtkImageData> image = Source(4);
   const vtkMTimeType before = image->GetMTime();
