@@ -340,10 +340,10 @@ int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algor
         throw loom::cont::ErrorBadValue("the box has zero size along axis " + std::to_string(d) +
                                         ": an exact clip keeps nothing.");
   const bool exactBox = this->ExactBoxClip && function.Type == Kind::Box && this->InsideOut && !this->PreserveInputCells;
-  // A sphere or a box keeping its inside: only the part of an axis-aligned image or rectilinear grid where the
-  // function reaches the clip value is clipped (and moved to a GPU), when that is at most half of it; every
-  // cell kept or cut lies there (CutExtent.h). The output is the whole grid's clip. Not with a point mask
-  // (over the whole grid's points).
+  // A sphere or a box keeping its inside, or a plane keeping either side: only the part of an axis-aligned image
+  // or rectilinear grid where the function reaches the clip value is clipped (and moved to a GPU), when that is
+  // at most half of it; every cell kept or cut lies there (CutExtent.h). The output is the whole grid's clip. Not
+  // with a point mask (over the whole grid's points).
   vtkSmartPointer<vtkDataSet> input = run.Input();
   loom::algorithms::CellSetAny partCells;
   const loom::algorithms::CellSetAny* inputCells = &cells;
@@ -352,9 +352,14 @@ int vtkLoomClip::ClipByFunction(loom::interop::FilterRun& run, const loom::algor
   bool doubleCoordinates = false;
   loom::algorithms::GridExtent extent;
   const double level = this->PreserveInputCells || exactBox || !this->UseValueAsOffset ? 0.0 : this->Value;
-  if (this->InsideOut && pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
+  // A plane keeping its upper side keeps the lower side of the plane turned over.
+  loom::algorithms::ImplicitFunction reach = function;
+  const bool overturn = function.Type == Kind::Plane && !this->InsideOut;
+  for (int d = 0; d < 3 && overturn; ++d)
+    reach.Normal[d] = -function.Normal[d];
+  if ((this->InsideOut || overturn) && pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
       loom::interop::GridAxes(input, axes, dims, doubleCoordinates) &&
-      loom::interop::CutsAPart(dims, axes, function, { level }, extent))
+      loom::interop::CutsAPart(dims, axes, reach, { overturn ? -level : level }, extent))
   {
     input = loom::interop::SubGrid(input, extent, device);
     partCells = loom::interop::CellSetFromVTK(input);

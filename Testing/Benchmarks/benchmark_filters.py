@@ -28,7 +28,7 @@
 # size.
 # Slice rows: Loom Slice beside ParaView's Slice (a plane through the center, default normal) on the image
 # and the hexahedra; on the image also at three offsets of a tilted plane (slice-offsets) and by a sphere
-# (slice-sphere), and Clip by the sphere (clip-sphere). On the image, contour-peak, threshold-peak and clip-peak
+# (slice-sphere), and Clip by the sphere (clip-sphere) and by a plane across a corner (clip-corner). On the image, contour-peak, threshold-peak and clip-peak
 # contour, threshold and clip near the wavelet's peak (RTData 250): a small part of the grid, which Loom's
 # repeats read alone.
 # Point-mask rows ('pointmask'): Loom Contour, Slice and Clip (plane) unmasked and with 1% of the points by
@@ -254,6 +254,19 @@ def clip_rows(n, layout, source):
         for device in devices:
             variants.append(('Loom %s' % device, LoomClip(Input=source, Device=device, **peak)))
         time_variants(n, layout, 'clip-peak', variants)
+    if layout == 'image':
+        # clip-corner: a plane across a corner keeping the corner (Invert on): Loom clips only that part.
+        def corner(proxy):
+            bounds = source.GetDataInformation().GetBounds()
+            proxy.ClipType = 'Plane'
+            proxy.ClipType.Origin = [bounds[0] + 0.15 * (bounds[1] - bounds[0]), bounds[2] + 0.12 * (bounds[3] - bounds[2]),
+                                     bounds[4] + 0.14 * (bounds[5] - bounds[4])]
+            proxy.ClipType.Normal = [1.0, 0.8, 1.2]
+            return proxy
+        variants = [('ParaView Clip', corner(Clip(Input=source)))]
+        for device in devices:
+            variants.append(('Loom %s' % device, corner(LoomClip(Input=source, Device=device))))
+        time_variants(n, layout, 'clip-corner', variants)
     if layout == 'image':  # a sphere keeping its inside (Invert on)
         variants = [('ParaView Clip', sphere(Clip(Input=source), 'ClipType', source))]
         for device in devices:

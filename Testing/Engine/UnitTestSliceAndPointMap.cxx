@@ -118,9 +118,9 @@ TEST(SliceFamily, ImplicitValuesEqualTheFunctionAtEveryPoint)
 
 /// BoundedCutExtent against every cell: a cell with a corner at or below the largest level (every cell a cut
 /// at a level crosses, every cell a clip keeping the values below keeps) lies in the extent, on grids with an
-/// axis running backwards and one of a single point too, for spheres, boxes and a cylinder along an axis; the
-/// extent is the part a small function reaches, not the grid; planes, a skew cylinder and a singular transform
-/// have none.
+/// axis running backwards and one of a single point too, for spheres, boxes, a cylinder along an axis and planes
+/// (any linear transform: the part of the grid on their lower side); the extent is the part a small function or
+/// a plane near a corner reaches, not the grid; a skew cylinder and a singular transform have none.
 TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
 {
   std::mt19937 random(7);
@@ -131,7 +131,7 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
     for (Id i = 0; i < dims[1]; ++i) // y runs backwards
       grid.Axes[1][static_cast<std::size_t>(3 * i + 1)] = 6.0 - 0.75 * static_cast<double>(i);
     ASSERT_TRUE(GridIsAxisAligned(grid.Dims, grid.Axes));
-    int bounded = 0, partial = 0, partialColumns = 0;
+    int bounded = 0, partial = 0, partialColumns = 0, partialPlanes = 0;
     std::vector<ImplicitFunction> functions = Functions();
     ImplicitFunction column; // a cylinder along y: bounded across y only
     column.Type = ImplicitFunction::Kind::Cylinder;
@@ -145,6 +145,16 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
         {
           f.Radius = 0.3 + 2.0 * unit(random);
           f.Origin[0] = -3.5 + 7.5 * unit(random), f.Origin[1] = unit(random) * 7.0, f.Origin[2] = -2.5 + 5.0 * unit(random);
+        }
+        if (f.Type == ImplicitFunction::Kind::Plane)
+        {
+          // Anywhere across the grid, often near a corner (a small part on its lower side), turned and shifted.
+          f.Origin[0] = -5.0 + 11.0 * unit(random), f.Origin[1] = -1.0 + 9.0 * unit(random),
+          f.Origin[2] = -4.0 + 8.0 * unit(random);
+          f.Normal[0] = unit(random) - 0.5, f.Normal[1] = unit(random) - 0.5, f.Normal[2] = unit(random) - 0.5;
+          const double c = std::cos(unit(random)), s = std::sin(unit(random) > 0.5 ? 0.3 : -0.3);
+          const double m[12] = { c, -s, 0, unit(random) - 0.5, s, c, 0, 0.2, 0, 0, 1, -0.1 };
+          std::copy(m, m + 12, f.Transform);
         }
         if (aligned) // a shift, as a transform of the column may carry
           for (int a = 0; a < 3; ++a)
@@ -160,14 +170,14 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
         const double top = *std::max_element(levels.begin(), levels.end());
         GridExtent extent;
         const bool found = BoundedCutExtent(grid.Dims, grid.Axes, f, levels, extent);
-        const bool boundedKind = f.Type == ImplicitFunction::Kind::Sphere || f.Type == ImplicitFunction::Kind::Box ||
-                                 (f.Type == ImplicitFunction::Kind::Cylinder && f.Normal[0] == 0.0);
+        const bool boundedKind = f.Type != ImplicitFunction::Kind::Cylinder || f.Normal[0] == 0.0;
         ASSERT_EQ(found, boundedKind) << "function kind " << static_cast<int>(f.Type);
         if (!found)
           continue;
         ++bounded;
         partial += extent.NumberOfPoints() < grid.Points();
         partialColumns += aligned && extent.NumberOfPoints() < grid.Points();
+        partialPlanes += f.Type == ImplicitFunction::Kind::Plane && extent.NumberOfPoints() < grid.Points();
         const Id nx = dims[0], ny = dims[1];
         const Id cells[3] = { std::max<Id>(dims[0] - 1, 1), std::max<Id>(dims[1] - 1, 1), std::max<Id>(dims[2] - 1, 1) };
         for (Id k = 0; k < cells[2]; ++k)
@@ -192,8 +202,9 @@ TEST(SliceFamily, BoundedCutExtentHoldsEveryCellTheLevelsReach)
               }
             }
       }
-    EXPECT_EQ(bounded, 120);
-    EXPECT_GT(partial, 60) << "the extents should mostly be parts of the grid";
+    EXPECT_EQ(bounded, 160);
+    EXPECT_GT(partial, 80) << "the extents should mostly be parts of the grid";
+    EXPECT_GT(partialPlanes, 10) << "planes near a corner should give parts of the grid";
     EXPECT_GT(partialColumns, 20) << "the columns' extents should mostly be parts of the grid";
   }
   // A singular transform has no inverse: no extent.

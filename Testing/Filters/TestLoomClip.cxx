@@ -298,7 +298,8 @@ TEST(LoomClip, GridsMatchVTK)
 /// (Preserve Input Cells) and exact: the clip of the part of the grid the function reaches
 /// (loom::interop::SubGrid) is the whole grid's clip (LOOM_SUB_GRIDS=0) point for point, cell for cell and value
 /// for value, with less than half its work (on a GPU, less than half its bytes moved), and the plain one
-/// vtkTableBasedClipDataSet's cells and volume; a sphere outside the grid keeps nothing either way.
+/// vtkTableBasedClipDataSet's cells and volume; a sphere outside the grid keeps nothing either way. A plane across
+/// a corner, keeping either side, reads its part too.
 TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
 {
   // Large enough that the clip's fixed work (its case tables) is small beside a whole grid's.
@@ -367,6 +368,37 @@ TEST(LoomClip, BoundedFunctionsClipOnlyTheirPartOfTheGrid)
           const Sizes a = Measure(part), e = Measure(expected);
           EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << what << ": " << a.Volume << " / " << e.Volume;
         }
+    // A plane across a corner keeps little of the grid on either side it keeps: Invert on keeps its lower side,
+    // off its upper side (the plane turned over); both read only their part.
+    for (const bool insideOut : { true, false })
+      for (int device : loomtest::Devices())
+      {
+        const double sign = insideOut ? 1.0 : -1.0;
+        vtkNew<vtkPlane> corner;
+        corner->SetOrigin(-18.0, -20.0, -19.0);
+        corner->SetNormal(sign * 1.0, sign * 0.8, sign * 1.2);
+        const std::string what = std::string(input->GetClassName()) + ", a plane across a corner" +
+          (insideOut ? "" : ", its upper side") + ", device " + std::to_string(device);
+        vtkNew<vtkLoomClip> clip;
+        clip->SetInputData(input);
+        clip->SetClipFunction(corner);
+        clip->SetInsideOut(insideOut);
+        clip->SetDevice(device);
+        const loomtest::GridRun whole = loomtest::RunOnGrids(clip, true);
+        const loomtest::GridRun cut = loomtest::RunOnGrids(clip, false);
+        loomtest::ExpectRanOn(clip, device, what);
+        loomtest::ExpectIdenticalData(whole.Output, cut.Output, what);
+        ASSERT_GT(cut.Output->GetNumberOfCells(), 0) << what;
+        EXPECT_GT(cut.PartPoints, 0) << what;
+        EXPECT_LE(4 * cut.PartPoints, cut.InputPoints) << what;
+        if (device != vtkLoomClip::DEVICE_CUDA && whole.Work > 0)
+          EXPECT_LT(2 * cut.Work, whole.Work) << what;
+        if (device == loomtest::Devices().front())
+        {
+          const Sizes a = Measure(cut.Output), e = Measure(VTKClip(input, 0.0, insideOut, corner));
+          EXPECT_TRUE(Close(a.Volume, e.Volume, 1e-8)) << what << ": " << a.Volume << " / " << e.Volume;
+        }
+      }
   }
 }
 

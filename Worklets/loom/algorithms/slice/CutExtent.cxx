@@ -109,16 +109,16 @@ bool Invert3(const double* m, double inverse[9])
 }
 } // namespace
 
-bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& function,
-                      const std::vector<double>& levels, GridExtent& extent)
+namespace
 {
-  if (levels.empty() || !GridIsAxisAligned(pointDims, axes))
-    return false;
-  const double level = *std::max_element(levels.begin(), levels.end());
+/// The box of SublevelBox taken to the grid's space: the inverse transform of its corners, p = M^-1 (x - t) (a
+/// shift only for a box unbounded along an axis). False where there is none (no bound, a singular transform).
+bool SublevelBoxInGrid(const ImplicitFunction& function, double level, double box[2][3], bool& empty)
+{
   double low[3], high[3];
   if (!SublevelBox(function, level, low, high))
     return false;
-  bool empty = false;
+  empty = false;
   for (int a = 0; a < 3; ++a)
   {
     empty = empty || low[a] > high[a];
@@ -127,10 +127,6 @@ bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], c
     low[a] -= slack;
     high[a] += slack;
   }
-
-  // The box in the grid's space: the inverse transform of its corners, p = M^-1 (x - t) (a shift only for a
-  // box unbounded along an axis).
-  double box[2][3];
   const double* m = function.Transform;
   const bool shiftOnly = m[0] == 1 && m[1] == 0 && m[2] == 0 && m[4] == 0 && m[5] == 1 && m[6] == 0 && m[8] == 0 &&
                          m[9] == 0 && m[10] == 1;
@@ -166,6 +162,64 @@ bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], c
       }
     }
   }
+  return true;
+}
+
+/// A plane's values n.(M p + t - o) are linear in the grid's point p: g.p + c. The box, within the grid's, of
+/// its points where they are at or below `level`: along each axis, the bound that g_a p_a may reach when the
+/// other coordinates take their smallest terms. `empty` when the grid has no such point. False for a transform
+/// of terms that are not finite.
+bool PlaneSublevelBox(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& plane,
+                      double level, double box[2][3], bool& empty)
+{
+  const double* m = plane.Transform;
+  double g[3] = { 0, 0, 0 }, c = 0.0;
+  for (int r = 0; r < 3; ++r)
+  {
+    for (int a = 0; a < 3; ++a)
+      g[a] += plane.Normal[r] * m[4 * r + a];
+    c += plane.Normal[r] * (m[4 * r + 3] - plane.Origin[r]);
+  }
+  double least[3], smallest = c; // each axis's smallest term over the grid's box, and f's least value
+  for (int a = 0; a < 3; ++a)
+  {
+    const double c0 = GridAxisCoordinate(axes, a, 0), c1 = GridAxisCoordinate(axes, a, pointDims[a] - 1);
+    box[0][a] = std::min(c0, c1);
+    box[1][a] = std::max(c0, c1);
+    least[a] = std::min(g[a] * box[0][a], g[a] * box[1][a]);
+    smallest += least[a];
+  }
+  if (!std::isfinite(smallest) || !std::isfinite(level))
+    return false;
+  empty = smallest > level;
+  for (int a = 0; a < 3 && !empty; ++a)
+  {
+    const double reach = level - (smallest - least[a]); // what g_a p_a may be at most
+    if (g[a] > 0.0)
+      box[1][a] = std::min(box[1][a], reach / g[a]);
+    else if (g[a] < 0.0)
+      box[0][a] = std::max(box[0][a], reach / g[a]);
+  }
+  return true;
+}
+
+} // namespace
+
+bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& function,
+                      const std::vector<double>& levels, GridExtent& extent)
+{
+  if (levels.empty() || !GridIsAxisAligned(pointDims, axes))
+    return false;
+  const double level = *std::max_element(levels.begin(), levels.end());
+  double box[2][3];
+  bool empty = false;
+  if (function.Type == ImplicitFunction::Kind::Plane)
+  {
+    if (!PlaneSublevelBox(pointDims, axes, function, level, box, empty))
+      return false;
+  }
+  else if (!SublevelBoxInGrid(function, level, box, empty))
+    return false;
   for (int a = 0; a < 3 && !empty; ++a)
   {
     const double slack = 1e-9 * (1.0 + std::abs(box[0][a]) + std::abs(box[1][a]));

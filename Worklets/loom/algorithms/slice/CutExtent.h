@@ -33,10 +33,13 @@ bool SublevelBox(const ImplicitFunction& function, double level, double low[3], 
 /// The sub-grid whose cells contain every cell of the grid that has a point where the function is at or below
 /// the largest of `levels` (so every cell a cut at any of them crosses, and every cell a clip keeping the
 /// values below it keeps or cuts), with one cell more on each side for rounding. The box of SublevelBox is
-/// taken through the inverse of the function's transform (for a box infinite along an axis, a shift only).
-/// False when SublevelBox is, when the transform is singular (or more than a shift for an infinite box), or when
-/// the grid is not axis-aligned (GridIsAxisAligned): then the whole grid is needed. When no cell
-/// reaches the box, `extent` is the grid's first cell (whose cut is empty, as the whole grid's).
+/// taken through the inverse of the function's transform (for a box infinite along an axis, a shift only); a
+/// plane's values are linear in the grid's points, and its box is the part of the grid's box where they can be
+/// at or below the level (a half-space's reach: a part when the plane leaves little of the grid on that side).
+/// False when SublevelBox is (a cylinder whose axis moves every coordinate), when the transform is singular (or
+/// more than a shift for an infinite box), or when the grid is not axis-aligned (GridIsAxisAligned): then the
+/// whole grid is needed. When no cell reaches the box, `extent` is the grid's first cell (whose cut is empty, as
+/// the whole grid's).
 bool BoundedCutExtent(const Id3& pointDims, const std::vector<double> axes[3], const ImplicitFunction& function,
                       const std::vector<double>& levels, GridExtent& extent);
 } // namespace algorithms
