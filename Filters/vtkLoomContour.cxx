@@ -518,15 +518,17 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     // Re-executed on an unchanged image or rectilinear grid: only the part whose values the isovalues cross
     // is contoured (its field alone gathered, and moved to a GPU), when that is at most half of it; no cell
     // outside it is crossed. The other arrays are then read from the whole input at the output's points.
+    // Not with ghost cells to skip: the whole grid then takes marching cells, and a part without them would not.
     vtkSmartPointer<vtkDataSet> part;
     loom::algorithms::GridExtent extent;
+    const unsigned char ghostBits = vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL;
     if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
+        loom::interop::GhostCellFlags(input, ghostBits).GetNumberOfValues() == 0 &&
         loom::interop::ContoursAPart(input, array, options.IsoValues, extent, options.Device))
       part = loom::interop::SubGrid(loom::interop::FieldAndGhosts(input, array), extent, options.Device);
     vtkDataSet* contoured = part ? part.Get() : input;
     // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
-    options.SkipCells =
-      loom::interop::GhostCellFlags(contoured, vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL);
+    options.SkipCells = loom::interop::GhostCellFlags(contoured, ghostBits);
     options.SourceCells = this->InterpolateAttributes && input->GetCellData()->GetNumberOfArrays() > 0;
 
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(contoured);

@@ -87,12 +87,6 @@ const char* vtkLoomSettings::GetDeviceReport()
                   static_cast<unsigned long long>(s.Reused), static_cast<unsigned long long>(s.Evicted));
     this->Report += line;
   }
-  const loom::interop::ValueBlocksStatistics v = loom::interop::GetValueBlocksStatistics();
-  char blocks[160];
-  std::snprintf(blocks, sizeof(blocks), "Value blocks: %zu arrays, %.1f of %.0f MiB; %llu made, %llu reused\n",
-                v.Entries, v.Bytes / 1048576.0, loom::interop::GetValueBlocksLimit() / 1048576.0,
-                static_cast<unsigned long long>(v.Made), static_cast<unsigned long long>(v.Reused));
-  this->Report += blocks;
   return this->Report.c_str();
 }
 

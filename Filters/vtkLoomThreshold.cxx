@@ -140,7 +140,11 @@ int vtkLoomThreshold::RequestData(vtkInformation*, vtkInformationVector** inputV
     vtkSmartPointer<vtkDataSet> part;
     loom::algorithms::GridExtent extent;
     const double lower = options.Lower, upper = options.Upper;
-    const Options::Method method = options.Criterion;
+    // The continuous cell range (a point array, All Scalars off) asks whether a cell's range meets [Lower, Upper]
+    // whatever the method.
+    const Options::Method method =
+      options.UseContinuousCellRange && options.PointField && !options.AllScalars ? Options::Method::Between
+                                                                                   : options.Criterion;
     auto holds = [=](double low, double high) {
       return method == Options::Method::BelowLower ? low <= lower
         : method == Options::Method::AboveUpper    ? high >= upper

@@ -183,8 +183,9 @@ LOOMFILTERS_EXPORT bool CutsAPart(const Id3& dims, const std::vector<double> axe
 /// blocks (loom/algorithms/contour/ValueBlocks.h) are kept for it, and the blocks the values cross lie in at
 /// most half of the grid's points. The blocks are made the second time an array is asked for unchanged (a
 /// re-execution on the same input: dragging an isovalue), not the first (a one-off contour, or an array made
-/// for the run), and kept while the array lives unmodified (same memory, size, type and MTime; dropped when it
-/// is deleted, never taken for another array in its memory), the least recently used going first beyond
+/// for the run), and kept while the array lives unmodified (same memory, size, type and MTime: values written
+/// into it call for its Modified(), as VTK's cached ranges do; dropped when it is deleted, never taken for
+/// another array in its memory), the least recently used going first beyond
 /// the bound (SetValueBlocksLimit).
 LOOMFILTERS_EXPORT bool ContoursAPart(vtkDataSet* grid, vtkDataArray* array, const std::vector<double>& values,
                                       loom::algorithms::GridExtent& extent, loom::cont::DeviceId device);
@@ -209,7 +210,7 @@ LOOMFILTERS_EXPORT ValueBlocksStatistics GetValueBlocksStatistics();
 /// at once.
 LOOMFILTERS_EXPORT void SetValueBlocksLimit(std::size_t bytes);
 LOOMFILTERS_EXPORT std::size_t GetValueBlocksLimit();
-/// Forgets every array (tests, plugin unload).
+/// Forgets every array (tests).
 LOOMFILTERS_EXPORT void ClearValueBlocks();
 
 /// The positions of a dataset's points (all, or those of `ids`) as an xyz field: a point set's own

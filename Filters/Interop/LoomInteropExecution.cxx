@@ -336,6 +336,8 @@ ExecutionScope::~ExecutionScope()
   r.DeviceCopiesReused = static_cast<vtkIdType>(cached.Reused - this->ReusedBefore);
   r.BytesReusedOnDevice = static_cast<vtkTypeUInt64>(cached.BytesReused - this->BytesReusedBefore);
   ++r.Executions;
+  if (this->Enclosing) // a part read by a filter run inside another (an accelerated ParaView filter's) is the outer's too
+    this->Enclosing->PartPoints += r.PartPoints;
   Running = this->Enclosing;
   --Depth;
 }

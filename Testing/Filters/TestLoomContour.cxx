@@ -32,6 +32,7 @@
 #include <vtkRectilinearGrid.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
+#include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 
 #include <vtkCylinderSource.h>
@@ -801,8 +802,6 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
   const li::ValueBlocksStatistics kept = li::GetValueBlocksStatistics();
   EXPECT_EQ(1u, kept.Entries);
   EXPECT_GT(kept.Bytes, 0u);
-  const std::string report = vtkLoomSettings::GetInstance()->GetDeviceReport(); // the Loom panel's
-  EXPECT_NE(std::string::npos, report.find("Value blocks: 1 arrays")) << report;
   EXPECT_NE(std::string::npos, std::string(vtkLoomExecution::GetLast(contour)->Describe()).find("read a part of"));
   int dims[3];
   image->GetDimensions(dims);
@@ -818,6 +817,41 @@ TEST(LoomContour, ReexecutionsContourOnlyThePartTheValuesCross)
   const loomtest::GridRun remade = loomtest::RunOnGrids(contour, false);
   EXPECT_EQ(kept.Made + 1, li::GetValueBlocksStatistics().Made);
   loomtest::ExpectIdenticalData(modified.Output, remade.Output, "modified array, blocks made again");
+  // The same values in a new shallow copy of the dataset (as ParaView's pipeline hands a filter its input at
+  // every execution): the array's blocks are found again.
+  {
+    auto copy = vtkSmartPointer<vtkImageData>::New();
+    copy->ShallowCopy(image);
+    contour->SetInputData(copy);
+    const std::uint64_t reused = li::GetValueBlocksStatistics().Reused;
+    loomtest::ExpectIdenticalData(remade.Output, loomtest::RunOnGrids(contour, false).Output, "a shallow copy");
+    EXPECT_EQ(reused + 1, li::GetValueBlocksStatistics().Reused);
+    contour->SetInputData(image);
+  }
+
+  // Ghost cells to skip: the whole grid takes marching cells, so no part is read (a part without them would
+  // take the flying-edges path and number the points otherwise).
+  {
+    auto ghosted = vtkSmartPointer<vtkImageData>::New();
+    ghosted->DeepCopy(image);
+    vtkNew<vtkUnsignedCharArray> ghosts;
+    ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+    ghosts->SetNumberOfTuples(ghosted->GetNumberOfCells());
+    ghosts->FillValue(0);
+    ghosts->SetValue(0, vtkDataSetAttributes::DUPLICATECELL);
+    ghosted->GetCellData()->AddArray(ghosts);
+    vtkNew<vtkLoomContour> ghostContour;
+    ghostContour->SetInputData(ghosted);
+    ghostContour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
+    ghostContour->SetValue(0, 250.0);
+    const loomtest::GridRun whole = loomtest::RunOnGrids(ghostContour, true);
+    for (int run = 0; run < 3; ++run)
+    {
+      const loomtest::GridRun again = loomtest::RunOnGrids(ghostContour, false);
+      EXPECT_EQ(0, again.PartPoints);
+      loomtest::ExpectIdenticalData(whole.Output, again.Output, "ghost cells, run " + std::to_string(run));
+    }
+  }
 
   // A deleted array is forgotten with it.
   {

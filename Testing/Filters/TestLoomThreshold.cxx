@@ -719,7 +719,12 @@ TEST(LoomThreshold, ReexecutionsThresholdOnlyThePartTheirValuesReach)
   continuous.Lower = continuous.Upper = 250.5;
   continuous.Continuous = true;
   continuous.AllScalars = false;
+  Setting continuousAbove = continuous; // the method is not used with the continuous range: [Lower, Upper] is
+  continuousAbove.Method = vtkLoomThreshold::THRESHOLD_UPPER;
+  continuousAbove.Lower = 250.0;
+  continuousAbove.Upper = 1000.0;
   settings.push_back(continuous);
+  settings.push_back(continuousAbove);
   for (vtkDataSet* data : grids.All())
     for (const Setting& s : settings)
       for (int device : loomtest::Devices())

@@ -191,7 +191,8 @@ bool PlaneSublevelBox(const Id3& pointDims, const std::vector<double> axes[3], c
   }
   if (!std::isfinite(smallest) || !std::isfinite(level))
     return false;
-  empty = smallest > level;
+  // Empty only beyond rounding (a plane through a grid corner).
+  empty = smallest > level + 1e-9 * (1.0 + std::abs(level) + std::abs(smallest));
   for (int a = 0; a < 3 && !empty; ++a)
   {
     const double reach = level - (smallest - least[a]); // what g_a p_a may be at most
