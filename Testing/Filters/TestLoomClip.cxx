@@ -413,6 +413,8 @@ TEST(LoomClip, ScalarReexecutionsClipOnlyThePartTheirValuesReach)
     for (const int how : { 0, 1, 2 }) // RTData, its negation inside out, the cells' RTData (whole cells)
       for (int device : loomtest::Devices())
       {
+        if (input != grids.Image && how != 0) // the other grids: the same blocks, other cells
+          continue;
         const bool insideOut = how == 1;
         const char* array = how == 0 ? "RTData" : how == 1 ? "Negated" : "RTCells";
         const double value = insideOut ? -250.0 : 250.0;
@@ -430,7 +432,7 @@ TEST(LoomClip, ScalarReexecutionsClipOnlyThePartTheirValuesReach)
         ASSERT_GT(part.Output->GetNumberOfCells(), 0) << what;
         // VTK's clip of the image once per side (its measure triangulates); the other grids' whole-grid clips are
         // held to VTK's by the tests above.
-        if (device != loomtest::Devices().front() || input != grids.Image)
+        if (device != loomtest::Devices().front() || input != grids.Image || how == 1) // (1: the same cells as 0)
           continue;
         // By a cell array, ParaView's Clip (vtkPVClipDataSet) keeps the cells whose value is at least Value, as
         // vtkThreshold does; vtkTableBasedClipDataSet would clip by the values averaged to the points.
