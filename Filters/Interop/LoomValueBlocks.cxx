@@ -94,14 +94,13 @@ void ForgetDeleted(vtkObject* caller, unsigned long, void*, void*)
 
 // The array's blocks when it was asked for before, unchanged (made now on the second time); null the first
 // time.
-std::shared_ptr<const loom::algorithms::ValueBlocks> BlocksOf(vtkDataSet* grid, vtkDataArray* array, const Id3& dims,
+std::shared_ptr<const loom::algorithms::ValueBlocks> BlocksOf(vtkDataArray* array, const Id3& dims,
                                                               loom::cont::DeviceId device)
 {
   Cache& cache = TheCache();
   // Not the dataset's MTime: ParaView's pipeline hands a filter a new shallow copy of its input at every
   // execution, around the same arrays. Values written into an array call for its Modified(), as VTK's own
   // cached ranges (vtkDataArray::GetRange) require.
-  (void)grid;
   const Identity is{ array->GetMTime(), array->GetVoidPointer(0), array->GetNumberOfTuples(), array->GetDataType(),
                      dims };
   {
@@ -173,7 +172,7 @@ std::shared_ptr<const loom::algorithms::ValueBlocks> PartBlocks(vtkDataSet* grid
   if (dims[0] * dims[1] * dims[2] < 2 || array->GetNumberOfTuples() != values ||
       attributes->GetArray(array->GetName()) != array)
     return nullptr;
-  return BlocksOf(grid, array, valueDims, device);
+  return BlocksOf(array, valueDims, device);
 }
 } // namespace
 

@@ -1064,15 +1064,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (trace)
       std::cerr << "loom fuzzer: " << filter->GetClassName() << " on " << Describe(input) << std::endl;
     filter->SetInputDataObject(0, input);
-    const std::string kind = filter->GetClassName();
-    const bool reexecuted = kind == "vtkLoomContour" || kind == "vtkLoomThreshold" || kind == "vtkLoomClip";
+    const std::string name = filter->GetClassName();
+    const bool reexecuted = name == "vtkLoomContour" || name == "vtkLoomThreshold" || name == "vtkLoomClip";
     if (reexecuted)
       loom::interop::ClearValueBlocks(); // its first run reads the whole grid, whatever ran before on the array
     if (vtkLoomResampleWithDataset::SafeDownCast(filter))
       filter->SetInputDataObject(1, input); // Resample With Dataset: the input sampled at its own points
     const loomtest::Outcome outcome = loomtest::UpdateCapturing(filter);
     ++tally.Runs;
-    const std::string name = filter->GetClassName();
     auto fail = [&](const std::string& what) {
       Fail(name + ": " + what + "\ninput (" + (malformed ? "malformed" : "well formed") + "): " + Describe(input) +
            (outcome.Output ? "\noutput: " + Describe(outcome.Output) : std::string()) + "\nerrors: " + outcome.Errors);
