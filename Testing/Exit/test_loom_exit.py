@@ -166,8 +166,13 @@ def gui(out_dir, plugin_xml):
     every output shown, and is closed by --exit when the event script ends."""
     events = ''
     # The gathered filters last: ParaView shows them in a view of their own (a line chart, a spreadsheet),
-    # which becomes the active view, where the render view's outputs after them would not be shown.
-    for name in sorted(loom_proxy_table.PROXIES, key=lambda n: (loom_proxy_table.GATHERED[n], n)):
+    # which becomes the active view, where the render view's outputs after them would not be shown. Before
+    # them, the filters of two inputs: the Wavelet is their second (every one of its points a seed or a
+    # sample), so theirs are the largest outputs, and the client draws each shown output again at every
+    # later Apply.
+    def order(name):
+        return (loom_proxy_table.GATHERED[name], len(loom_proxy_table.INPUT_PROPERTIES[name]) > 1, name)
+    for name in sorted(loom_proxy_table.PROXIES, key=order):
         events += GUI_SELECT_WAVELET
         for between in loom_proxy_table.BETWEEN.get(loom_proxy_table.PROXIES[name][0], []):
             events += GUI_APPLY % between  # the proxy's XML name

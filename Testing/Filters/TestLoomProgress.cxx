@@ -72,7 +72,7 @@ const Inputs& TheInputs()
 {
   static Inputs inputs = [] {
     Inputs in;
-    vtkSmartPointer<vtkImageData> image = loomtest::Wavelet(56);
+    vtkSmartPointer<vtkImageData> image = loomtest::Wavelet(36);
     in.Grid = loomtest::Hexahedra(image);
     in.Image = image;
     loomtest::AddVectors(in.Grid);
@@ -85,7 +85,7 @@ const Inputs& TheInputs()
     in.Grid->GetCellData()->AddArray(cellScalar);
     in.Grid->GetPointData()->SetActiveScalars("RTData");
 
-    vtkSmartPointer<vtkImageData> big = loomtest::Wavelet(96);
+    vtkSmartPointer<vtkImageData> big = loomtest::Wavelet(64);
     vtkNew<vtkLoomContour> contour;
     contour->SetInputData(big);
     contour->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "RTData");
