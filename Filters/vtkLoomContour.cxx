@@ -521,14 +521,15 @@ int vtkLoomContour::RequestData(vtkInformation*, vtkInformationVector** inputVec
     // Not with ghost cells to skip: the whole grid then takes marching cells, and a part without them would not.
     vtkSmartPointer<vtkDataSet> part;
     loom::algorithms::GridExtent extent;
-    const unsigned char ghostBits = vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL;
+    // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here. Flagged once, on
+    // the input: a part is read only where there are none.
+    options.SkipCells =
+      loom::interop::GhostCellFlags(input, vtkDataSetAttributes::DUPLICATECELL | vtkDataSetAttributes::HIDDENCELL);
     if (pointMask.Selection == loom::algorithms::OutputMask::Mode::All &&
-        loom::interop::GhostCellFlags(input, ghostBits).GetNumberOfValues() == 0 &&
+        options.SkipCells.GetNumberOfValues() == 0 &&
         loom::interop::ContoursAPart(input, array, options.IsoValues, extent, options.Device))
       part = loom::interop::SubGrid(loom::interop::FieldAndGhosts(input, array), extent, options.Device);
     vtkDataSet* contoured = part ? part.Get() : input;
-    // Ghost cells (duplicated or hidden) belong to another piece: they give no triangles here.
-    options.SkipCells = loom::interop::GhostCellFlags(contoured, ghostBits);
     options.SourceCells = this->InterpolateAttributes && input->GetCellData()->GetNumberOfArrays() > 0;
 
     const loom::algorithms::CellSetAny cells = loom::interop::CellSetFromVTK(contoured);
