@@ -46,8 +46,8 @@
 
 #include <cmath>
 #include <limits>
-#include <random>
 #include <map>
+#include <random>
 #include <vector>
 
 namespace
@@ -58,21 +58,27 @@ struct Sizes
   double Volume = 0, Area = 0, Length = 0;
 };
 
-// The outputs' sizes, summed by Loom's Cell Size on TBB whatever device the clip ran on: Filters.CellSize holds it
-// to VTK's vtkCellSizeFilter (ParaView's Cell Size) cell for cell on every shape, which makes a cell object per
-// cell and would be most of this program's time.
+// `data` with its cells' sizes (and with `sum` their totals), by Loom's Cell Size on TBB whatever device the clip
+// ran on: Filters.CellSize holds it to VTK's vtkCellSizeFilter (ParaView's Cell Size) cell for cell on every
+// shape, which makes a cell object per cell and would be most of this program's time.
+vtkSmartPointer<vtkDataSet> Sized(vtkDataSet* data, bool sum)
+{
+  vtkNew<vtkLoomCellSize> sizes;
+  sizes->SetDevice(vtkLoomCellSize::DEVICE_TBB);
+  sizes->SetInputData(data);
+  sizes->SetComputeSum(sum);
+  sizes->Update();
+  return vtkDataSet::SafeDownCast(sizes->GetOutputDataObject(0));
+}
+
 Sizes Measure(vtkDataSet* data)
 {
   Sizes s;
   s.Cells = data->GetNumberOfCells();
   if (!s.Cells)
     return s;
-  vtkNew<vtkLoomCellSize> sizes;
-  sizes->SetDevice(vtkLoomCellSize::DEVICE_TBB);
-  sizes->SetInputData(data);
-  sizes->SetComputeSum(true);
-  sizes->Update();
-  vtkFieldData* fd = sizes->GetOutput()->GetFieldData();
+  const vtkSmartPointer<vtkDataSet> sized = Sized(data, true);
+  vtkFieldData* fd = sized->GetFieldData();
   s.Volume = fd->GetArray("Volume")->GetTuple1(0);
   s.Area = fd->GetArray("Area")->GetTuple1(0);
   s.Length = fd->GetArray("Length")->GetTuple1(0);
@@ -156,11 +162,7 @@ std::map<int, CaseCells> PerCase(vtkDataSet* output)
   std::map<int, CaseCells> cases;
   if (!output->GetNumberOfCells())
     return cases;
-  vtkNew<vtkLoomCellSize> sizes; // per cell, as Measure's totals
-  sizes->SetDevice(vtkLoomCellSize::DEVICE_TBB);
-  sizes->SetInputData(output);
-  sizes->Update();
-  vtkDataSet* measured = vtkDataSet::SafeDownCast(sizes->GetOutputDataObject(0));
+  const vtkSmartPointer<vtkDataSet> measured = Sized(output, false);
   vtkDataArray* ids = measured->GetCellData()->GetArray("Case");
   vtkDataArray* volume = measured->GetCellData()->GetArray("Volume");
   vtkDataArray* area = measured->GetCellData()->GetArray("Area");
