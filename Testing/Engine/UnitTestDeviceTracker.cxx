@@ -7,8 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <type_traits>
 #include <vector>
 
 using namespace loom;
@@ -41,7 +44,7 @@ TEST(DeviceTracker, ForcedDeviceIsUsed)
 {
   EXPECT_EQ(test::Device(), RuntimeDeviceTracker::Get().Resolve());
   DeviceId seen = DeviceId::Auto;
-  CallOnDevice(DeviceId::Auto, [&](auto tag) { seen = decltype(tag)::Id; });
+  CallOnDevice(DeviceId::Auto, [&](auto tag) { seen = DeviceIdOf<decltype(tag)>(); });
   // This file is host-compiled: a CUDA pick runs on the best CPU device (TBB, else Serial), as the
   // design says; only nvcc-compiled code (the families' .cu files) runs on the GPU, which the Cuda.*
   // tests check by the transfers the GPU's work makes.
@@ -49,6 +52,69 @@ TEST(DeviceTracker, ForcedDeviceIsUsed)
     : RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB)    ? DeviceId::TBB
                                                               : DeviceId::Serial;
   EXPECT_EQ(expected, seen);
+}
+
+// Serial and TBB run one instantiation of the host code (DeviceAdapterTagCpu); the device it runs on is
+// the thread's current CPU device, which CallOnDevice sets for the call (nested calls included) and the
+// TBB backend sets on its worker threads.
+TEST(DeviceTracker, CpuDevicesShareOneTagAndKnowWhichRuns)
+{
+  EXPECT_EQ(RuntimeDeviceTracker::Get().HostDevice(), CurrentCpuDevice()); // outside every call
+  std::vector<DeviceId> cpus{ DeviceId::Serial };
+  if (RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB))
+    cpus.push_back(DeviceId::TBB);
+  for (DeviceId cpu : cpus)
+  {
+    SCOPED_TRACE(DeviceName(cpu));
+    const DeviceId other = cpu == DeviceId::Serial ? cpus.back() : DeviceId::Serial;
+    DeviceId seen = DeviceId::Auto, nested = DeviceId::Auto, after = DeviceId::Auto;
+    bool sameTag = false;
+    CallOnDevice(cpu, [&](auto tag) {
+      sameTag = std::is_same<decltype(tag), DeviceAdapterTagCpu>::value;
+      seen = DeviceIdOf<decltype(tag)>();
+      CallOnDevice(other, [&](auto inner) { nested = DeviceIdOf<decltype(inner)>(); });
+      after = DeviceIdOf<decltype(tag)>();
+    });
+    EXPECT_TRUE(sameTag);
+    EXPECT_EQ(cpu, seen);
+    EXPECT_EQ(other, nested);
+    EXPECT_EQ(cpu, after); // the nested call's device ends with it
+    EXPECT_EQ(RuntimeDeviceTracker::Get().HostDevice(), CurrentCpuDevice());
+
+    // Every index of a schedule, on whichever thread runs it, sees the device that runs the schedule;
+    // Serial runs them all on the calling thread.
+    constexpr Id n = Id(1) << 20;
+    std::vector<Int8> device(static_cast<std::size_t>(n), -1);
+    std::vector<char> onCaller(static_cast<std::size_t>(n), 0);
+    const std::thread::id caller = std::this_thread::get_id();
+    Algorithm::Schedule(
+      cpu,
+      [&](Id i) {
+        device[static_cast<std::size_t>(i)] = static_cast<Int8>(CurrentCpuDevice());
+        onCaller[static_cast<std::size_t>(i)] = std::this_thread::get_id() == caller;
+      },
+      n);
+    EXPECT_EQ(n, std::count(device.begin(), device.end(), static_cast<Int8>(cpu)));
+    if (cpu == DeviceId::Serial)
+      EXPECT_EQ(n, std::count(onCaller.begin(), onCaller.end(), 1));
+  }
+}
+
+// TBB's worker threads run their pieces as TBB's without asking the tracker (here TBB is disabled in the
+// tracker, whose host device is then Serial, while a TBB schedule already runs).
+TEST(DeviceTracker, TbbWorkersRunAsTbb)
+{
+  if (!RuntimeDeviceTracker::Get().CanRunOn(DeviceId::TBB))
+    GTEST_SKIP() << "TBB is not compiled in.";
+  TrackerGuard guard;
+  const ScopedCpuDevice onTBB(DeviceId::TBB);
+  RuntimeDeviceTracker::Get().DisableDevice(DeviceId::TBB, "DeviceTracker.TbbWorkersRunAsTbb disables TBB.");
+  ASSERT_EQ(DeviceId::Serial, RuntimeDeviceTracker::Get().HostDevice());
+  constexpr Id n = Id(1) << 20;
+  std::vector<Int8> device(static_cast<std::size_t>(n), -1);
+  DeviceAdapterAlgorithm<DeviceAdapterTagCpu>::Schedule(
+    [&](Id i) { device[static_cast<std::size_t>(i)] = static_cast<Int8>(CurrentCpuDevice()); }, n);
+  EXPECT_EQ(n, std::count(device.begin(), device.end(), static_cast<Int8>(DeviceId::TBB)));
 }
 
 TEST(DeviceTracker, EnvironmentChoosesAndUnknownNameThrows)

@@ -25,7 +25,7 @@ void HostForEach(loom::cont::DeviceId requested, Id n, Id grain, Id weight, F&& 
   };
   loom::cont::CallOnDevice(requested, [&](auto tag) {
     if constexpr (decltype(tag)::IsHost)
-      loom::cont::internal::CpuScheduleRanges(decltype(tag)::Id, body, n, grain, weight);
+      loom::cont::internal::CpuScheduleRanges(loom::cont::DeviceIdOf<decltype(tag)>(), body, n, grain, weight);
     else
       body(0, n);
     return 0;

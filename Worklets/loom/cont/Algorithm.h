@@ -15,7 +15,9 @@ namespace loom
 namespace cont
 {
 LOOM_UNIT_NAMESPACE_BEGIN
-/// Call `functor(tag)` with the compile-time tag of the device the tracker picks for `requested`.
+/// Call `functor(tag)` with the compile-time tag of the device the tracker picks for `requested`:
+/// DeviceAdapterTagCpu for Serial and TBB (with that device as the thread's current CPU device for the
+/// call), DeviceAdapterTagCuda for CUDA.
 /// Only code compiled by nvcc runs on CUDA: elsewhere a CUDA pick runs on the best CPU device (the
 /// worklet families reach CUDA through their .cu files), and arrays come back from the GPU as read.
 template <typename Functor>
@@ -49,10 +51,13 @@ auto CallOnDevice(DeviceId requested, Functor&& functor)
 #endif
 #ifdef LOOM_ENABLE_TBB
       case DeviceId::TBB:
-        return functor(DeviceAdapterTagTBB{});
 #endif
       case DeviceId::Serial:
-        return functor(DeviceAdapterTagSerial{});
+      {
+        // One instantiation for both CPU devices: the device is this thread's current CPU device.
+        const ScopedCpuDevice onCpu(device);
+        return functor(DeviceAdapterTagCpu{});
+      }
       default:
         throw ErrorBadDevice(std::string("Loom device '") + DeviceName(device) +
                              "' cannot run this algorithm in this build.");

@@ -80,7 +80,7 @@ public:
   internal::PointToCellConnectivity PrepareForInput(Device device, TopologyElementTagPoint,
                                                     TopologyElementTagCell) const
   {
-    const internal::ReverseConnectivity& r = this->GetReverseConnectivity(Device::Id);
+    const internal::ReverseConnectivity& r = this->GetReverseConnectivity(DeviceIdOf<Device>());
     return internal::PointToCellConnectivity(
       ArrayHandleConstant<UInt8>(CELL_SHAPE_VERTEX, this->NumberOfPoints).ReadPortal(),
       r.Offsets.PrepareForInput(device), r.CellIds.PrepareForInput(device));
@@ -162,7 +162,7 @@ public:
       for (Id c = 0; c <= this->GetNumberOfCells(); ++c)
         o[c] = c * this->PointsPerCell;
       *this->Reverse = std::make_shared<internal::ReverseConnectivity>(internal::BuildReverseConnectivity(
-        offsets, this->Connectivity, this->NumberOfPoints, Device::Id));
+        offsets, this->Connectivity, this->NumberOfPoints, DeviceIdOf<Device>()));
     }
     const internal::ReverseConnectivity& r = **this->Reverse;
     return internal::PointToCellConnectivity(

@@ -44,31 +44,33 @@ inline void CheckSameLength(const char* algorithm, const char* what, Id expected
 }
 } // namespace internal
 
-/// Device algorithms for a CPU device tag (DeviceAdapterTagSerial, DeviceAdapterTagTBB).
+/// Device algorithms for a CPU device tag (DeviceAdapterTagCpu, which runs on the thread's current CPU
+/// device, or DeviceAdapterTagSerial, DeviceAdapterTagTBB).
 template <typename Device>
 struct DeviceAdapterAlgorithm
 {
   static_assert(Device::IsHost, "the generic device algorithms run on CPU devices");
-  static constexpr DeviceId Id_ = Device::Id;
+  /// The CPU device that runs these algorithms now (DeviceIdOf: the current one for DeviceAdapterTagCpu).
+  static DeviceId Id_() { return DeviceIdOf<Device>(); }
 
   /// Call functor(i) for i in [0, n).
   template <typename Functor>
   static void Schedule(const Functor& functor, Id n)
   {
-    internal::CpuSchedule1D(Id_, functor, n);
+    internal::CpuSchedule1D(Id_(), functor, n);
   }
   /// Call functor(ijk, flatIndex) over a 3D range (x fastest).
   template <typename Functor>
   static void Schedule(const Functor& functor, const Id3& range)
   {
-    internal::CpuSchedule3D(Id_, functor, range);
+    internal::CpuSchedule3D(Id_(), functor, range);
   }
   /// Call functor(begin, end) over sub-ranges of [0, n), each at least `grain` long (each index
   /// `weight` elements of work, for a WorkMonitor's count).
   template <typename Functor>
   static void ScheduleRanges(Functor& functor, Id n, Id grain = internal::CpuDefaultGrain, Id weight = 1)
   {
-    internal::CpuScheduleRanges(Id_, functor, n, grain, weight);
+    internal::CpuScheduleRanges(Id_(), functor, n, grain, weight);
   }
   /// Wait for scheduled work: CPU schedules return when done.
   static void Synchronize() {}
@@ -124,18 +126,18 @@ struct DeviceAdapterAlgorithm
   {
     const Id n = input.GetNumberOfValues();
 #ifdef LOOM_ENABLE_TBB
-    if constexpr (std::is_same<Device, DeviceAdapterTagTBB>::value &&
-                  internal::IsBasicArrayHandle<InArray>::value && std::is_same<Op, Sum>::value &&
+    if constexpr (internal::IsBasicArrayHandle<InArray>::value && std::is_same<Op, Sum>::value &&
                   std::is_same<typename InArray::ValueType, T>::value && tbb::HasNativeSum<T>::value)
     {
-      return tbb::ReduceSum(input.GetPointer(), n, init);
+      if (Id_() == DeviceId::TBB)
+        return tbb::ReduceSum(input.GetPointer(), n, init);
     }
 #endif
     auto in = input.PrepareForInput(Device{});
     auto get = [&in](Id i) { return static_cast<T>(in.Get(i)); };
-    const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
+    const Id numChunks = internal::CpuNumberOfChunks(Id_(), n);
     std::vector<T> partial(static_cast<std::size_t>(numChunks), init);
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       if (begin < end)
         partial[static_cast<std::size_t>(c)] = internal::ChunkReduce<T>(get, begin, end, op);
     });
@@ -171,10 +173,10 @@ struct DeviceAdapterAlgorithm
     auto k = keys.PrepareForInput(Device{});
     auto v = values.PrepareForInput(Device{});
     // A chunk owns the runs that start inside it, and follows its last run past its end.
-    const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
+    const Id numChunks = internal::CpuNumberOfChunks(Id_(), n);
     std::vector<Id> offsets(static_cast<std::size_t>(numChunks) + 1, 0);
     auto isHead = [&](Id i) { return i == 0 || !(k.Get(i) == k.Get(i - 1)); };
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       Id count = 0;
       for (Id i = begin; i < end; ++i)
         count += isHead(i) ? 1 : 0;
@@ -183,7 +185,7 @@ struct DeviceAdapterAlgorithm
     std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
     auto ko = keysOut.PrepareForOutput(offsets.back(), Device{});
     auto vo = valuesOut.PrepareForOutput(offsets.back(), Device{});
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       Id o = offsets[static_cast<std::size_t>(c)];
       Id i = begin;
       while (i < end && !isHead(i))
@@ -209,7 +211,7 @@ struct DeviceAdapterAlgorithm
   {
     if constexpr (internal::RadixKey<T>::Supported)
     {
-      internal::RadixSort<T, char>(Id_, values.GetPointer(), nullptr, values.GetNumberOfValues());
+      internal::RadixSort<T, char>(Id_(), values.GetPointer(), nullptr, values.GetNumberOfValues());
     }
     else
     {
@@ -231,7 +233,7 @@ struct DeviceAdapterAlgorithm
                               values.GetNumberOfValues());
     if constexpr (internal::RadixKey<K>::Supported)
     {
-      internal::RadixSort<K, V>(Id_, keys.GetPointer(), values.GetPointer(), keys.GetNumberOfValues());
+      internal::RadixSort<K, V>(Id_(), keys.GetPointer(), values.GetPointer(), keys.GetNumberOfValues());
     }
     else
     {
@@ -295,9 +297,9 @@ private:
   template <typename Keep, typename Get, typename U>
   static void Compact(Id n, const Keep& keep, const Get& get, ArrayHandle<U>& output)
   {
-    const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
+    const Id numChunks = internal::CpuNumberOfChunks(Id_(), n);
     std::vector<Id> offsets(static_cast<std::size_t>(numChunks) + 1, 0);
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       Id count = 0;
       for (Id i = begin; i < end; ++i)
         count += keep(i) ? 1 : 0;
@@ -305,7 +307,7 @@ private:
     });
     std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
     auto out = output.PrepareForOutput(offsets.back(), Device{});
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       Id o = offsets[static_cast<std::size_t>(c)];
       for (Id i = begin; i < end; ++i)
         if (keep(i))
@@ -321,9 +323,9 @@ private:
   template <typename U>
   static void FlaggedIndices(const UInt8* flags, Id n, ArrayHandle<U>& output)
   {
-    const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
+    const Id numChunks = internal::CpuNumberOfChunks(Id_(), n);
     std::vector<Id> offsets(static_cast<std::size_t>(numChunks) + 1, 0);
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       Id count = 0;
       for (Id i = begin; i < end; ++i)
         count += flags[i] != 0;
@@ -333,7 +335,7 @@ private:
     U* out = output.PrepareForOutput(offsets.back(), Device{}).GetArray();
     if (offsets.back() == 0)
       return; // (an empty output has no memory: nothing may be copied to its null pointer)
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       constexpr Id Piece = 512;
       U buffer[Piece];
       U* to = out + offsets[static_cast<std::size_t>(c)];
@@ -383,27 +385,29 @@ private:
       return Inclusive ? T{} : init;
     }
 #ifdef LOOM_ENABLE_TBB
-    if constexpr (std::is_same<Device, DeviceAdapterTagTBB>::value &&
-                  internal::IsBasicArrayHandle<InArray>::value && std::is_same<Op, Sum>::value &&
+    if constexpr (internal::IsBasicArrayHandle<InArray>::value && std::is_same<Op, Sum>::value &&
                   std::is_same<typename InArray::ValueType, T>::value && tbb::HasNativeSum<T>::value)
     {
-      const T* inPtr = input.GetPointer();
-      T* outPtr = output.PrepareForOutput(n, Device{}).GetArray();
-      return Inclusive ? tbb::ScanInclusiveSum(inPtr, outPtr, n)
-                       : tbb::ScanExclusiveSum(inPtr, outPtr, n, init);
+      if (Id_() == DeviceId::TBB)
+      {
+        const T* inPtr = input.GetPointer();
+        T* outPtr = output.PrepareForOutput(n, Device{}).GetArray();
+        return Inclusive ? tbb::ScanInclusiveSum(inPtr, outPtr, n)
+                         : tbb::ScanExclusiveSum(inPtr, outPtr, n, init);
+      }
     }
 #endif
     auto in = input.PrepareForInput(Device{});
     auto out = output.PrepareForOutput(n, Device{});
     auto get = [&in](Id i) { return static_cast<T>(in.Get(i)); };
     auto set = [&out](Id i, const T& v) { out.Set(i, v); };
-    const Id numChunks = internal::CpuNumberOfChunks(Id_, n);
+    const Id numChunks = internal::CpuNumberOfChunks(Id_(), n);
     // Phase 1 (several chunks only): the total of every chunk but the last, then the carries.
     std::vector<T> carry(static_cast<std::size_t>(numChunks), init);
     if (numChunks > 1)
     {
       std::vector<T> totals(static_cast<std::size_t>(numChunks));
-      internal::CpuForEachChunk(Id_, n - n / numChunks, numChunks - 1, [&](Id c, Id, Id) {
+      internal::CpuForEachChunk(Id_(), n - n / numChunks, numChunks - 1, [&](Id c, Id, Id) {
         totals[static_cast<std::size_t>(c)] =
           internal::ChunkReduce<T>(get, n * c / numChunks, n * (c + 1) / numChunks, op);
       });
@@ -415,7 +419,7 @@ private:
     }
     // Phase 2: scan every chunk from its carry.
     T last{};
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id c, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id c, Id begin, Id end) {
       const bool hasCarry = !Inclusive || c > 0;
       const T after = internal::ChunkScan<Inclusive, T>(get, set, begin, end,
                                                         carry[static_cast<std::size_t>(c)], hasCarry, op);
@@ -428,13 +432,13 @@ private:
   template <typename T, typename Compare>
   static void ParallelMergeSort(T* data, Id n, Compare compare)
   {
-    const Id numChunks = internal::CpuNumberOfChunks(Id_, n, 1 << 14);
+    const Id numChunks = internal::CpuNumberOfChunks(Id_(), n, 1 << 14);
     if (numChunks <= 1)
     {
       std::stable_sort(data, data + n, compare);
       return;
     }
-    internal::CpuForEachChunk(Id_, n, numChunks, [&](Id, Id begin, Id end) {
+    internal::CpuForEachChunk(Id_(), n, numChunks, [&](Id, Id begin, Id end) {
       std::stable_sort(data + begin, data + end, compare);
     });
     std::unique_ptr<T[]> temp(new T[static_cast<std::size_t>(n)]);
@@ -443,7 +447,7 @@ private:
     for (Id width = 1; width < numChunks; width *= 2)
     {
       const Id pairs = (numChunks + 2 * width - 1) / (2 * width);
-      internal::CpuForEachChunk(Id_, pairs, pairs, [&](Id p, Id, Id) {
+      internal::CpuForEachChunk(Id_(), pairs, pairs, [&](Id p, Id, Id) {
         const Id lo = n * (2 * p * width) / numChunks;
         const Id mid = n * std::min(numChunks, (2 * p + 1) * width) / numChunks;
         const Id hi = n * std::min(numChunks, (2 * p + 2) * width) / numChunks;

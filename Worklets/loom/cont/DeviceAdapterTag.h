@@ -4,6 +4,7 @@
 #include <loom/Types.h>
 
 #include <string>
+#include <type_traits>
 
 namespace loom
 {
@@ -37,11 +38,56 @@ struct DeviceAdapterTagTBB
   static constexpr DeviceId Id = DeviceId::TBB;
   static constexpr bool IsHost = true;
 };
+/// Compile-time tag that the CPU devices share: the code that CallOnDevice runs on Serial or on TBB is
+/// one instantiation, and which of the two runs it is the calling thread's current CPU device
+/// (CurrentCpuDevice: set by CallOnDevice, and by the TBB backend on its worker threads). Code reads
+/// a tag's device with DeviceIdOf<Tag>(), never Tag::Id.
+struct DeviceAdapterTagCpu
+{
+  static constexpr bool IsHost = true;
+};
 /// Compile-time tag for the CUDA device.
 struct DeviceAdapterTagCuda
 {
   static constexpr DeviceId Id = DeviceId::Cuda;
   static constexpr bool IsHost = false;
 };
+
+/// The CPU device that DeviceAdapterTagCpu code on this thread runs on: the one the innermost
+/// ScopedCpuDevice names; outside any, the tracker's host device (TBB when it can run, else Serial).
+DeviceId CurrentCpuDevice();
+
+/// Makes `device` (Serial or TBB) this thread's current CPU device until the end of the scope.
+class ScopedCpuDevice
+{
+public:
+  explicit ScopedCpuDevice(DeviceId device);
+  ~ScopedCpuDevice();
+  ScopedCpuDevice(const ScopedCpuDevice&) = delete;
+  ScopedCpuDevice& operator=(const ScopedCpuDevice&) = delete;
+
+private:
+  Int8 Outer;
+};
+
+/// The device that code compiled for `Tag` runs on: the tag's own for Serial, TBB and CUDA; the
+/// current CPU device for DeviceAdapterTagCpu.
+template <typename Tag>
+DeviceId DeviceIdOf()
+{
+  if constexpr (std::is_same<Tag, DeviceAdapterTagCpu>::value)
+    return CurrentCpuDevice();
+  else
+    return Tag::Id;
+}
+/// True when code compiled for `Tag` runs on the Serial device now (one thread, in order).
+template <typename Tag>
+bool RunsOnSerial()
+{
+  if constexpr (Tag::IsHost)
+    return DeviceIdOf<Tag>() == DeviceId::Serial;
+  else
+    return false;
+}
 } // namespace cont
 } // namespace loom

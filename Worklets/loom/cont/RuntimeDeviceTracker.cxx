@@ -27,6 +27,24 @@ namespace
 {
 // The devices that ran work on this thread since the current device record began (bit 1 << device).
 thread_local unsigned RanDevices = 0;
+// This thread's current CPU device (a DeviceId), or -1 outside every ScopedCpuDevice.
+thread_local Int8 CpuDeviceNow = -1;
+}
+
+DeviceId CurrentCpuDevice()
+{
+  return CpuDeviceNow >= 0 ? static_cast<DeviceId>(CpuDeviceNow) : RuntimeDeviceTracker::Get().HostDevice();
+}
+
+ScopedCpuDevice::ScopedCpuDevice(DeviceId device)
+  : Outer(CpuDeviceNow)
+{
+  CpuDeviceNow = static_cast<Int8>(device);
+}
+
+ScopedCpuDevice::~ScopedCpuDevice()
+{
+  CpuDeviceNow = this->Outer;
 }
 
 const char* DeviceName(DeviceId device)

@@ -300,7 +300,7 @@ private:
         static_cast<typename ExecutionInfo<WorkletType>::Parameters*>(nullptr));
       constexpr bool maskNone = std::is_same<MaskType, MaskNone>::value;
       constexpr bool maskSelect = std::is_same<MaskType, MaskSelect>::value;
-      const loom::cont::DeviceId id = Device::Id;
+      const loom::cont::DeviceId id = loom::cont::DeviceIdOf<Device>();
       if (!this->PerOutputPath)
       {
         using PlainInvocation = decltype(makeInvocation(ArrayHandleIndex(0).ReadPortal(),

@@ -101,8 +101,8 @@ loom::cont::ArrayHandle<IdComponent> Keys<K>::GetCounts() const
 {
   const Id n = this->GetNumberOfUniqueKeys();
   loom::cont::ArrayHandle<IdComponent> counts;
-  IdComponent* c = counts.PrepareForOutput(n, loom::cont::DeviceAdapterTagSerial{}).GetArray();
-  const Id* o = this->Offsets.PrepareForInput(loom::cont::DeviceAdapterTagSerial{}).GetArray();
+  IdComponent* c = counts.PrepareForOutput(n, loom::cont::DeviceAdapterTagCpu{}).GetArray();
+  const Id* o = this->Offsets.PrepareForInput(loom::cont::DeviceAdapterTagCpu{}).GetArray();
   for (Id k = 0; k < n; ++k)
     c[k] = static_cast<IdComponent>(o[k + 1] - o[k]);
   return counts;

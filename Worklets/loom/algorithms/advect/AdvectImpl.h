@@ -1411,7 +1411,7 @@ struct Passes : DevicePointersOn<Tag>
         if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
                       std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
         {
-          const loom::cont::internal::ReverseConnectivity& links = set.GetReverseConnectivity(Tag::Id);
+          const loom::cont::internal::ReverseConnectivity& links = set.GetReverseConnectivity(loom::cont::DeviceIdOf<Tag>());
           field.LinkOffsets = ReadPointer<Tag>(links.Offsets);
           field.LinkCells = ReadPointer<Tag>(links.CellIds);
         }

@@ -235,7 +235,7 @@ MergePointsResult MergePoints(const FieldArray& points, const MergePointsOptions
     return loom::cont::CallOnDevice(options.Device, [&](auto tag) {
       using Tag = decltype(tag);
       MergePointsOptions onCpu = options;
-      onCpu.Device = Tag::Id;
+      onCpu.Device = loom::cont::DeviceIdOf<Tag>();
       ArrayHandle<Id> reps = points.GetKind() == ValueKind::Float32 ? ToleranceRepresentatives<Float32>(points, onCpu)
                                                                     : ToleranceRepresentatives<Float64>(points, onCpu);
       MergePointsResult merged;

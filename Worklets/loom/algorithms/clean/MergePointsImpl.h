@@ -126,11 +126,11 @@ struct Passes : DevicePointersOn<Tag>
   static loom::cont::ArrayHandle<Id> ExactRepresentatives(const FieldArray& points, const MergePointsOptions& options)
   {
     const Id n = points.GetNumberOfTuples();
-    loom::cont::Invoker invoke(Tag::Id);
+    loom::cont::Invoker invoke(loom::cont::DeviceIdOf<Tag>());
     loom::cont::ArrayHandle<Int32> hashes;
     invoke(HashPosition<T>{}, loom::cont::ArrayHandleIndex(n),
            ComponentPortalObject<T>(points, ComponentPortalObject<T>::Access::In), hashes);
-    const loom::worklet::Keys<Int32> groups(hashes, Tag::Id);
+    const loom::worklet::Keys<Int32> groups(hashes, loom::cont::DeviceIdOf<Tag>());
     hashes.ReleaseResources();
     SettleHashGroup<T> settle;
     settle.HasUsedFlags = options.UsedPoints.GetNumberOfValues() > 0;
@@ -174,7 +174,7 @@ struct Passes : DevicePointersOn<Tag>
       return;
     }
     // The input points of each output point: the map as keys (dropped points, -1, group first).
-    const loom::worklet::Keys<Int64> byOutput(result.PointMap, Tag::Id);
+    const loom::worklet::Keys<Int64> byOutput(result.PointMap, loom::cont::DeviceIdOf<Tag>());
     Id skip = 0, base = 0;
     FindFirstKeptGroup<Tag>(byOutput.GetUniqueKeys(), byOutput.GetOffsets(), skip, base);
     Algorithm::Schedule(ShiftedOffsets{ Read(byOutput.GetOffsets()), skip, base, Write(result.MemberOffsets, outputPoints + 1) },

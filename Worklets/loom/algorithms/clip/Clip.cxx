@@ -495,7 +495,7 @@ ClipResult ClipCells(const CellSetAny& cellSet, const T* values, const ClipOptio
       }
       else
       {
-        const auto reader = MakeExplicitCells(cells, loom::cont::DeviceAdapterTagSerial{});
+        const auto reader = MakeExplicitCells(cells, loom::cont::DeviceAdapterTagCpu{});
         return ClipTyped(reader, HostClipTables(options.InsideOut, 3), cells.GetNumberOfCells(),
                          cells.GetNumberOfPoints(), values, options);
       }
@@ -510,7 +510,7 @@ void Interpolate(const ClipPoints& points, IdComponent components, const Get& ge
 {
   const Id n = points.GetNumberOfPoints();
   HostForEach(device, n, 1 << 12,
-              MakeInterpolatePoint(points, components, get, out, loom::cont::DeviceAdapterTagSerial{}));
+              MakeInterpolatePoint(points, components, get, out, loom::cont::DeviceAdapterTagCpu{}));
 }
 } // namespace
 } // namespace clip
@@ -669,7 +669,7 @@ FieldArray InterpolateClipPoints(const ClipPoints& points, const FieldArray& fie
         using T = decltype(zero);
         const auto body = clip::MakeInterpolatePoint(points, components, clip::FieldGet<T>{ field.GetPortal<T>() },
                                                      out.GetPortal<T>().Pointers[0],
-                                                     loom::cont::DeviceAdapterTagSerial{});
+                                                     loom::cont::DeviceAdapterTagCpu{});
         HostForEach(cpu, n, 1 << 12,
                     SelectedPointsOnly<std::decay_t<decltype(body)>, T>{ body, flags, out.GetPortal<T>(),
                                                                         FillValueFor<T>(pointsMask.Fill) });

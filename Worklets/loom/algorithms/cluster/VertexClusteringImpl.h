@@ -733,7 +733,7 @@ struct Passes : DevicePointersOn<Tag>
   static void MeanPointsOf(const ArrayHandle<Int64>& pointVertex, const ComponentPortal<T>& pts, Id numUsed,
                            Id numPoints, const ComponentPortal<Float32>& xyz, VertexClusteringResult& result)
   {
-    const loom::worklet::Keys<Int64> byVertex(pointVertex, Tag::Id);
+    const loom::worklet::Keys<Int64> byVertex(pointVertex, loom::cont::DeviceIdOf<Tag>());
     Id vskip = 0, baseMember = 0;
     FindFirstKeptGroup<Tag>(byVertex.GetUniqueKeys(), byVertex.GetOffsets(), vskip, baseMember);
     Id* mo = Write(result.MemberOffsets, numUsed + 1);
@@ -755,10 +755,10 @@ struct Passes : DevicePointersOn<Tag>
       ArrayHandle<Id> sortedVertices;
       ArrayHandle<Int64> hashes;
       Algorithm::Schedule(SortTriangle{ Read(triangles), cv, Write(sortedVertices, 3 * nt), Write(hashes, nt) }, nt);
-      const loom::worklet::Keys<Int64> equal(hashes, Tag::Id);
+      const loom::worklet::Keys<Int64> equal(hashes, loom::cont::DeviceIdOf<Tag>());
       hashes.ReleaseResources();
       ArrayHandle<UInt8> keep;
-      loom::cont::Invoker invoke(Tag::Id);
+      loom::cont::Invoker invoke(loom::cont::DeviceIdOf<Tag>());
       invoke(KeepFirstTriangles{}, equal, keep, sortedVertices);
       const ArrayHandle<Id> kept = Compact(keep);
       ArrayHandle<Id> survivors;
@@ -790,7 +790,7 @@ struct Passes : DevicePointersOn<Tag>
     ArrayHandle<Id> chosen;
     Id* ch = Write(chosen, numUsed);
     Algorithm::Schedule(Fill<Id>{ ch, INT64_MAX }, numUsed);
-    if constexpr (std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value)
+    if (loom::cont::RunsOnSerial<Tag>())
     {
       // One thread: VTK's own loop (a point replaces the bin's choice when its error is strictly less).
       std::vector<double> leastError(static_cast<std::size_t>(numUsed), DBL_MAX);
@@ -896,7 +896,7 @@ struct Passes : DevicePointersOn<Tag>
     // The corners grouped by bin (a segment's missing third corner: key -1, first), folded per bin.
     ArrayHandle<Int64> cornerBins;
     Algorithm::Schedule(CornerBins{ corners, binOf, Write(cornerBins, 3 * numElements) }, 3 * numElements);
-    const loom::worklet::Keys<Int64> bins(cornerBins, Tag::Id);
+    const loom::worklet::Keys<Int64> bins(cornerBins, loom::cont::DeviceIdOf<Tag>());
     cornerBins.ReleaseResources();
     const Id groups = bins.GetNumberOfUniqueKeys();
     Id skip = 0, firstKept = 0;
@@ -906,7 +906,7 @@ struct Passes : DevicePointersOn<Tag>
     ArrayHandle<Float64> quadrics;
     Write(quadrics, 9 * groups);
     {
-      loom::cont::Invoker invoke(Tag::Id);
+      loom::cont::Invoker invoke(loom::cont::DeviceIdOf<Tag>());
       invoke(FoldBinQuadrics<T>{}, bins, loom::cont::ArrayHandleIndex(3 * numElements), firstCorner, quadrics,
              cornerIds, ComponentPortalObject<T>(positions, ComponentPortalObject<T>::Access::In));
     }

@@ -1062,7 +1062,7 @@ struct Passes : DevicePointersOn<Tag>
     loom::cont::ArrayHandle<Int32> counts;
     Int32* count = Write(counts, bins);
     Algorithm::Schedule(Fill<Int32>{ count, 0 }, bins);
-    constexpr bool oneThread = std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value;
+    const bool oneThread = loom::cont::RunsOnSerial<Tag>();
     loom::cont::ArrayHandle<Int32> reach = loom::cont::make_ArrayHandle(std::vector<Int32>{ 0, 0, 0 });
     BoxAndCount box{ CellsOnDeviceOf<Tag>(d.Cells, false), PointsOnDeviceOf<Tag>(d.Points), BinsOf(d), Write(d.Boxes, 6 * d.NumberOfCells), count,
                      InPlace(reach), oneThread };
@@ -1163,7 +1163,7 @@ struct Passes : DevicePointersOn<Tag>
   {
     const Id n = samples.GetNumberOfPoints();
     const Id count = bins.Divisions[0] * bins.Divisions[1] * bins.Divisions[2];
-    constexpr bool oneThread = std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value;
+    const bool oneThread = loom::cont::RunsOnSerial<Tag>();
     const SamplesOnDevice at = SamplesOf(samples, axes);
     loom::cont::ArrayHandle<Int32> binOf, counts, scanned, starts, ids;
     loom::cont::ArrayHandle<double> xs;
@@ -1297,7 +1297,7 @@ struct Passes : DevicePointersOn<Tag>
                           const std::vector<FieldArray>& cellIn, const LocateOptions& options, SampledFields& out)
   {
     const Id n = image.Dims[0] * image.Dims[1] * image.Dims[2];
-    if constexpr (std::is_same<Tag, loom::cont::DeviceAdapterTagSerial>::value)
+    if (loom::cont::RunsOnSerial<Tag>())
     {
       // One thread visits the cells in id order: each writes the samples it contains (the highest id last), one
       // evaluation per (cell, point) and no winners.

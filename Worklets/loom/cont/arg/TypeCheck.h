@@ -49,7 +49,7 @@ struct HasOutputPrep : std::false_type
 };
 template <typename T>
 struct HasOutputPrep<T, std::void_t<decltype(std::declval<T&>().PrepareForOutput(
-                          Id{}, DeviceAdapterTagSerial{}))>> : std::true_type
+                          Id{}, DeviceAdapterTagCpu{}))>> : std::true_type
 {
 };
 template <typename T, typename = void>
@@ -58,7 +58,7 @@ struct HasInPlacePrep : std::false_type
 };
 template <typename T>
 struct HasInPlacePrep<T, std::void_t<decltype(std::declval<T&>().PrepareForInPlace(
-                           DeviceAdapterTagSerial{}))>> : std::true_type
+                           DeviceAdapterTagCpu{}))>> : std::true_type
 {
 };
 } // namespace detail

@@ -46,6 +46,9 @@ void TBBSchedule(void* context, RangeFunction function, Id n, Id grain)
   tbb::parallel_for(tbb::blocked_range<Id>(0, n, static_cast<std::size_t>(g)),
                     [&](const tbb::blocked_range<Id>& r) {
                       (void)published.load(std::memory_order_acquire);
+                      // A worker thread runs the piece as TBB's (the calling thread is already in
+                      // CallOnDevice's scope): nested device algorithms stay on TBB.
+                      const ScopedCpuDevice onTBB(DeviceId::TBB);
                       function(context, r.begin(), r.end());
                       finished.fetch_add(1, std::memory_order_acq_rel);
                     },
