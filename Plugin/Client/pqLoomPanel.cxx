@@ -46,6 +46,25 @@ QString Sizes(vtkIdType points, vtkIdType cells)
   return QString("%1 pts / %2 cells").arg(points).arg(cells);
 }
 
+// What an execution moved and what it spared: the GPU link's traffic, the device copies found in the GPU input
+// cache, and the part of a grid read; one tooltip line each, only where there is something to say.
+QString Traffic(vtkLoomExecution* r)
+{
+  QString lines;
+  auto mb = [](vtkTypeUInt64 bytes) { return QString::number(bytes / 1e6, 'f', bytes < 10000000 ? 2 : 0); };
+  if (r->GetBytesToDevice() || r->GetBytesToHost())
+    lines += "\n" + QObject::tr("GPU link: %1 MB sent, %2 MB back").arg(mb(r->GetBytesToDevice()), mb(r->GetBytesToHost()));
+  if (r->GetDeviceCopiesReused())
+    lines += "\n" +
+      QObject::tr("Found on the GPU: %1 MB (%2 %3)")
+        .arg(mb(r->GetBytesReusedOnDevice()))
+        .arg(r->GetDeviceCopiesReused())
+        .arg(r->GetDeviceCopiesReused() == 1 ? QObject::tr("array") : QObject::tr("arrays"));
+  if (r->GetPartPoints())
+    lines += "\n" + QObject::tr("Read a part of %1 pts").arg(r->GetPartPoints());
+  return lines;
+}
+
 // Cell counts as a narrow column shows them: 5504 -> "5504", 48000 -> "48.0k", 2048383 -> "2048k".
 QString Count(vtkIdType n)
 {
@@ -254,7 +273,7 @@ void pqLoomPanel::refreshExecutions()
         tr("Output: %1").arg(Sizes(r->GetOutputPoints(), r->GetOutputCells())) + "\n" +
         (info->GetRanks() > 1 ? tr("Runs: %1 (%2 ranks)").arg(r->GetExecutions()).arg(info->GetRanks())
                               : tr("Runs: %1").arg(r->GetExecutions())) +
-        (r->GetMasked() ? "\n" + tr("Masked") : QString()) +
+        Traffic(r) + (r->GetMasked() ? "\n" + tr("Masked") : QString()) +
         (cells[MESSAGE].isEmpty() ? QString() : "\n" + cells[MESSAGE]);
     }
     else

@@ -85,6 +85,13 @@ void vtkPVLoomExecutionInformation::AddInformation(vtkPVInformation* information
     r.Message = o.Message; // a rank's error before another's note
   r.Failed = r.Failed || o.Failed;
   r.Executions = std::max(r.Executions, o.Executions);
+  r.BytesToDevice += o.BytesToDevice;
+  r.BytesToHost += o.BytesToHost;
+  r.InputArraysFound += o.InputArraysFound;
+  r.DeviceCopiesReused += o.DeviceCopiesReused;
+  r.BytesReusedOnDevice += o.BytesReusedOnDevice;
+  r.WorkElements += o.WorkElements;
+  r.PartPoints += o.PartPoints;
   if (r.Message.empty())
     r.Message = o.Message;
 }
@@ -95,7 +102,8 @@ void vtkPVLoomExecutionInformation::CopyToStream(vtkClientServerStream* stream)
   stream->Reset();
   *stream << vtkClientServerStream::Reply << this->Executed << this->Ranks << r.Devices.c_str() << r.Seconds
           << r.InputPoints << r.InputCells << r.OutputPoints << r.OutputCells << r.Masked << r.Fallback
-          << r.Failed << r.Executions << r.Message.c_str() << vtkClientServerStream::End;
+          << r.Failed << r.Executions << r.Message.c_str() << r.BytesToDevice << r.BytesToHost << r.InputArraysFound
+          << r.DeviceCopiesReused << r.BytesReusedOnDevice << r.WorkElements << r.PartPoints << vtkClientServerStream::End;
 }
 
 void vtkPVLoomExecutionInformation::CopyFromStream(const vtkClientServerStream* stream)
@@ -109,7 +117,11 @@ void vtkPVLoomExecutionInformation::CopyFromStream(const vtkClientServerStream* 
       !stream->GetArgument(0, i++, &r.InputPoints) || !stream->GetArgument(0, i++, &r.InputCells) ||
       !stream->GetArgument(0, i++, &r.OutputPoints) || !stream->GetArgument(0, i++, &r.OutputCells) ||
       !stream->GetArgument(0, i++, &r.Masked) || !stream->GetArgument(0, i++, &r.Fallback) ||
-      !stream->GetArgument(0, i++, &r.Failed) || !stream->GetArgument(0, i++, &r.Executions) || !stream->GetArgument(0, i++, &message))
+      !stream->GetArgument(0, i++, &r.Failed) || !stream->GetArgument(0, i++, &r.Executions) ||
+      !stream->GetArgument(0, i++, &message) || !stream->GetArgument(0, i++, &r.BytesToDevice) ||
+      !stream->GetArgument(0, i++, &r.BytesToHost) || !stream->GetArgument(0, i++, &r.InputArraysFound) ||
+      !stream->GetArgument(0, i++, &r.DeviceCopiesReused) || !stream->GetArgument(0, i++, &r.BytesReusedOnDevice) ||
+      !stream->GetArgument(0, i++, &r.WorkElements) || !stream->GetArgument(0, i++, &r.PartPoints))
   {
     vtkErrorMacro(<< "Loom panel: a Loom filter's execution record could not be read from the server.");
     this->Executed = false;

@@ -12,7 +12,8 @@ class vtkLoomExecution;
 
 /// Gathered from every rank of the data server: the devices (the union, "TBB" or "CUDA+TBB"; "VTK" for a
 /// fallback to VTK's filter), the longest wall time, the input and output sizes summed over the ranks,
-/// whether a mask applied on any rank, and the last message of the first rank that gave one.
+/// whether a mask applied on any rank, the bytes moved to and from the GPU and found there, the points of the
+/// parts of grids read, and the last message of the first rank that gave one.
 /// `Executed` is false when the filter has not run (or is not a Loom filter).
 class LOOMREMOTING_EXPORT vtkPVLoomExecutionInformation : public vtkPVInformation
 {
