@@ -87,6 +87,15 @@ const char* vtkLoomSettings::GetDeviceReport()
                   static_cast<unsigned long long>(s.Reused), static_cast<unsigned long long>(s.Evicted));
     this->Report += line;
   }
+  // The value blocks of the arrays Contour, Threshold and Clip by Scalar re-execute on (host memory): the part
+  // their values reach is read from the second execution on.
+  const loom::interop::ValueBlocksStatistics b = loom::interop::GetValueBlocksStatistics();
+  char line[160];
+  std::snprintf(line, sizeof(line), "Value blocks: %llu arrays, %.1f of %.0f MiB; %llu made, %llu reused, %llu evicted\n",
+                static_cast<unsigned long long>(b.Entries), b.Bytes / 1048576.0,
+                loom::interop::GetValueBlocksLimit() / 1048576.0, static_cast<unsigned long long>(b.Made),
+                static_cast<unsigned long long>(b.Reused), static_cast<unsigned long long>(b.Evicted));
+  this->Report += line;
   return this->Report.c_str();
 }
 

@@ -26,7 +26,10 @@ public:
   vtkGetMacro(DefaultDevice, int);
 
   /// The devices of this process, one line each: "Serial: 1 thread", "TBB: <n> threads",
-  /// "CUDA: <GPU name>, <memory> GiB, compute <major>.<minor>" or "CUDA: unavailable (why)".
+  /// "CUDA: <GPU name>, <memory> GiB, compute <major>.<minor>" or "CUDA: unavailable (why)"; then, in builds with
+  /// CUDA, the GPU input cache ("GPU input cache: <n> arrays, <MiB> of <bound> MiB; <n> reused, <n> evicted"),
+  /// and the value blocks of re-executed arrays ("Value blocks: <n> arrays, <MiB> of <bound> MiB; <n> made, <n>
+  /// reused, <n> evicted").
   const char* GetDeviceReport();
 
   /// How Loom filters report progress inside their work: 0 (the default) about every 10 ms; n > 0 after

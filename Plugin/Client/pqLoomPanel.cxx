@@ -2,6 +2,7 @@
 #include "pqLoomPanel.h"
 
 #include "vtkLoomExecution.h"
+#include "vtkPVLoomDeviceInformation.h"
 #include "vtkPVLoomExecutionInformation.h"
 
 #include <pqActiveObjects.h>
@@ -12,6 +13,7 @@
 #include <pqServerManagerModel.h>
 
 #include <vtkNew.h>
+#include <vtkPVSession.h>
 #include <vtkSMParaViewPipelineController.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkSMProxy.h>
@@ -215,8 +217,11 @@ void pqLoomPanel::refreshDevices()
     return;
   }
   this->DevicesKnown = true;
-  proxy->UpdatePropertyInformation(proxy->GetProperty("Devices"));
-  this->Devices->setText(QString(vtkSMPropertyHelper(proxy, "Devices").GetAsString()).trimmed());
+  // From the server's first rank (the settings proxy also lives on the client, whose own object an
+  // information-only property would be read from).
+  vtkNew<vtkPVLoomDeviceInformation> report;
+  proxy->GatherInformation(report, vtkPVSession::DATA_SERVER);
+  this->Devices->setText(QString(report->GetReport()).trimmed());
   this->Updating = true;
   this->DefaultDevice->setCurrentIndex(vtkSMPropertyHelper(proxy, "DefaultDevice").GetAsInt());
   this->Accelerate->setChecked(vtkSMPropertyHelper(proxy, "AccelerateParaViewFilters").GetAsInt() != 0);

@@ -303,6 +303,13 @@ int main(int argc, char** argv)
   const int part = p.size() > 5 ? QRegularExpression("Read a part of (\\d+) pts").match(p[5]).captured(1).toInt() : 0;
   Check(part > 0 && 2 * part <= 64 * 64 * (ranks > 1 ? 65 : 64),
         "a re-execution on unchanged input reads a part of at most half of the grid, and the tooltip says so");
+  // The device list's value-blocks line counts the blocks that re-execution made (on the server's first rank).
+  QMetaObject::invokeMethod(panel, "refreshDevices");
+  const QRegularExpressionMatch made =
+    QRegularExpression("Value blocks: (\\d+) arrays, [0-9.]+ of 256 MiB; (\\d+) made").match(devices->text());
+  std::cout << "devices after the re-execution:\n" << devices->text().toStdString() << std::endl;
+  Check(made.hasMatch() && made.captured(1).toInt() >= 1 && made.captured(2).toInt() >= 1,
+        "the device list counts the value blocks made for the re-executed contour");
   builder->destroySources(server);
   Settle();
   std::cout << (failures ? "TestLoomPanel failed" : "TestLoomPanel passed") << std::endl;
