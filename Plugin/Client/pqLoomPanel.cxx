@@ -220,8 +220,9 @@ void pqLoomPanel::refreshDevices()
   // From the server's first rank (the settings proxy also lives on the client, whose own object an
   // information-only property would be read from).
   vtkNew<vtkPVLoomDeviceInformation> report;
-  proxy->GatherInformation(report, vtkPVSession::DATA_SERVER);
-  this->Devices->setText(QString(report->GetReport()).trimmed());
+  proxy->GatherInformation(report, vtkPVSession::DATA_SERVER); // (its result is false from a remote server)
+  const QString text = QString(report->GetReport()).trimmed();
+  this->Devices->setText(text.isEmpty() ? tr("(the server did not report its devices)") : text);
   this->Updating = true;
   this->DefaultDevice->setCurrentIndex(vtkSMPropertyHelper(proxy, "DefaultDevice").GetAsInt());
   this->Accelerate->setChecked(vtkSMPropertyHelper(proxy, "AccelerateParaViewFilters").GetAsInt() != 0);
