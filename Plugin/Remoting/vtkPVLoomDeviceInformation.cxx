@@ -36,10 +36,7 @@ void vtkPVLoomDeviceInformation::CopyFromStream(const vtkClientServerStream* str
 {
   const char* report = nullptr;
   if (!stream->GetArgument(0, 0, &report))
-  {
     vtkErrorMacro(<< "Loom panel: the server's device report could not be read.");
-    report = nullptr;
-  }
   this->Report = report ? report : "";
 }
 

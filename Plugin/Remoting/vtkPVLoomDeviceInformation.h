@@ -11,8 +11,8 @@
 
 /// The devices, the GPU input cache and the value blocks of the process that holds the settings object it is
 /// gathered from. Gathered with vtkSMProxy::GatherInformation(info, vtkPVSession::DATA_SERVER) on the
-/// LoomSettings proxy: an information-only property of a proxy that also lives on the client would be read from
-/// the client's own object.
+/// LoomSettings proxy, which also lives on the client: an information-only property of it would be read from the
+/// client's own object.
 class LOOMREMOTING_EXPORT vtkPVLoomDeviceInformation : public vtkPVInformation
 {
 public:

@@ -283,10 +283,10 @@ int main(int argc, char** argv)
     Settle();
     Check(panel->grab().save(screenshot), "the panel's picture is saved");
   }
-  // (After the picture, which a row more would change.) Re-executed near the peak on the unchanged wavelet, a Loom Contour reads only the part of the grid its value
-  // reaches (from its second execution on: the value blocks are made then); the tooltip says so, with the
-  // points summed over the ranks (through the information's stream in a remote session). A first execution
-  // reads the whole grid and says nothing of a part.
+  // After the picture, which a row more would change: re-executed near the peak on an unchanged wavelet, a Loom
+  // Contour reads only the part of the grid its value reaches (from its second execution on: the value blocks are
+  // made then); the tooltip says so, with the points summed over the ranks (through the information's stream in a
+  // remote session).
   pqPipelineSource* large = builder->createSource("sources", "RTAnalyticSource", server);
   const int extent[] = { -32, 31, -32, 31, -32, 31 }; // 64^3 points: the peak's blocks are a small part of it
   vtkSMPropertyHelper(large->getProxy(), "WholeExtent").Set(extent, 6);
