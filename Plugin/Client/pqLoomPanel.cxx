@@ -89,7 +89,8 @@ bool IsAccelerated(pqPipelineSource* source)
                                      "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
                                      "DataSetSurfaceFilter",  "QuadricClustering",     "IntegrateAttributes",
                                      "TransformFilter",       "ExtractHistogram",      "MeshQuality",
-                                     "PolyDataNormals" };
+                                     "PolyDataNormals",       "CellSize",              "ExtractGrid",
+                                     "ResampleToImage",       "PVConnectivityFilter" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 

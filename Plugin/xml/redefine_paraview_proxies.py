@@ -27,6 +27,11 @@ REDEFINED = [
     ('filters', 'ExtractHistogram', 'vtkPExtractHistogram', 'vtkLoomAcceleratedExtractHistogram'),
     ('filters', 'MeshQuality', 'vtkMeshQuality', 'vtkLoomAcceleratedMeshQuality'),
     ('filters', 'PolyDataNormals', 'vtkPPolyDataNormals', 'vtkLoomAcceleratedPPolyDataNormals'),
+    ('filters', 'CellSize', 'vtkPCellSizeFilter', 'vtkLoomAcceleratedPCellSizeFilter'),
+    ('filters', 'ExtractGrid', 'vtkPVExtractVOI', 'vtkLoomAcceleratedExtractVOI'),
+    # ParaView's proxy names the VTK class whose New() hands out its parallel subclass, from which Loom's derives.
+    ('filters', 'ResampleToImage', 'vtkResampleToImage', 'vtkLoomAcceleratedPResampleToImage'),
+    ('filters', 'PVConnectivityFilter', 'vtkConnectivityFilter', 'vtkLoomAcceleratedPConnectivityFilter'),
 ]
 
 

@@ -486,6 +486,27 @@ FILTERS = [
         Input=s, FeatureAngle=10.0, FlipNormals=1, ComputeCellNormals=1), ('polygons', 'triangles')),
     ('Generate Surface Normals, no splitting', lambda s: GenerateSurfaceNormals(Input=s, Splitting=0),
      ('triangles', 'polyvertex')),
+    # (An image's cells are measured from its spacing: no device run to record.)
+    ('Cell Size', lambda s: CellSize(Input=s),
+     ('rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'polygons', 'triangles', 'polyvertex',
+      'multiblock', 'partitioned')),
+    ('Cell Size, sums, some measures', lambda s: CellSize(Input=s, ComputeSum=1, ComputeVertexCount=0, ComputeLength=0,
+                                                          VolumeArrayName='V'), ('hexahedra', 'polygons')),
+    ('Extract Subset', lambda s: ExtractSubset(Input=s, VOI=[-5, 6, -4, 7, -3, 2]), ('image', 'structured')),
+    ('Extract Subset of grid indices', lambda s: ExtractSubset(Input=s, VOI=[2, 15, 0, 9, 4, 11]), ('rectilinear',)),
+    ('Extract Subset, sampled, boundary', lambda s: ExtractSubset(
+        Input=s, VOI=[1, 18, 0, 20, 3, 16], SampleRateI=3, SampleRateJ=2, SampleRateK=4, IncludeBoundary=1),
+     ('rectilinear',)),
+    ('Resample To Image', lambda s: ResampleToImage(Input=s, SamplingDimensions=[17, 15, 13]),
+     ('image', 'hexahedra', 'tetrahedra')),
+    ('Resample To Image, bounds of its own', lambda s: ResampleToImage(
+        Input=s, UseInputBounds=0, SamplingBounds=[-12.0, 6.5, -3.0, 9.0, -7.5, 7.5], SamplingDimensions=[11, 9, 7]),
+     ('image', 'tetrahedra')),
+    ('Connectivity', lambda s: Connectivity(Input=s),
+     ('image', 'hexahedra', 'tetrahedra', 'polygons', 'triangles', 'halves', 'multiblock')),
+    ('Connectivity, closest point, sizes descending, no colors', lambda s: Connectivity(
+        Input=s, ExtractionMode='Extract Closest Point Region', ClosestPoint=[3.0, -2.0, 1.0],
+        RegionIdAssignmentMode='Cell Count Descending', ColorRegions=0), ('triangles', 'halves')),
 ]
 
 data = dict(inputs())
@@ -531,6 +552,17 @@ for what, make, kind, reason in [
          'image', 'not in the input'),
         ('Generate Surface Normals of a polyvertex beside a triangle', lambda s: GenerateSurfaceNormals(Input=s),
          'polyvertex', 'vertices or lines'),
+        ('Cell Size with sums of a composite input', lambda s: CellSize(Input=s, ComputeSum=1), 'multiblock',
+         'Compute Sum on composite input'),
+        ('Extract Subset of an image sampled along I only', lambda s: ExtractSubset(
+            Input=s, VOI=[-8, 8, -8, 8, -8, 8], SampleRateI=2), 'image', 'some axes only'),
+        ('Extract Subset, sampled, of a grid with cell data from -10', lambda s: ExtractSubset(
+            Input=s, VOI=[-8, 8, -8, 8, -8, 8], SampleRateI=2, SampleRateJ=2, SampleRateK=2), 'structured',
+         'does not start at 0'),
+        ('Resample To Image of a multiblock', lambda s: ResampleToImage(Input=s, SamplingDimensions=[9, 9, 9]),
+         'multiblock', 'composite data'),
+        ('Connectivity, largest region', lambda s: Connectivity(Input=s, ExtractionMode='Extract Largest Region'),
+         'halves', 'largest or specified'),
 ]:
     on, messages, ran = output_of(make, sources[kind], True)
     off, _, _ = output_of(make, sources[kind], False)
