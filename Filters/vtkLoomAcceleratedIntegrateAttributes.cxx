@@ -4,7 +4,6 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomIntegrateVariables.h"
 
-#include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 
@@ -15,10 +14,7 @@ int vtkLoomAcceleratedIntegrateAttributes::RequestData(vtkInformation* request, 
 {
   // Loom joins the ranks of the global controller, as this filter does by default; another controller is
   // this filter's own code.
-  std::string unsupported;
-  if (this->GetController() != vtkMultiProcessController::GetGlobalController() && this->GetController() &&
-      this->GetController()->GetNumberOfProcesses() > 1)
-    unsupported = "its controller is not the global one, which Loom's ranks join";
+  const std::string unsupported = loom::interop::ForeignController(this->GetController());
   vtkNew<vtkLoomIntegrateVariables> loom;
   loom->SetDivideAllCellDataByVolume(this->GetDivideAllCellDataByVolume());
   return loom::interop::RunAccelerated(this, "Integrate Variables", loom, unsupported, inputVector, outputVector,

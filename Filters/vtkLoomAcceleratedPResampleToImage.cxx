@@ -4,7 +4,6 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomResampleToImage.h"
 
-#include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 
@@ -15,11 +14,7 @@ int vtkLoomAcceleratedPResampleToImage::RequestData(vtkInformation* request, vtk
 {
   // Loom's ranks are the global controller's, as this filter's by default; another controller is this filter's
   // own code.
-  std::string unsupported;
-  vtkMultiProcessController* controller = this->GetController();
-  if (controller != vtkMultiProcessController::GetGlobalController() && controller &&
-      controller->GetNumberOfProcesses() > 1)
-    unsupported = "its controller is not the global one, which Loom's ranks join";
+  const std::string unsupported = loom::interop::ForeignController(this->GetController());
   vtkNew<vtkLoomResampleToImage> loom;
   loom->SetUseInputBounds(this->GetUseInputBounds());
   loom->SetSamplingBounds(this->GetSamplingBounds());

@@ -14,14 +14,17 @@
 #include <vtkCallbackCommand.h>
 #include <vtkCellData.h>
 #include <vtkCommand.h>
+#include <vtkCompositeDataSet.h>
 #include <vtkDataObject.h>
 #include <vtkDataSet.h>
 #include <vtkDataSetAttributes.h>
 #include <vtkDemandDrivenPipeline.h>
 #include <vtkEventForwarderCommand.h>
 #include <vtkExecutive.h>
+#include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkVersion.h>
@@ -163,7 +166,7 @@ void KeepError(vtkObject*, unsigned long, void* clientData, void* callData)
 /// The accelerated execution inside its ExecutionScope on self: the Loom filter, or the fallback.
 int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, const std::string& unsupported,
             vtkInformationVector** inputVector, vtkInformationVector* outputVector, const std::function<int()>& own,
-            const std::function<std::string(vtkDataObject*)>& check)
+            const std::function<std::string(vtkDataObject*)>& check, const std::vector<int>& ports)
 {
   vtkDataObject* output = vtkDataObject::GetData(outputVector, 0);
   std::string reason = unsupported;
@@ -178,7 +181,12 @@ int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, con
     // above its upper); the ParaView filter it stands in for says nothing there, so neither does it.
     vtkNew<vtkCallbackCommand> quiet;
     const unsigned long quieted = loomFilter->AddObserver(vtkCommand::WarningEvent, quiet);
-    loomFilter->SetInputDataObject(0, vtkDataObject::GetData(inputVector[0], 0));
+    auto connect = [&](bool on) {
+      for (std::size_t p = 0; p < ports.size(); ++p)
+        loomFilter->SetInputDataObject(static_cast<int>(p),
+                                       on ? vtkDataObject::GetData(inputVector[ports[p]], 0) : nullptr);
+    };
+    connect(true);
     vtkAlgorithm* const outerTarget = Declining;
     std::string* const outerReason = DeclinedReason;
     Declining = loomFilter;
@@ -197,10 +205,10 @@ int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, con
     else
     {
       output->ShallowCopy(loomFilter->GetOutputDataObject(0));
-      loomFilter->SetInputDataObject(0, nullptr);
+      connect(false);
       return 1;
     }
-    loomFilter->SetInputDataObject(0, nullptr);
+    connect(false);
   }
   const std::string prefix = std::string(label) + ": ";
   const std::string note = reason.compare(0, prefix.size(), prefix) == 0 ? reason : prefix + reason;
@@ -216,6 +224,23 @@ int Execute(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, con
   return own();
 }
 } // namespace
+
+std::string ForeignController(vtkMultiProcessController* controller)
+{
+  if (controller && controller != vtkMultiProcessController::GetGlobalController() &&
+      controller->GetNumberOfProcesses() > 1)
+    return "its controller is not the global one, which Loom's ranks join";
+  return {};
+}
+
+std::string ProbedWithinTolerance(vtkDataObject* sampled)
+{
+  if (!sampled || vtkImageData::SafeDownCast(sampled) || vtkCompositeDataSet::SafeDownCast(sampled))
+    return {};
+  return std::string("the dataset sampled is a ") + sampled->GetClassName() +
+    ", whose cells VTK's probe keeps for samples within its tolerance outside them (next to a face two cells share, "
+    "a cell array can take the other cell's value with Loom)";
+}
 
 bool AccelerationOn()
 {
@@ -296,7 +321,8 @@ bool DeclineFallback(vtkAlgorithm* filter, const std::string& note)
 
 int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter, const std::string& unsupported,
                    vtkInformationVector** inputVector, vtkInformationVector* outputVector,
-                   const std::function<int()>& own, const std::function<std::string(vtkDataObject*)>& check)
+                   const std::function<int()>& own, const std::function<std::string(vtkDataObject*)>& check,
+                   const std::vector<int>& ports)
 {
   // Off, or a Loom filter's fallback runs this VTK filter (it may have been made before the fallback began).
   vtkAlgorithm* owner = Owner(self);
@@ -317,7 +343,7 @@ int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilt
   int status = 0;
   {
     ExecutionScope scope(self, inputVector, outputVector);
-    status = Execute(self, label, loomFilter, unsupported, inputVector, outputVector, own, check);
+    status = Execute(self, label, loomFilter, unsupported, inputVector, outputVector, own, check, ports);
   }
   if (owner == self)
     vtkLoomExecution::KeepForInput(input, ReplacedClass(self), record);

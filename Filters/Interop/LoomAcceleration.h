@@ -9,11 +9,13 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 class vtkAlgorithm;
 class vtkDataObject;
 class vtkInformation;
 class vtkInformationVector;
+class vtkMultiProcessController;
 
 namespace loom
 {
@@ -57,6 +59,16 @@ LOOMFILTERS_EXPORT vtkDataObject* DataSetToAccelerate(vtkInformation* request, v
 /// surface leave out where VTK's filters process them.
 LOOMFILTERS_EXPORT bool HasGhostCells(vtkDataObject* input);
 
+/// Why a VTK filter of its own controller is its own code: Loom's ranks are the global controller's, and
+/// `controller` (the filter's) is another one with several processes. Empty otherwise.
+LOOMFILTERS_EXPORT std::string ForeignController(vtkMultiProcessController* controller);
+/// For ParaView's probing filters (Probe Location, Plot Over Line, Resample With Dataset): why Loom does not
+/// sample `sampled` (the dataset whose arrays are probed) as they do, empty where it does. VTK finds an image's
+/// cells by index arithmetic, as Loom does; elsewhere VTK's probe keeps a cell for a sample within its tolerance
+/// outside it (the previous sample's, or the first of the closest point's cells), where Loom's locate family takes
+/// the cells that hold the sample, so a cell array can take the other cell's value next to a face. Composite data
+/// is left to the Loom filter, which names it.
+LOOMFILTERS_EXPORT std::string ProbedWithinTolerance(vtkDataObject* sampled);
 /// One accelerated execution: `self` (a vtkLoomAccelerated* filter) runs `loomFilter` (a Loom filter set
 /// up with self's properties) on its input and takes its output, or runs `own` (its superclass's
 /// RequestData) with one info message when acceleration is off (silently then), `unsupported` is not empty
@@ -64,10 +76,12 @@ LOOMFILTERS_EXPORT bool HasGhostCells(vtkDataObject* input);
 /// the fallback is an error instead. The execution is recorded on self and, when self works for another
 /// filter (vtkPVContourFilter makes a vtkContourFilter each time and forwards its progress), on that one.
 /// `check`, when given, looks at the Loom filter's output before it is taken: a reason it returns (the
-/// output differs from what the VTK class would give) makes it a fallback like the others.
+/// output differs from what the VTK class would give) makes it a fallback like the others. `ports`: the Loom
+/// filter's input port i takes self's input port ports[i] (its first connection).
 LOOMFILTERS_EXPORT int RunAccelerated(vtkAlgorithm* self, const char* label, vtkAlgorithm* loomFilter,
                                       const std::string& unsupported, vtkInformationVector** inputVector,
                                       vtkInformationVector* outputVector, const std::function<int()>& own,
-                                      const std::function<std::string(vtkDataObject*)>& check = {});
+                                      const std::function<std::string(vtkDataObject*)>& check = {},
+                                      const std::vector<int>& ports = { 0 });
 } // namespace interop
 } // namespace loom

@@ -640,8 +640,11 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
                                                          const loom::algorithms::LocateOptions& options, vtkPointData* out,
                                                          bool missForgets) const
 {
-  if (!this->Cells.IsBuilt() || source != this->Source || this->Cells.IsGrid())
-    return this->Sample(source, samples, options, out); // grids: one cell per point
+  // Images: one cell per point (VTK finds an image's cells by index arithmetic, whatever cell came before).
+  // Rectilinear grids take the walk's rule as other datasets do: VTK's probe tries the previous point's cell
+  // there too.
+  if (!this->Cells.IsBuilt() || source != this->Source || (this->Cells.IsGrid() && vtkImageData::SafeDownCast(source)))
+    return this->Sample(source, samples, options, out);
   return this->Fill(
     source, samples.GetNumberOfPoints(),
     [&](const std::vector<loom::algorithms::FieldArray>& pointFields, const std::vector<loom::algorithms::FieldArray>& cellFields) {

@@ -90,7 +90,9 @@ bool IsAccelerated(pqPipelineSource* source)
                                      "DataSetSurfaceFilter",  "QuadricClustering",     "IntegrateAttributes",
                                      "TransformFilter",       "ExtractHistogram",      "MeshQuality",
                                      "PolyDataNormals",       "CellSize",              "ExtractGrid",
-                                     "ResampleToImage",       "PVConnectivityFilter" };
+                                     "ResampleToImage",       "PVConnectivityFilter",  "ResampleWithDataset",
+                                     "StreamTracer",          "ArbitrarySourceStreamTracer",
+                                     "ProbePoint",            "ProbeLine" };
   return names.contains(QString(proxy->GetXMLName()));
 }
 

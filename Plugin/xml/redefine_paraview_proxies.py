@@ -32,6 +32,11 @@ REDEFINED = [
     # ParaView's proxy names the VTK class whose New() hands out its parallel subclass, from which Loom's derives.
     ('filters', 'ResampleToImage', 'vtkResampleToImage', 'vtkLoomAcceleratedPResampleToImage'),
     ('filters', 'PVConnectivityFilter', 'vtkConnectivityFilter', 'vtkLoomAcceleratedPConnectivityFilter'),
+    ('filters', 'ResampleWithDataset', 'vtkResampleWithDataSet', 'vtkLoomAcceleratedPResampleWithDataSet'),
+    ('filters', 'StreamTracer', 'vtkStreamTracer', 'vtkLoomAcceleratedPStreamTracer'),
+    ('filters', 'ArbitrarySourceStreamTracer', 'vtkStreamTracer', 'vtkLoomAcceleratedPStreamTracer'),
+    ('filters', 'ProbePoint', 'vtkPProbeFilter', 'vtkLoomAcceleratedPProbeFilter'),
+    ('filters', 'ProbeLine', 'vtkPVProbeLineFilter', 'vtkLoomAcceleratedProbeLineFilter'),
 ]
 
 

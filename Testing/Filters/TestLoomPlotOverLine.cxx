@@ -91,6 +91,11 @@ TEST(LoomPlotOverLine, EveryDatasetTypeAsVTK)
   }
   // The default line of ParaView's proxy: the bounds' corners (ends exactly on the boundary).
   EXPECT_EQ(1001, ExpectAsVTK(loomtest::Hexahedra(image), Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "corner to corner"));
+  // On a rectilinear grid the corner-to-corner line meets grid points (every 200th sample), which 8 cells hold:
+  // VTK's probe walks there, keeping the previous sample's cell, as on unstructured grids (not an image's index
+  // arithmetic).
+  EXPECT_EQ(1001, ExpectAsVTK(loomtest::Rectilinear(image, [](int, int i) { return -8.0 + i; }),
+                              Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "rectilinear, corner to corner"));
 }
 
 TEST(LoomPlotOverLine, PatternsDegenerateLinesAndBadInput)

@@ -131,7 +131,20 @@ def inputs():
     second.SetPartition(0, tetrahedra)
     partitioned.SetPartitionedDataSet(0, first)
     partitioned.SetPartitionedDataSet(1, second)
-    return [('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex),
+    # Where the sampling filters sample, and the stream tracer starts: points off the wavelet's grid lines (a
+    # point on a face that two cells share may take either cell's value: the filters' pages).
+    from vtkmodules.vtkCommonDataModel import vtkImageData
+    samples = vtkImageData()
+    samples.SetDimensions(7, 6, 5)
+    samples.SetOrigin(-8.7, -7.3, -6.1)
+    samples.SetSpacing(2.53, 2.71, 2.9)
+    seeds = vtkPolyData()
+    seed_points = vtkPoints()
+    for p in [(1.37, -2.71, 0.53), (-4.19, 3.33, -1.87), (6.29, 0.41, 4.77), (-0.83, -6.67, -5.31)]:
+        seed_points.InsertNextPoint(p)
+    seeds.SetPoints(seed_points)
+    return [('samples', samples), ('seeds', seeds),
+            ('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex),
             ('partitioned', partitioned), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear),
             ('structured', structured), ('hexahedra', hexahedra), ('tetrahedra', tetrahedra),
             ('polygons', polygons), ('multiblock', blocks), ('halves', halves.GetOutput())]
@@ -327,6 +340,21 @@ PLACED = {'Plane': {'Origin': [0.5, -1.0, 0.25], 'Normal': [1.0, 0.4, 0.2]},
           'Cylinder': {'Center': [0.0, 1.0, 0.0], 'Axis': [0.2, 1.0, 0.1], 'Radius': 6.0}}
 
 
+def probe_at(source, center):
+    """ParaView's Probe Location of one point at `center`."""
+    made = ProbeLocation(Input=source, ProbeType='Fixed Radius Point Source')
+    made.ProbeType.Center = center
+    return made
+
+
+def trace_from_line(source):
+    """ParaView's Stream Tracer of Displacement from 60 points on its default line (the bounds' diagonal)."""
+    made = StreamTracer(Input=source, Vectors=['POINTS', 'Displacement'], SeedType='Line',
+                        MaximumStreamlineLength=20.0)
+    made.SeedType.Resolution = 59
+    return made
+
+
 THROUGH_ORIGIN = {'Origin': [0.0, 0.0, 0.0]}  # the tilted plane through grid points (the origin is one)
 
 
@@ -504,6 +532,21 @@ FILTERS = [
      ('image', 'tetrahedra')),
     ('Connectivity', lambda s: Connectivity(Input=s),
      ('image', 'hexahedra', 'tetrahedra', 'polygons', 'triangles', 'halves', 'multiblock')),
+    ('Resample With Dataset at points off the grid lines', lambda s: ResampleWithDataset(
+        SourceDataArrays=s, DestinationMesh=sources['samples']), ('image',)),
+    ('Resample With Dataset, partial arrays, the input\'s arrays passed', lambda s: ResampleWithDataset(
+        SourceDataArrays=s, DestinationMesh=sources['samples'], PassPartialArrays=1, PassPointArrays=1,
+        PassCellArrays=1, MarkBlankPointsAndCells=1), ('image',)),
+    # (The probing filters take images: docs/user-guide.md, "ParaView's filters on Loom".)
+    ('Probe Location off the grid lines', lambda s: probe_at(s, [1.37, -2.71, 0.53]), ('image',)),
+    ('Probe Location, ParaView\'s default', lambda s: ProbeLocation(Input=s), ('image',)),
+    ('Plot Over Line, ParaView\'s default', lambda s: PlotOverLine(Input=s), ('image',)),
+    ('Plot Over Line, 137 segments, no field arrays', lambda s: PlotOverLine(
+        Input=s, Point1=[-9.3, 8.1, -2.2], Point2=[7.7, -6.4, 5.9], Resolution=137, PassFieldArrays=0), ('image',)),
+    ('Stream Tracer from a line', trace_from_line, ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
+    ('Stream Tracer with Custom Source, Runge-Kutta 4, forward', lambda s: StreamTracerWithCustomSource(
+        Input=s, SeedSource=sources['seeds'], Vectors=['POINTS', 'Displacement'], IntegratorType='Runge-Kutta 4',
+        IntegrationDirection='FORWARD', MaximumStreamlineLength=20.0), ('image', 'hexahedra')),
     ('Connectivity, closest point, sizes descending, no colors', lambda s: Connectivity(
         Input=s, ExtractionMode='Extract Closest Point Region', ClosestPoint=[3.0, -2.0, 1.0],
         RegionIdAssignmentMode='Cell Count Descending', ColorRegions=0), ('triangles', 'halves')),
@@ -561,6 +604,22 @@ for what, make, kind, reason in [
          'does not start at 0'),
         ('Resample To Image of a multiblock', lambda s: ResampleToImage(Input=s, SamplingDimensions=[9, 9, 9]),
          'multiblock', 'composite data'),
+        ('Resample With Dataset from a multiblock', lambda s: ResampleWithDataset(
+            SourceDataArrays=s, DestinationMesh=sources['samples']), 'multiblock', 'composite data'),
+        ('Probe Location in a multiblock', lambda s: probe_at(s, [1.37, -2.71, 0.53]), 'multiblock', 'composite data'),
+        ('Plot Over Line of tetrahedra', lambda s: PlotOverLine(
+            Input=s, Point1=[-9.3, 8.1, -2.2], Point2=[7.7, -6.4, 5.9], Resolution=137), 'tetrahedra',
+         'the dataset sampled is a vtkUnstructuredGrid'),
+        ('Plot Over Line of a rectilinear grid', lambda s: PlotOverLine(Input=s), 'rectilinear',
+         'the dataset sampled is a vtkRectilinearGrid'),
+        ('Probe Location in hexahedra', lambda s: probe_at(s, [1.37, -2.71, 0.53]), 'hexahedra',
+         'within its tolerance'),
+        ('Resample With Dataset from a structured grid', lambda s: ResampleWithDataset(
+            SourceDataArrays=s, DestinationMesh=sources['samples']), 'structured', 'within its tolerance'),
+        ('Plot Over Line at cell boundaries', lambda s: PlotOverLine(
+            Input=s, SamplingPattern='Sample At Cell Boundaries'), 'image', 'Sampling Pattern'),
+        ('Plot Over Line passing the input\'s arrays', lambda s: PlotOverLine(
+            Input=s, PassPointArrays=1, PassCellArrays=1), 'image', 'Pass Point Arrays'),
         ('Connectivity, largest region', lambda s: Connectivity(Input=s, ExtractionMode='Extract Largest Region'),
          'halves', 'largest or specified'),
 ]:

@@ -44,6 +44,11 @@ FILTERS = [
     ('Resample To Image', lambda s: ResampleToImage(Input=s, SamplingDimensions=[13, 11, 9])),
     ('Extract Subset', lambda s: ExtractSubset(Input=s, VOI=[-9, 9, -12, 5, -3, 14])),
     ('Connectivity', lambda s: Connectivity(Input=s)),
+    ('Plot Over Line', lambda s: PlotOverLine(Input=s, Point1=[-15.3, 13.1, -12.2], Point2=[14.7, -11.4, 12.9])),
+    ('Probe Location', lambda s: ProbeLocation(Input=s)),
+    ('Stream Tracer', lambda s: StreamTracer(Input=Calculator(Input=s, ResultArrayName='Displacement', Function=(
+        'RTData*0.001*iHat - RTData*0.0005*jHat + RTData*0.00025*kHat')), Vectors=['POINTS', 'Displacement'],
+        SeedType='Line', MaximumStreamlineLength=30.0)),
 ]
 
 
@@ -81,12 +86,12 @@ for source_name, source in (('image', wavelet), ('hexahedra', hexahedra)):
                 results[on] = (results[on][0], 'VTK: ' + record.GetMessage())
             Delete(proxy)
         what = '%s on %s, rank %d' % (label, source_name, rank)
-        # Contour, Slice, Extract Surface and Resample To Image take ParaView's code on pieces with ghost cells
-        # (Loom leaves them out, or does not sample them; ParaView's filters take them), Extract Subset and
-        # Connectivity on several ranks (VTK's ranks map the pieces' extents, or join their regions): the record
-        # says so, the output is ParaView's.
+        # Contour, Slice, Extract Surface and the sampling filters take ParaView's code on pieces with ghost cells
+        # (Loom leaves them out, or does not sample them; ParaView's filters take them), Extract Subset,
+        # Connectivity and Stream Tracer on several ranks (VTK's ranks map the pieces' extents, join their regions,
+        # or split the lines by rank): the record says so, the output is ParaView's.
         falls_back = label in ('Contour', 'Slice', 'Extract Surface', 'Resample To Image', 'Extract Subset',
-                               'Connectivity')
+                               'Connectivity', 'Plot Over Line', 'Probe Location', 'Stream Tracer')
         if falls_back and not (results[True][1] or 'VTK').startswith('VTK'):
             failures.append('%s: ran on %s, expected ParaView\'s code on a piece with ghost cells' % (what, results[True][1]))
         elif not falls_back and (results[True][1] in (None, 'none') or results[True][1].startswith('VTK')):

@@ -1,0 +1,39 @@
+// Loom filters: vtkLoomAcceleratedPResampleWithDataSet, vtkPResampleWithDataSet on vtkLoomResampleWithDataset.
+#include "vtkLoomAcceleratedPResampleWithDataSet.h"
+
+#include "LoomAcceleration.h"
+#include "vtkLoomResampleWithDataset.h"
+
+#include <vtkMultiProcessController.h>
+#include <vtkNew.h>
+#include <vtkObjectFactory.h>
+
+vtkStandardNewMacro(vtkLoomAcceleratedPResampleWithDataSet);
+
+int vtkLoomAcceleratedPResampleWithDataSet::RequestData(vtkInformation* request, vtkInformationVector** inputVector,
+                                                        vtkInformationVector* outputVector)
+{
+  // Under MPI a destination point on a piece boundary can take another rank's source cell with Loom
+  // (docs/filters/resample-with-dataset.md), where ParaView's takes its own rank's first.
+  std::string unsupported;
+  vtkMultiProcessController* global = vtkMultiProcessController::GetGlobalController();
+  vtkMultiProcessController* controller = this->GetController();
+  if ((global && global->GetNumberOfProcesses() > 1) || (controller && controller->GetNumberOfProcesses() > 1))
+    unsupported = "several MPI ranks (a point on a piece boundary would take another rank's cell values)";
+  else
+    unsupported = loom::interop::ProbedWithinTolerance(vtkDataObject::GetData(inputVector[1], 0));
+  vtkNew<vtkLoomResampleWithDataset> loom;
+  loom->SetCategoricalData(this->GetCategoricalData());
+  loom->SetPassCellArrays(this->GetPassCellArrays());
+  loom->SetPassPointArrays(this->GetPassPointArrays());
+  loom->SetPassFieldArrays(this->GetPassFieldArrays());
+  loom->SetPassPartialArrays(this->GetPassPartialArrays());
+  loom->SetComputeTolerance(this->GetComputeTolerance());
+  loom->SetTolerance(this->GetTolerance());
+  loom->SetMarkBlankPointsAndCells(this->GetMarkBlankPointsAndCells());
+  loom->SetSnapToCellWithClosestPoint(this->GetSnapToCellWithClosestPoint());
+  loom->SetCellLocator(this->GetCellLocatorPrototype());
+  return loom::interop::RunAccelerated(
+    this, "Resample With Dataset", loom, unsupported, inputVector, outputVector,
+    [&] { return this->Superclass::RequestData(request, inputVector, outputVector); }, {}, { 0, 1 });
+}
