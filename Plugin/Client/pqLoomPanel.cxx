@@ -77,23 +77,18 @@ QString Count(vtkIdType n)
   return QString::number(n / 1e6, 'f', 1) + "M";
 }
 
-/// ParaView's filters whose VTK filter Loom's object factory replaces (Accelerate ParaView Filters).
+/// ParaView's filters that run on Loom (Accelerate ParaView Filters): the proxies the plugin redefines (their class
+/// is Loom's subclass of ParaView's, Plugin/xml/redefine_paraview_proxies.py), and those whose VTK filter Loom's
+/// object factory replaces (Filters/Interop/LoomAcceleration.cxx).
 bool IsAccelerated(pqPipelineSource* source)
 {
   vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
   if (!proxy || !proxy->GetXMLGroup() || QString(proxy->GetXMLGroup()) != "filters" || !proxy->GetXMLName())
     return false;
-  static const QStringList names = { "Clip",       "Contour",   "Cut",
-                                     "Gradient",   "CellDataToPointData",   "PointDataToCellData",
-                                     "Threshold",  "ElevationFilter",       "WarpScalar",
-                                     "WarpVector", "DataSetTriangleFilter", "CleanUnstructuredGrid",
-                                     "DataSetSurfaceFilter",  "QuadricClustering",     "IntegrateAttributes",
-                                     "TransformFilter",       "ExtractHistogram",      "MeshQuality",
-                                     "PolyDataNormals",       "CellSize",              "ExtractGrid",
-                                     "ResampleToImage",       "PVConnectivityFilter",  "ResampleWithDataset",
-                                     "StreamTracer",          "ArbitrarySourceStreamTracer",
-                                     "ProbePoint",            "ProbeLine" };
-  return names.contains(QString(proxy->GetXMLName()));
+  if (proxy->GetVTKClassName() && QString(proxy->GetVTKClassName()).startsWith("vtkLoomAccelerated"))
+    return true;
+  static const QStringList madeByTheFactory = { "Contour", "Gradient", "CellDataToPointData", "PointDataToCellData" };
+  return madeByTheFactory.contains(QString(proxy->GetXMLName()));
 }
 
 /// A Loom filter's proxy, or one of ParaView's filters that Loom accelerates: a row of the panel.

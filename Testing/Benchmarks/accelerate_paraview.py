@@ -16,9 +16,22 @@ import sys
 import time
 
 
-def filters(simple, wavelet, surface):
+def filters(simple, wavelet, surface, field, tets, blobs, half):
     """(label, make): ParaView's filters on the wavelet (Quadric Clustering and Generate Surface Normals on its
-    contour, made once), with the properties a user sets."""
+    contour, the stream tracer on its gradient, Cell Size on its tetrahedra, Connectivity on a threshold of it: each
+    made once), with the properties a user sets."""
+    def traced():
+        made = simple.StreamTracer(Input=field, Vectors=['POINTS', 'Gradient'], SeedType='Point Cloud',
+                                   MaximumStreamlineLength=2.0 * half)
+        made.SeedType.NumberOfPoints = 500
+        made.SeedType.Radius = 0.4 * half
+        return made
+
+    def probed():
+        made = simple.ProbeLocation(Input=wavelet, ProbeType='Fixed Radius Point Source')
+        made.ProbeType.NumberOfPoints = 20000
+        made.ProbeType.Radius = 0.8 * half
+        return made
     return [
         ('Contour', lambda: simple.Contour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0])),
         ('Slice', lambda: simple.Slice(Input=wavelet)),
@@ -37,6 +50,14 @@ def filters(simple, wavelet, surface):
         ('IntegrateVariables', lambda: simple.IntegrateVariables(Input=wavelet)),
         ('Histogram', lambda: simple.Histogram(Input=wavelet, SelectInputArray=['POINTS', 'RTData'])),
         ('GenerateSurfaceNormals', lambda: simple.GenerateSurfaceNormals(Input=surface)),
+        ('CellSize', lambda: simple.CellSize(Input=tets)),
+        ('ExtractSubset', lambda: simple.ExtractSubset(Input=wavelet, VOI=[-half // 2, half // 2] * 3)),
+        ('ResampleToImage', lambda: simple.ResampleToImage(Input=wavelet)),
+        ('ResampleWithDataset', lambda: simple.ResampleWithDataset(SourceDataArrays=wavelet, DestinationMesh=surface)),
+        ('ProbeLocation', probed),
+        ('PlotOverLine', lambda: simple.PlotOverLine(Input=wavelet)),
+        ('Connectivity', lambda: simple.Connectivity(Input=blobs)),
+        ('StreamTracer', traced),
     ]
 
 
@@ -51,8 +72,14 @@ def run(half):
     wavelet.UpdatePipeline()
     surface = simple.Contour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0])
     surface.UpdatePipeline()
+    field = simple.Gradient(Input=wavelet, ScalarArray=['POINTS', 'RTData'])
+    tets = simple.Tetrahedralize(Input=wavelet)
+    blobs = simple.Threshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=200.0, UpperThreshold=400.0)
+    kept = (wavelet, surface, field, tets, blobs)
+    for made in kept:
+        made.UpdatePipeline()
     results = {}
-    for label, make in filters(simple, wavelet, surface):
+    for label, make in filters(simple, wavelet, surface, field, tets, blobs, half):
         times, ran, summary = [], 'ParaView', None
         for _ in range(2):
             proxy = make()
@@ -79,7 +106,7 @@ def run(half):
             if not data.IsA('vtkTable'):
                 summary = {'points': data.GetNumberOfPoints(), 'cells': data.GetNumberOfCells(), 'arrays': arrays}
             for source in reversed(simple.GetSources().values()):
-                if source is not wavelet and source is not surface:
+                if all(source is not k for k in kept):
                     simple.Delete(source)
         results[label] = {'first': times[0], 'repeat': times[1], 'ran': ran, 'output': summary}
     return results

@@ -310,6 +310,16 @@ int main(int argc, char** argv)
   std::cout << "devices after the re-execution:\n" << devices->text().toStdString() << std::endl;
   Check(made.hasMatch() && made.captured(1).toInt() >= 1 && made.captured(2).toInt() >= 1,
         "the device list counts the value blocks made for the re-executed contour");
+  // ParaView's own filters that run on Loom have rows: a redefined proxy (Cell Size: its class is Loom's) and one
+  // whose VTK filter the factory replaces (Contour); one Loom does not accelerate (Shrink) has none.
+  pqPipelineSource* sizes = builder->createFilter("filters", "CellSize", large);
+  pqPipelineSource* own = builder->createFilter("filters", "Contour", large);
+  pqPipelineSource* shrunk = builder->createFilter("filters", "ShrinkFilter", large);
+  for (pqPipelineSource* made : { sizes, own, shrunk })
+    Update(made);
+  Check(!Row(table, sizes->getSMName()).isEmpty() && !Row(table, own->getSMName()).isEmpty(),
+        "ParaView's Cell Size and Contour, which run on Loom, have rows");
+  Check(Row(table, shrunk->getSMName()).isEmpty(), "ParaView's Shrink, which Loom does not run, has no row");
   builder->destroySources(server);
   Settle();
   std::cout << (failures ? "TestLoomPanel failed" : "TestLoomPanel passed") << std::endl;
