@@ -9,7 +9,8 @@ import sys
 from paraview.simple import *  # noqa: F403
 
 PIPELINE = ['Contour1', 'Threshold1', 'Gradient1', 'CellDatatoPointData1', 'PointDatatoCellData1', 'Clip1', 'Slice1',
-            'ExtractSurface1', 'Elevation1', 'Tetrahedralize1', 'QuadricClustering1']
+            'ExtractSurface1', 'Elevation1', 'Tetrahedralize1', 'QuadricClustering1', 'StreamTracerWithCustomSource1',
+            'ResampleToImage1', 'PlotOverLine1', 'Connectivity1']
 
 
 def build():
@@ -36,6 +37,13 @@ def build():
     RenameSource('Tetrahedralize1', Tetrahedralize(Input=wavelet))  # noqa: F405
     RenameSource('QuadricClustering1', QuadricClustering(Input=FindSource('Contour1'),  # noqa: F405
                                                          NumberofDimensions=[12, 10, 14]))
+    # Seeds from a source of their own (a Line of 25 points: a trace keeps its resolution, not the seed widget's).
+    seeds = Line(Point1=[-7.3, -6.1, -5.2], Point2=[6.9, 7.7, 4.4], Resolution=24)  # noqa: F405
+    RenameSource('StreamTracerWithCustomSource1', StreamTracerWithCustomSource(  # noqa: F405
+        Input=FindSource('Gradient1'), SeedSource=seeds, Vectors=['POINTS', 'Gradient'], MaximumStreamlineLength=15.0))
+    RenameSource('ResampleToImage1', ResampleToImage(Input=wavelet, SamplingDimensions=[12, 11, 13]))  # noqa: F405
+    RenameSource('PlotOverLine1', PlotOverLine(Input=wavelet, Resolution=300))  # noqa: F405
+    RenameSource('Connectivity1', Connectivity(Input=FindSource('Threshold1')))  # noqa: F405
 
 
 def summary():
