@@ -28,6 +28,7 @@
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkLogger.h>
+#include <vtkMatrix3x3.h>
 #include <vtkObjectFactory.h>
 #include <vtkPlane.h>
 #include <vtkPointData.h>
@@ -40,7 +41,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <array>
+#include <limits>
 #include <new>
 #include <string>
 #include <vector>
@@ -145,8 +148,16 @@ bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
                   const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device)
 {
   loom::algorithms::FieldArray positions;
-  const loom::algorithms::ContourResult cut =
+  loom::algorithms::ContourResult cut =
     loom::algorithms::PlaneBandCut(dims, axes, plane, values, merge, positions, device);
+  {
+    // A cut at the smallest positive value (FlyingEdgesSide) leaves weights of a denormal size at points on the
+    // plane: they are those points (0).
+    loom::Float64* w = cut.Points.Weight.GetNumberOfValues() ? cut.Points.Weight.WritePortal().GetArray() : nullptr;
+    for (loom::Id k = 0; w && k < cut.Points.Weight.GetNumberOfValues(); ++k)
+      if (w[k] > 0.0 && w[k] < std::numeric_limits<double>::min())
+        w[k] = 0.0;
+  }
   auto points = vtkSmartPointer<vtkPoints>::New();
   points->SetData(loom::interop::FieldToVTK(positions, "Points"));
   output->SetPoints(points);
@@ -182,6 +193,47 @@ bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
   const loom::Id n = cut.Points.Weight.GetNumberOfValues();
   const loom::Float64* weights = n ? cut.Points.Weight.ReadPortal().GetArray() : nullptr;
   return std::any_of(weights, weights + n, [](loom::Float64 w) { return w == 0.0 || w == 1.0; });
+}
+
+/// Which side vtkCutter's one-plane path on images (vtkFlyingEdgesPlaneCutter) puts the input points lying exactly
+/// on the plane: 1 above (the side Loom's contour takes them, `value >= offset`), 2 below, 0 not known here.
+/// vtkFlyingEdgesPlaneCutter classifies each x-row of points by the row's end values (in index space): the points
+/// up to floor(|vL| n / (|vL| + |vR|)) on one side, the rest on the other. The rule is followed where its arithmetic
+/// is exact: an axis-aligned image, one offset of 0, an untransformed plane whose normal is along an axis, a spacing
+/// along it that is a power of two, the image's origin and the plane's whole steps of it along that axis. Then the points on the plane are
+/// below only for a normal along +x through an inner layer (the row's crossing cell is the one past them); a normal
+/// along -x, y or z, or the first or last layer, puts them above.
+int FlyingEdgesSide(vtkImageData* image, const loom::algorithms::ImplicitFunction& plane,
+                    const std::vector<double>& offsets)
+{
+  if (!image || offsets.size() != 1 || offsets[0] != 0.0 || plane.Type != loom::algorithms::ImplicitFunction::Kind::Plane)
+    return 0;
+  static const double identity[12] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0 };
+  if (!std::equal(plane.Transform, plane.Transform + 12, identity) || !image->GetDirectionMatrix()->IsIdentity())
+    return 0;
+  int axis = -1;
+  for (int a = 0; a < 3; ++a)
+    if (plane.Normal[a] != 0.0)
+    {
+      if (axis >= 0)
+        return 0; // tilted: rounding elsewhere decides
+      axis = a;
+    }
+  if (axis < 0)
+    return 0;
+  // VTK maps the plane's origin to index space through the image's physical-to-index matrix: exact where the
+  // spacing is a power of two and the image's and the plane's origins are whole steps of it.
+  const double spacing = image->GetSpacing()[axis];
+  int exponent = 0;
+  if (!(spacing > 0.0) || std::frexp(spacing, &exponent) != 0.5)
+    return 0;
+  const double first = image->GetOrigin()[axis] / spacing, layer = plane.Origin[axis] / spacing - first;
+  const int* extent = image->GetExtent();
+  auto whole = [](double v) { return std::abs(v) < 1e7 && v == std::floor(v); };
+  if (!whole(first) || !whole(plane.Origin[axis] / spacing))
+    return 0;
+  const double inner = layer - extent[2 * axis], cells = extent[2 * axis + 1] - extent[2 * axis];
+  return axis == 0 && plane.Normal[0] > 0.0 && inner > 0.0 && inner < cells ? 2 : 1;
 }
 } // namespace
 
@@ -332,7 +384,14 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     {
       // A plane through an axis-aligned 3D grid: only the cells near the plane (at each offset) are visited.
       band = true;
-      bandOnTheCut = CutPlaneBand(input, output, dims, axes, function, offsets, this->MergePoints, pointMask, device);
+      // With CutterParity, a plane through grid points of an image whose side vtkCutter's flying edges put them on
+      // is known (FlyingEdgesSide) is cut as vtkCutter cuts it: below, at the smallest value above the offset.
+      const int side = this->CutterParity ? FlyingEdgesSide(vtkImageData::SafeDownCast(input), function, offsets) : 0;
+      const std::vector<double> cutAt =
+        side == 2 ? std::vector<double>{ std::numeric_limits<double>::denorm_min() } : offsets;
+      bandOnTheCut = CutPlaneBand(input, output, dims, axes, function, cutAt, this->MergePoints, pointMask, device);
+      if (side != 0)
+        bandOnTheCut = false; // vtkCutter's cells
     }
     else if (grid)
     {

@@ -16,6 +16,12 @@ import sys
 import time
 
 
+def through_grid_points(made):
+    """The slice plane through the grid's layer of points at x = 0 (ParaView's default on an image of odd point counts)."""
+    made.SliceType.Origin = [0.0, 0.0, 0.0]
+    return made
+
+
 def filters(simple, wavelet, surface, field, tets, blobs, half):
     """(label, make): ParaView's filters on the wavelet (Quadric Clustering and Generate Surface Normals on its
     contour, the stream tracer on its gradient, Cell Size on its tetrahedra, Connectivity on a threshold of it: each
@@ -35,6 +41,7 @@ def filters(simple, wavelet, surface, field, tets, blobs, half):
     return [
         ('Contour', lambda: simple.Contour(Input=wavelet, ContourBy=['POINTS', 'RTData'], Isosurfaces=[157.0])),
         ('Slice', lambda: simple.Slice(Input=wavelet)),
+        ('Slice through grid points', lambda: through_grid_points(simple.Slice(Input=wavelet))),
         ('Clip', lambda: simple.Clip(Input=wavelet)),
         ('Threshold', lambda: simple.Threshold(Input=wavelet, Scalars=['POINTS', 'RTData'], LowerThreshold=150.0,
                                                UpperThreshold=200.0)),

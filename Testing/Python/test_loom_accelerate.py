@@ -478,6 +478,13 @@ FILTERS = [
      ('image', 'structured', 'hexahedra', 'tetrahedra', 'multiblock', 'partitioned')),
     ('Slice by a plane', lambda s: slice_(s, 'Plane'),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'multiblock', 'partitioned')),
+    # ParaView's default Slice of an image of odd point counts: along x through its middle layer of points, cut as
+    # vtkCutter's flying edges cut it (the points on the plane below it, the faces from the cells past them).
+    ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), ('image',)),
+    ('Slice along -y through a layer of grid points', lambda s: slice_(
+        s, 'Plane', {'Origin': [0.0, 3.0, -4.0], 'Normal': [0.0, -1.0, 0.0]}), ('image',)),
+    ('Slice along z through a layer of grid points', lambda s: slice_(
+        s, 'Plane', {'Origin': [0.0, 3.0, -4.0], 'Normal': [0.0, 0.0, 1.0]}), ('image',)),
     ('Slice by a plane, three offsets', lambda s: slice_(s, 'Plane', SliceOffsetValues=[-3.0, 0.0, 2.5]),
      ('image', 'hexahedra')),
     ('Slice by a sphere', lambda s: slice_(s, 'Sphere'), ('image', 'tetrahedra')),
@@ -578,10 +585,12 @@ for what, make, kind, reason in [
                                                                  Isosurfaces=[0.4]), 'quadratic', 'vtkQuadraticTetra'),
         ('Extract Surface with coincident points', lambda s: ExtractSurface(Input=s), 'halves', 'coincident'),
         ('Slice not triangulated', lambda s: slice_(s, 'Plane', Triangulatetheslice=0), 'hexahedra', 'Triangulate'),
-        # A slice through input points: vtkCutter keeps triangles collapsed there and, on images, takes a face in
-        # the slice from the other cell; Loom finds the points (in its plane band, or among the function's values).
-        ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), 'image', 'exactly on'),
+        # A slice through input points: vtkCutter keeps triangles collapsed there; Loom finds the points (in its
+        # plane band, or among the function's values). (An image cut along an axis through a layer of its points is
+        # Loom's: FILTERS.)
         ("Slice, ParaView's default plane through grid points", lambda s: Slice(Input=s), 'tetrahedra', 'exactly on'),
+        ('Slice, a tilted plane through grid points of an image', lambda s: slice_(s, 'Plane', THROUGH_ORIGIN),
+         'image', 'exactly on'),
         ('Slice, a tilted plane through grid points, two offsets', lambda s: slice_(
             s, 'Plane', THROUGH_ORIGIN, SliceOffsetValues=[0.0, 3.0]), 'hexahedra', 'exactly on'),
         ('Quadric Clustering without input points', lambda s: QuadricClustering(Input=s, UseInputPoints=0), 'triangles',
