@@ -61,8 +61,9 @@ public:
   /// Give vtkCutter's (ParaView's Slice's) cells exactly (default off; ParaView's own Slice on Loom turns it on):
   /// where input points lie exactly on a cut (a function value equal to an offset), vtkCutter keeps triangles
   /// that collapse there, and its one-plane path on images takes a face in the cut from the cell on the other
-  /// side; such input then goes to vtkCutter (a fallback). Off, Loom drops the collapsed triangles, as
-  /// Contour does (docs/filters/slice.md).
+  /// side; such input then goes to vtkCutter (a fallback), except an image cut along an axis through a layer of
+  /// its points where that path's rule is exact, which Loom cuts with vtkCutter's cells. Off, Loom drops the
+  /// collapsed triangles, as Contour does (docs/filters/slice.md).
   vtkSetMacro(CutterParity, bool);
   vtkGetMacro(CutterParity, bool);
   ///@}
