@@ -13,8 +13,9 @@ vtkStandardNewMacro(vtkLoomAcceleratedPCellSizeFilter);
 int vtkLoomAcceleratedPCellSizeFilter::RequestData(vtkInformation* request, vtkInformationVector** inputVector,
                                                    vtkInformationVector* outputVector)
 {
-  std::string unsupported;
-  if (this->GetComputeSum() && vtkCompositeDataSet::SafeDownCast(vtkDataObject::GetData(inputVector[0], 0)))
+  vtkDataObject* input = vtkDataObject::GetData(inputVector[0], 0);
+  std::string unsupported = loom::interop::CopiesDiffer(input, false, true);
+  if (this->GetComputeSum() && vtkCompositeDataSet::SafeDownCast(input))
     unsupported = "Compute Sum on composite input (ParaView's filter also puts the grand total on the composite "
                   "dataset)";
   vtkNew<vtkLoomCellSize> loom;

@@ -9,8 +9,9 @@
 
 /// vtkPCellSizeFilter whose RequestData runs vtkLoomCellSize where Loom takes the input
 /// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPCellSizeFilter's own code otherwise: Compute Sum on
-/// composite input (ParaView's filter also puts the grand total on the composite dataset), inputs Loom Cell
-/// Size sends to VTK (one info message per reason). Under MPI the sums are every rank's, as ParaView's.
+/// composite input (ParaView's filter also puts the grand total on the composite dataset), blanked cells (VTK
+/// measures them as 0), inputs Loom Cell Size sends to VTK (one info message per reason). Under MPI the sums are
+/// every rank's, as ParaView's.
 class LOOMFILTERS_EXPORT vtkLoomAcceleratedPCellSizeFilter : public vtkPCellSizeFilter
 {
 public:

@@ -20,6 +20,8 @@ int vtkLoomAcceleratedPConnectivityFilter::RequestData(vtkInformation* request, 
     unsupported = "Extraction Mode keeps the largest or specified regions (VTK's output keeps every region's points)";
   else if (mode == VTK_EXTRACT_POINT_SEEDED_REGIONS || mode == VTK_EXTRACT_CELL_SEEDED_REGIONS)
     unsupported = "a seeded Extraction Mode (VTK leaves the region ids of the cells it does not reach unset)";
+  else
+    unsupported = loom::interop::CopiesDiffer(vtkDataObject::GetData(inputVector[0], 0), true, true);
   vtkNew<vtkLoomConnectivity> loom;
   loom->SetExtractionMode(mode);
   loom->SetColorRegions(this->GetColorRegions());

@@ -12,8 +12,9 @@
 /// vtkPConnectivityFilter whose RequestData runs vtkLoomConnectivity where Loom takes the input
 /// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPConnectivityFilter's own code otherwise: the
 /// Largest and Specified Regions modes (VTK keeps every region's points there), the seeded modes (VTK leaves the
-/// region ids of cells it does not reach unset), input spread over several MPI ranks (VTK's ranks relabel the
-/// regions together), inputs Loom Connectivity sends to VTK (one info message per reason).
+/// region ids of cells it does not reach unset), global ids and blanked cells (VTK's copy differs), input spread
+/// over several MPI ranks (VTK's ranks relabel the regions together), inputs Loom Connectivity sends to VTK (one
+/// info message per reason).
 class LOOMFILTERS_EXPORT vtkLoomAcceleratedPConnectivityFilter : public vtkPConnectivityFilter
 {
 public:

@@ -5,6 +5,7 @@
 #include "vtkLoomStreamTracer.h"
 
 #include <vtkAbstractInterpolatedVelocityField.h>
+#include <vtkFindCellStrategy.h>
 #include <vtkInformationVector.h>
 #include <vtkMultiProcessController.h>
 #include <vtkNew.h>
@@ -20,6 +21,13 @@ int vtkLoomAcceleratedPStreamTracer::RequestData(vtkInformation* request, vtkInf
     unsupported = "several inputs on its vector field's port";
   else if (!this->CustomTerminationCallback.empty())
     unsupported = "custom termination callbacks";
+  else if (this->GetIntegratorType() != vtkStreamTracer::RUNGE_KUTTA2 &&
+           this->GetIntegratorType() != vtkStreamTracer::RUNGE_KUTTA4 &&
+           this->GetIntegratorType() != vtkStreamTracer::RUNGE_KUTTA45)
+    unsupported = "an integrator of its own";
+  else if (this->InterpolatorPrototype && this->InterpolatorPrototype->GetFindCellStrategy() &&
+           !this->InterpolatorPrototype->GetFindCellStrategy()->IsA("vtkClosestPointStrategy"))
+    unsupported = "Interpolator Type with a cell locator (VTK's cells found by another strategy than Loom's)";
   else if ((this->Controller && this->Controller->GetNumberOfProcesses() > 1) ||
            (vtkMultiProcessController::GetGlobalController() &&
             vtkMultiProcessController::GetGlobalController()->GetNumberOfProcesses() > 1))
@@ -42,11 +50,6 @@ int vtkLoomAcceleratedPStreamTracer::RequestData(vtkInformation* request, vtkInf
   loom->SetRotationScale(this->GetRotationScale());
   loom->SetSurfaceStreamlines(this->GetSurfaceStreamlines());
   loom->SetUseLocalSeedSource(this->GetUseLocalSeedSource());
-  // VTK's interpolator for Loom's fallback: the cell locator's field, or the point locator's (VTK's default).
-  loom->SetInterpolatorType(this->InterpolatorPrototype &&
-                                this->InterpolatorPrototype->IsA("vtkCellLocatorInterpolatedVelocityField")
-                              ? vtkStreamTracer::INTERPOLATOR_WITH_CELL_LOCATOR
-                              : vtkStreamTracer::INTERPOLATOR_WITH_DATASET_POINT_LOCATOR);
   return loom::interop::RunAccelerated(
     this, "Stream Tracer", loom, unsupported, inputVector, outputVector,
     [&] { return this->Superclass::RequestData(request, inputVector, outputVector); }, {}, { 0, 1 });

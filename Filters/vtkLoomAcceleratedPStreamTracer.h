@@ -11,8 +11,9 @@
 
 /// vtkPStreamTracer whose RequestData runs vtkLoomStreamTracer where Loom takes the inputs
 /// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPStreamTracer's own code otherwise: several inputs on
-/// the vector field's port, custom termination callbacks, several MPI ranks (Loom's lines are whole, ParaView's
-/// split by rank), inputs and settings Loom Stream Tracer sends to VTK (one info message per reason).
+/// the vector field's port, custom termination callbacks, an integrator of its own, Interpolator Type with a cell
+/// locator, several MPI ranks (Loom's lines are whole, ParaView's split by rank), inputs and settings Loom Stream
+/// Tracer sends to VTK (one info message per reason).
 class LOOMFILTERS_EXPORT vtkLoomAcceleratedPStreamTracer : public vtkPStreamTracer
 {
 public:

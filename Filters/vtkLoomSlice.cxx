@@ -384,9 +384,12 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
     {
       // A plane through an axis-aligned 3D grid: only the cells near the plane (at each offset) are visited.
       band = true;
-      // With CutterParity, a plane through grid points of an image whose side vtkCutter's flying edges put them on
-      // is known (FlyingEdgesSide) is cut as vtkCutter cuts it: below, at the smallest value above the offset.
-      const int side = this->CutterParity ? FlyingEdgesSide(vtkImageData::SafeDownCast(input), function, offsets) : 0;
+      // With CutterParity (and Merge Points: flying edges make one point per crossed edge), a plane through grid
+      // points of an image whose side vtkCutter's flying edges put them on is known (FlyingEdgesSide) is cut as
+      // vtkCutter cuts it: below, at the smallest value above the offset.
+      const int side = this->CutterParity && this->MergePoints
+        ? FlyingEdgesSide(vtkImageData::SafeDownCast(input), function, offsets)
+        : 0;
       const std::vector<double> cutAt =
         side == 2 ? std::vector<double>{ std::numeric_limits<double>::denorm_min() } : offsets;
       bandOnTheCut = CutPlaneBand(input, output, dims, axes, function, cutAt, this->MergePoints, pointMask, device);

@@ -27,6 +27,7 @@
 #include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
+#include <vtkPointData.h>
 #include <vtkVersion.h>
 
 #include <atomic>
@@ -230,6 +231,23 @@ std::string ForeignController(vtkMultiProcessController* controller)
   if (controller && controller != vtkMultiProcessController::GetGlobalController() &&
       controller->GetNumberOfProcesses() > 1)
     return "its controller is not the global one, which Loom's ranks join";
+  return {};
+}
+
+std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking)
+{
+  std::vector<vtkDataSet*> leaves;
+  if (auto* composite = vtkCompositeDataSet::SafeDownCast(input))
+    leaves = vtkCompositeDataSet::GetDataSets(composite);
+  else if (auto* dataset = vtkDataSet::SafeDownCast(input))
+    leaves.push_back(dataset);
+  for (vtkDataSet* leaf : leaves)
+  {
+    if (globalIds && (leaf->GetPointData()->GetGlobalIds() || leaf->GetCellData()->GetGlobalIds()))
+      return "the input has global ids, which VTK's copy of the arrays leaves out (Loom carries every array)";
+    if (blanking && (leaf->HasAnyBlankCells() || leaf->HasAnyBlankPoints()))
+      return "the input has blanked cells or points, which VTK writes as empty cells or measures as 0";
+  }
   return {};
 }
 

@@ -62,6 +62,11 @@ LOOMFILTERS_EXPORT bool HasGhostCells(vtkDataObject* input);
 /// Why a VTK filter of its own controller is its own code: Loom's ranks are the global controller's, and
 /// `controller` (the filter's) is another one with several processes. Empty otherwise.
 LOOMFILTERS_EXPORT std::string ForeignController(vtkMultiProcessController* controller);
+/// Why an extracting or measuring filter's copy of `input` (every block's) differs from VTK's: global ids (VTK's
+/// copy of the arrays leaves the GlobalIds attribute out, Loom's extracting filters carry every array, when
+/// `globalIds`), blanked cells or points (VTK writes empty cells there, or measures them as 0, when `blanking`).
+/// Empty where neither is present.
+LOOMFILTERS_EXPORT std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking);
 /// For ParaView's probing filters (Probe Location, Plot Over Line, Resample With Dataset): why Loom does not
 /// sample `sampled` (the dataset whose arrays are probed) as they do, empty where it does. VTK finds an image's
 /// cells by index arithmetic, as Loom does; elsewhere VTK's probe keeps a cell for a sample within its tolerance

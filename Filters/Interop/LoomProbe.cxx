@@ -710,7 +710,10 @@ bool ProbeSource::ProbeLikeParaView(vtkDataSet* source, vtkDataArray* points, bo
     options.Tolerance = tolerance;
     options.BoundsTolerance = std::sqrt(tol2);
     this->Prepare(source, run.Device());
-    options.Tie = loom::algorithms::LocateTie::HighestId; // the closest point's cells, tried from the highest
+    // Without a previous point's cell: the closest point's cells, tried from the highest; a rectilinear grid finds
+    // its cell by its coordinates, the one below a point on a face (vtkRectilinearGrid::FindCell).
+    options.Tie = vtkRectilinearGrid::SafeDownCast(source) ? loom::algorithms::LocateTie::LowestId
+                                                           : loom::algorithms::LocateTie::HighestId;
     run.Current = "the input's arrays";
     this->SampleInOrder(source, samples, options, arrays, false);
   }

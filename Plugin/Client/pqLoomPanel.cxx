@@ -121,10 +121,10 @@ pqLoomPanel::pqLoomPanel(QWidget* parent)
     tr("The device of every Loom filter whose Device is Auto, from its next execution on (on the server)."));
   this->Accelerate = new QCheckBox(tr("Accelerate ParaView filters"), body);
   this->Accelerate->setObjectName("LoomAccelerate");
-  this->Accelerate->setToolTip(tr("ParaView's own Contour, Slice, Clip, Gradient, averaging filters, Threshold, "
-                                  "Extract Surface, Elevation, warps, Tetrahedralize, Clean to Grid and Quadric "
-                                  "Clustering run on Loom where Loom takes them, from their next execution on (the "
-                                  "server decides; Edit > Settings > Loom has it too)."));
+  this->Accelerate->setToolTip(tr("ParaView's own filters that Loom has (Contour, Slice, Clip, Threshold, Stream "
+                                  "Tracer, Resample To Image and the others: the user guide's table) run on Loom where "
+                                  "Loom takes them, from their next execution on (the server decides; Edit > Settings "
+                                  "> Loom has it too)."));
   auto* form = new QFormLayout;
   form->addRow(tr("Devices:"), this->Devices);
   form->addRow(tr("Default device:"), this->DefaultDevice);

@@ -51,7 +51,10 @@ int vtkLoomAcceleratedExtractVOI::RequestData(vtkInformation* request, vtkInform
   loom->SetVOI(this->VOI);
   loom->SetSampleRate(this->SampleRate);
   loom->SetIncludeBoundary(this->IncludeBoundary);
-  const std::string unsupported = SampledDifference(vtkDataObject::GetData(inputVector[0], 0), this->SampleRate);
+  vtkDataObject* input = vtkDataObject::GetData(inputVector[0], 0);
+  std::string unsupported = SampledDifference(input, this->SampleRate);
+  if (unsupported.empty())
+    unsupported = loom::interop::CopiesDiffer(input, true, false);
   return loom::interop::RunAccelerated(this, "Extract Subset", loom, unsupported, inputVector, outputVector,
                                        [&] { return this->Superclass::RequestData(request, inputVector, outputVector); });
 }

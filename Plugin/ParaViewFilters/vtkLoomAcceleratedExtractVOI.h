@@ -10,8 +10,9 @@
 
 /// vtkPVExtractVOI on Loom's extract family (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPVExtractVOI's
 /// own code otherwise: sampling where VTK's sampled output differs from the settings' meaning (an image sampled
-/// along some axes only, cell data of a grid whose extent does not start at 0), sampling of composite input,
-/// several MPI ranks, what Loom Extract Subset fails on or sends to VTK (one info message per reason).
+/// along some axes only, cell data of a grid whose extent does not start at 0), sampling of composite input, global
+/// ids (VTK's copy leaves them out), several MPI ranks, what Loom Extract Subset fails on or sends to VTK (one info
+/// message per reason).
 /// ParaView's requests to the input (the VOI's extent) are its own.
 class LOOMPARAVIEWFILTERS_EXPORT vtkLoomAcceleratedExtractVOI : public vtkPVExtractVOI
 {

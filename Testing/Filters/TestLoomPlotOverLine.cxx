@@ -91,11 +91,14 @@ TEST(LoomPlotOverLine, EveryDatasetTypeAsVTK)
   }
   // The default line of ParaView's proxy: the bounds' corners (ends exactly on the boundary).
   EXPECT_EQ(1001, ExpectAsVTK(loomtest::Hexahedra(image), Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "corner to corner"));
-  // On a rectilinear grid the corner-to-corner line meets grid points (every 200th sample), which 8 cells hold:
-  // VTK's probe walks there, keeping the previous sample's cell, as on unstructured grids (not an image's index
-  // arithmetic).
-  EXPECT_EQ(1001, ExpectAsVTK(loomtest::Rectilinear(image, [](int, int i) { return -8.0 + i; }),
-                              Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "rectilinear, corner to corner"));
+  // On a rectilinear grid VTK's probe keeps the previous point's cell where it holds the next point, and finds the
+  // first one's by its coordinates (vtkRectilinearGrid::FindCell: on a face, the cell below it). The corner-to-corner
+  // line meets grid points (every 200th sample) that 8 cells hold, both ways, and a line in a grid plane lies on
+  // faces.
+  vtkSmartPointer<vtkRectilinearGrid> grid = loomtest::Rectilinear(image, [](int, int i) { return -8.0 + i; });
+  EXPECT_EQ(1001, ExpectAsVTK(grid, Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "rectilinear, corner to corner"));
+  ExpectAsVTK(grid, Line{ { -7.5, 2, -6.5 }, { 6.5, 2, 5.5 }, 140 }, "rectilinear, a line in the grid plane y = 2");
+  ExpectAsVTK(grid, Line{ { 7, 7, 7 }, { -8, -8, -8 }, 1000 }, "rectilinear, corner to corner backwards");
 }
 
 TEST(LoomPlotOverLine, PatternsDegenerateLinesAndBadInput)

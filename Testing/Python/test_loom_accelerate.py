@@ -143,7 +143,20 @@ def inputs():
     for p in [(1.37, -2.71, 0.53), (-4.19, 3.33, -1.87), (6.29, 0.41, 4.77), (-0.83, -6.67, -5.31)]:
         seed_points.InsertNextPoint(p)
     seeds.SetPoints(seed_points)
-    return [('samples', samples), ('seeds', seeds),
+    # An image with global ids on its points, and a structured grid with a blanked cell: the extracting and measuring
+    # filters' copies differ from VTK's there (ParaView's code runs).
+    from vtkmodules.vtkCommonCore import vtkIdTypeArray
+    with_ids = vtkImageData()
+    with_ids.DeepCopy(image)
+    ids = vtkIdTypeArray()
+    ids.SetName('GlobalPointIds')
+    for p in range(with_ids.GetNumberOfPoints()):
+        ids.InsertNextValue(1000 + p)
+    with_ids.GetPointData().SetGlobalIds(ids)
+    blanked = vtkStructuredGrid()
+    blanked.DeepCopy(structured)
+    blanked.BlankCell(137)
+    return [('samples', samples), ('seeds', seeds), ('globalids', with_ids), ('blanked', blanked),
             ('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex),
             ('partitioned', partitioned), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear),
             ('structured', structured), ('hexahedra', hexahedra), ('tetrahedra', tetrahedra),
@@ -613,6 +626,12 @@ for what, make, kind, reason in [
          'does not start at 0'),
         ('Resample To Image of a multiblock', lambda s: ResampleToImage(Input=s, SamplingDimensions=[9, 9, 9]),
          'multiblock', 'composite data'),
+        ('Connectivity of an image with global ids', lambda s: Connectivity(Input=s), 'globalids', 'global ids'),
+        ('Extract Subset of an image with global ids', lambda s: ExtractSubset(Input=s, VOI=[-5, 6, -4, 7, -3, 2]),
+         'globalids', 'global ids'),
+        ('Connectivity of a structured grid with a blanked cell', lambda s: Connectivity(Input=s), 'blanked',
+         'blanked'),
+        ('Cell Size of a structured grid with a blanked cell', lambda s: CellSize(Input=s), 'blanked', 'blanked'),
         ('Resample With Dataset from a multiblock', lambda s: ResampleWithDataset(
             SourceDataArrays=s, DestinationMesh=sources['samples']), 'multiblock', 'composite data'),
         ('Probe Location in a multiblock', lambda s: probe_at(s, [1.37, -2.71, 0.53]), 'multiblock', 'composite data'),

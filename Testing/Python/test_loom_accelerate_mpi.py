@@ -92,7 +92,7 @@ for source_name, source in (('image', wavelet), ('hexahedra', hexahedra)):
         # or split the lines by rank): the record says so, the output is ParaView's.
         falls_back = label in ('Contour', 'Slice', 'Extract Surface', 'Resample To Image', 'Extract Subset',
                                'Connectivity', 'Plot Over Line', 'Probe Location', 'Stream Tracer')
-        if falls_back and not (results[True][1] or 'VTK').startswith('VTK'):
+        if falls_back and not (results[True][1] or '').startswith('VTK'):
             failures.append('%s: ran on %s, expected ParaView\'s code on a piece with ghost cells' % (what, results[True][1]))
         elif not falls_back and (results[True][1] in (None, 'none') or results[True][1].startswith('VTK')):
             failures.append('%s: Loom did not run it (%s)' % (what, results[True][1]))
