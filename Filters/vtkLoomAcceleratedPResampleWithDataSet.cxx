@@ -4,7 +4,6 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomResampleWithDataset.h"
 
-#include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 
@@ -16,9 +15,7 @@ int vtkLoomAcceleratedPResampleWithDataSet::RequestData(vtkInformation* request,
   // Under MPI a destination point on a piece boundary can take another rank's source cell with Loom
   // (docs/filters/resample-with-dataset.md), where ParaView's takes its own rank's first.
   std::string unsupported;
-  vtkMultiProcessController* global = vtkMultiProcessController::GetGlobalController();
-  vtkMultiProcessController* controller = this->GetController();
-  if ((global && global->GetNumberOfProcesses() > 1) || (controller && controller->GetNumberOfProcesses() > 1))
+  if (loom::interop::OnSeveralRanks(this->GetController()))
     unsupported = "several MPI ranks (a point on a piece boundary would take another rank's cell values)";
   else
     unsupported = loom::interop::ProbedWithinTolerance(vtkDataObject::GetData(inputVector[1], 0));

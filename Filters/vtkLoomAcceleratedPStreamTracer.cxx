@@ -7,7 +7,6 @@
 #include <vtkAbstractInterpolatedVelocityField.h>
 #include <vtkFindCellStrategy.h>
 #include <vtkInformationVector.h>
-#include <vtkMultiProcessController.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 
@@ -17,27 +16,24 @@ int vtkLoomAcceleratedPStreamTracer::RequestData(vtkInformation* request, vtkInf
                                                  vtkInformationVector* outputVector)
 {
   std::string unsupported;
+  const int integrator = this->GetIntegratorType();
   if (inputVector[0]->GetNumberOfInformationObjects() > 1)
     unsupported = "several inputs on its vector field's port";
   else if (!this->CustomTerminationCallback.empty())
     unsupported = "custom termination callbacks";
-  else if (this->GetIntegratorType() != vtkStreamTracer::RUNGE_KUTTA2 &&
-           this->GetIntegratorType() != vtkStreamTracer::RUNGE_KUTTA4 &&
-           this->GetIntegratorType() != vtkStreamTracer::RUNGE_KUTTA45)
+  else if (integrator != RUNGE_KUTTA2 && integrator != RUNGE_KUTTA4 && integrator != RUNGE_KUTTA45)
     unsupported = "an integrator of its own";
   else if (this->InterpolatorPrototype && this->InterpolatorPrototype->GetFindCellStrategy() &&
            !this->InterpolatorPrototype->GetFindCellStrategy()->IsA("vtkClosestPointStrategy"))
     unsupported = "Interpolator Type with a cell locator (VTK's cells found by another strategy than Loom's)";
-  else if ((this->Controller && this->Controller->GetNumberOfProcesses() > 1) ||
-           (vtkMultiProcessController::GetGlobalController() &&
-            vtkMultiProcessController::GetGlobalController()->GetNumberOfProcesses() > 1))
+  else if (loom::interop::OnSeveralRanks(this->Controller))
     unsupported = "several MPI ranks (Loom gathers each line whole on its seed's rank; vtkPStreamTracer leaves a "
                   "polyline on each rank the line crosses)";
   vtkNew<vtkLoomStreamTracer> loom;
   loom->SetInputArrayToProcess(0, this->GetInputArrayInformation(0));
   loom->SetStartPosition(this->GetStartPosition());
   loom->SetIntegrationDirection(this->GetIntegrationDirection());
-  loom->SetIntegratorType(this->GetIntegratorType());
+  loom->SetIntegratorType(integrator);
   loom->SetIntegrationStepUnit(this->GetIntegrationStepUnit());
   loom->SetInitialIntegrationStep(this->GetInitialIntegrationStep());
   loom->SetMinimumIntegrationStep(this->GetMinimumIntegrationStep());

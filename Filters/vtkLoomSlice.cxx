@@ -142,20 +142,22 @@ std::string UncutCells(vtkDataSet* input)
 
 /// The plane-band cut of a grid at the offsets into `output`: positions, triangles, point data interpolated and
 /// cell data carried (numeric arrays, as the contour filter does); true when an input point lies exactly on the
-/// cut (a cut point at an end of its edge).
+/// cut (a cut point at an end of its edge). `onPlaneBelow`: cut at the smallest positive value (FlyingEdgesSide).
 bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims, const std::vector<double> axes[3],
                   const loom::algorithms::ImplicitFunction& plane, const std::vector<double>& values, bool merge,
-                  const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device)
+                  const loom::algorithms::OutputMask& pointMask, loom::cont::DeviceId device,
+                  bool onPlaneBelow = false)
 {
   loom::algorithms::FieldArray positions;
   loom::algorithms::ContourResult cut =
     loom::algorithms::PlaneBandCut(dims, axes, plane, values, merge, positions, device);
+  if (onPlaneBelow)
   {
-    // A cut at the smallest positive value (FlyingEdgesSide) leaves weights of a denormal size at points on the
-    // plane: they are those points (0).
+    // Cut at the smallest positive value (FlyingEdgesSide), the points on the plane have weights of a denormal
+    // size: they are those points (0).
     loom::Float64* w = cut.Points.Weight.GetNumberOfValues() ? cut.Points.Weight.WritePortal().GetArray() : nullptr;
     for (loom::Id k = 0; w && k < cut.Points.Weight.GetNumberOfValues(); ++k)
-      if (w[k] > 0.0 && w[k] < std::numeric_limits<double>::min())
+      if (w[k] < std::numeric_limits<double>::min())
         w[k] = 0.0;
   }
   auto points = vtkSmartPointer<vtkPoints>::New();
@@ -200,13 +202,14 @@ bool CutPlaneBand(vtkDataSet* input, vtkPolyData* output, const loom::Id3& dims,
 /// vtkFlyingEdgesPlaneCutter classifies each x-row of points by the row's end values (in index space): the points
 /// up to floor(|vL| n / (|vL| + |vR|)) on one side, the rest on the other. The rule is followed where its arithmetic
 /// is exact: an axis-aligned image, one offset of 0, an untransformed plane whose normal is along an axis, a spacing
-/// along it that is a power of two, the image's origin and the plane's whole steps of it along that axis. Then the points on the plane are
-/// below only for a normal along +x through an inner layer (the row's crossing cell is the one past them); a normal
-/// along -x, y or z, or the first or last layer, puts them above.
+/// along it that is a power of two, the image's origin and the plane's whole steps of it along that axis. Then the
+/// points on the plane are below only for a normal along +x through an inner layer (the row's crossing cell is the
+/// one past them); a normal along -x, y or z, or the first or last layer, puts them above.
 int FlyingEdgesSide(vtkImageData* image, const loom::algorithms::ImplicitFunction& plane,
                     const std::vector<double>& offsets)
 {
-  if (!image || offsets.size() != 1 || offsets[0] != 0.0 || plane.Type != loom::algorithms::ImplicitFunction::Kind::Plane)
+  if (!image || offsets.size() != 1 || offsets[0] != 0.0 ||
+      plane.Type != loom::algorithms::ImplicitFunction::Kind::Plane)
     return 0;
   static const double identity[12] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0 };
   if (!std::equal(plane.Transform, plane.Transform + 12, identity) || !image->GetDirectionMatrix()->IsIdentity())
@@ -227,12 +230,12 @@ int FlyingEdgesSide(vtkImageData* image, const loom::algorithms::ImplicitFunctio
   int exponent = 0;
   if (!(spacing > 0.0) || std::frexp(spacing, &exponent) != 0.5)
     return 0;
-  const double first = image->GetOrigin()[axis] / spacing, layer = plane.Origin[axis] / spacing - first;
-  const int* extent = image->GetExtent();
+  const double first = image->GetOrigin()[axis] / spacing, at = plane.Origin[axis] / spacing;
   auto whole = [](double v) { return std::abs(v) < 1e7 && v == std::floor(v); };
-  if (!whole(first) || !whole(plane.Origin[axis] / spacing))
+  if (!whole(first) || !whole(at))
     return 0;
-  const double inner = layer - extent[2 * axis], cells = extent[2 * axis + 1] - extent[2 * axis];
+  const int* extent = image->GetExtent();
+  const double inner = at - first - extent[2 * axis], cells = extent[2 * axis + 1] - extent[2 * axis];
   return axis == 0 && plane.Normal[0] > 0.0 && inner > 0.0 && inner < cells ? 2 : 1;
 }
 } // namespace
@@ -392,7 +395,8 @@ int vtkLoomSlice::RequestData(vtkInformation*, vtkInformationVector** inputVecto
         : 0;
       const std::vector<double> cutAt =
         side == 2 ? std::vector<double>{ std::numeric_limits<double>::denorm_min() } : offsets;
-      bandOnTheCut = CutPlaneBand(input, output, dims, axes, function, cutAt, this->MergePoints, pointMask, device);
+      bandOnTheCut =
+        CutPlaneBand(input, output, dims, axes, function, cutAt, this->MergePoints, pointMask, device, side == 2);
       if (side != 0)
         bandOnTheCut = false; // vtkCutter's cells
     }

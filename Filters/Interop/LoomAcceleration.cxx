@@ -234,6 +234,11 @@ std::string ForeignController(vtkMultiProcessController* controller)
   return {};
 }
 
+bool OnSeveralRanks(vtkMultiProcessController* controller)
+{
+  return SeveralRanks() != nullptr || (controller && controller->GetNumberOfProcesses() > 1);
+}
+
 std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking)
 {
   std::vector<vtkDataSet*> leaves;

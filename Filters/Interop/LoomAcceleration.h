@@ -62,6 +62,9 @@ LOOMFILTERS_EXPORT bool HasGhostCells(vtkDataObject* input);
 /// Why a VTK filter of its own controller is its own code: Loom's ranks are the global controller's, and
 /// `controller` (the filter's) is another one with several processes. Empty otherwise.
 LOOMFILTERS_EXPORT std::string ForeignController(vtkMultiProcessController* controller);
+/// Whether the run is distributed: the global controller (SeveralRanks) or the filter's own `controller` has
+/// several processes.
+LOOMFILTERS_EXPORT bool OnSeveralRanks(vtkMultiProcessController* controller);
 /// Why an extracting or measuring filter's copy of `input` (every block's) differs from VTK's: global ids (VTK's
 /// copy of the arrays leaves the GlobalIds attribute out, Loom's extracting filters carry every array, when
 /// `globalIds`), blanked cells or points (VTK writes empty cells there, or measures them as 0, when `blanking`).
