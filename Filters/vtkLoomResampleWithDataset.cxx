@@ -299,7 +299,7 @@ void vtkLoomResampleWithDataset::Resample(vtkDataSet* destination, vtkDataSet* s
       samples.Points = &points;
     }
     options.Tie = loom::algorithms::LocateTie::LowestId;
-    mask = this->Source->SampleInOrder(source ? source : nothing.Get(), samples, options, sampled, true);
+    mask = this->Source->SampleInOrder(source ? source : nothing.Get(), samples, options, sampled, loom::interop::ProbeSource::Strategy::CellLocator);
   }
   else
   {
@@ -339,7 +339,7 @@ void vtkLoomResampleWithDataset::Resample(vtkDataSet* destination, vtkDataSet* s
     options.Tie = loom::algorithms::LocateTie::LowestId;
     vtkNew<vtkPointData> all;
     if (source)
-      this->Source->SampleInOrder(source, samples, options, all, true);
+      this->Source->SampleInOrder(source, samples, options, all, loom::interop::ProbeSource::Strategy::CellLocator);
     else
       loom::interop::ProbeSource::ZeroArrays(this->AgreedSignature, total, all);
     loom::interop::ParallelSampling::Combine(controller, all, { { first, mine } }, sampled);

@@ -10,6 +10,7 @@
 
 #include <vtkCellData.h>
 #include <vtkCharArray.h>
+#include <vtkClosestPointStrategy.h>
 #include <vtkCommunicator.h>
 #include <vtkCompositeDataIterator.h>
 #include <vtkCompositeDataSet.h>
@@ -26,6 +27,8 @@
 #include <vtkPointSet.h>
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
+#include <vtkSmartPointer.h>
+#include <vtkStaticPointLocator.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
 #include <vtkCellArray.h>
@@ -638,8 +641,9 @@ void ProbeSource::CompleteArrays(vtkDataObject* output)
 
 loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
                                                          const loom::algorithms::LocateOptions& options, vtkPointData* out,
-                                                         bool missForgets) const
+                                                         Strategy strategy, double tolerance2) const
 {
+  const bool missForgets = strategy == Strategy::CellLocator;
   // Images: one cell per point (VTK finds an image's cells by index arithmetic, whatever cell came before).
   // Rectilinear grids take the walk's rule as other datasets do: VTK's probe tries the previous point's cell
   // there too.
@@ -648,6 +652,44 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
   return this->Fill(
     source, samples.GetNumberOfPoints(),
     [&](const std::vector<loom::algorithms::FieldArray>& pointFields, const std::vector<loom::algorithms::FieldArray>& cellFields) {
+      loom::algorithms::SampledFields sampled;
+      auto sample = [&](const loom::algorithms::LocatedPoints& located) {
+        for (const auto& field : pointFields)
+          sampled.PointFields.push_back(loom::algorithms::InterpolatePointField(this->Cells, located, field, options.Device));
+        for (const auto& field : cellFields)
+          sampled.CellFields.push_back(loom::algorithms::GatherCellField(located, field, options.Device));
+        sampled.Mask = loom::algorithms::ValidPointMask(located, options.Device);
+        sampled.Found = located.Found;
+        return sampled;
+      };
+      if (strategy == Strategy::ClosestPoint && !this->Cells.IsGrid())
+      {
+        // Where the point VTK's point locator returns among equally close ones decides the cell, VTK's own strategy
+        // finds it (a sample equidistant from several points, on a face or edge several cells share: rare).
+        vtkSmartPointer<vtkClosestPointStrategy> vtk;
+        vtkNew<vtkGenericCell> found, previous;
+        std::vector<double> weights(static_cast<std::size_t>(std::max(source->GetMaxCellSize(), 8)));
+        auto vtkBreaksTies = [&](Id, Id last, const double* x, double* pc) -> Id {
+          if (!vtk)
+          {
+            vtk = vtkSmartPointer<vtkClosestPointStrategy>::New();
+            vtkNew<vtkStaticPointLocator> points; // its own (the input keeps none), built as vtkPointSet builds one
+            vtk->SetPointLocator(points);
+            vtk->Initialize(vtkPointSet::SafeDownCast(source));
+          }
+          double xyz[3] = { x[0], x[1], x[2] };
+          int subId = 0;
+          if (last >= 0)
+            source->GetCell(last, previous);
+          return vtk->FindCell(xyz, last >= 0 ? previous.Get() : nullptr, found, last, tolerance2, subId, pc,
+                               weights.data());
+        };
+        return sample(loom::algorithms::LocateLikeClosestPointStrategy(
+          this->Cells, samples, options, tolerance2,
+          vtkPolyData::SafeDownCast(source) ? loom::algorithms::PointCellsOrder::Increasing
+                                            : loom::algorithms::PointCellsOrder::Decreasing,
+          vtkPointSet::SafeDownCast(source) ? loom::algorithms::TieBreaker(vtkBreaksTies) : loom::algorithms::TieBreaker()));
+      }
       // The cell each point takes without a previous one (options.Tie), and the other end of its containing cells.
       // (Both from the bins, or from the cells' visit of the samples where the cells are not binned.)
       loom::algorithms::LocatedEnds ends = loom::algorithms::LocatePointEnds(this->Cells, samples, options);
@@ -669,14 +711,7 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
         }
         previous = cells[s] >= 0 ? cells[s] : missForgets ? -1 : previous;
       }
-      loom::algorithms::SampledFields sampled;
-      for (const auto& field : pointFields)
-        sampled.PointFields.push_back(loom::algorithms::InterpolatePointField(this->Cells, located, field, options.Device));
-      for (const auto& field : cellFields)
-        sampled.CellFields.push_back(loom::algorithms::GatherCellField(located, field, options.Device));
-      sampled.Mask = loom::algorithms::ValidPointMask(located, options.Device);
-      sampled.Found = located.Found;
-      return sampled;
+      return sample(located);
     },
     out);
 }
@@ -709,13 +744,14 @@ bool ProbeSource::ProbeLikeParaView(vtkDataSet* source, vtkDataArray* points, bo
     options.ComputeTolerance = computeTolerance;
     options.Tolerance = tolerance;
     options.BoundsTolerance = std::sqrt(tol2);
-    this->Prepare(source, run.Device());
+    // (Point sets: no bins over the cells, VTK's closest-point strategy walks.)
+    this->Prepare(source, run.Device(), Binning::Never);
     // Without a previous point's cell: the closest point's cells, tried from the highest; a rectilinear grid finds
     // its cell by its coordinates, the one below a point on a face (vtkRectilinearGrid::FindCell).
     options.Tie = vtkRectilinearGrid::SafeDownCast(source) ? loom::algorithms::LocateTie::LowestId
                                                            : loom::algorithms::LocateTie::HighestId;
     run.Current = "the input's arrays";
-    this->SampleInOrder(source, samples, options, arrays, false);
+    this->SampleInOrder(source, samples, options, arrays, Strategy::ClosestPoint, tol2);
   }
   else if (controller)
     ZeroArrays(agreed, n, arrays);

@@ -80,15 +80,24 @@ public:
   /// highest containing cell).
   loom::cont::ArrayHandle<Int8> SampleImage(vtkDataSet* source, const loom::algorithms::ImageSamples& image,
                                             const loom::algorithms::LocateOptions& options, vtkPointData* out) const;
-  /// Sample at points a VTK probe visits in order, trying the previous point's cell first: where several cells
-  /// contain a point (a shared face), the previous point's cell if it is one of the lowest and highest, else
-  /// `options.Tie` (ParaView's probe of points, without a cell locator: the closest point's cells, tried from the
-  /// highest; Resample With Dataset's static cell locator: its bin, in increasing id). `missForgets`: a point in
-  /// no cell leaves no previous cell (VTK's probe with a cell locator), else the last found one stays (the walk).
-  /// Points and stored samples only (a second search per point).
+  /// How a VTK probe finds the cell of a sample the previous sample's cell does not hold (its find-cell strategy).
+  enum class Strategy
+  {
+    /// vtkClosestPointStrategy, vtkProbeFilter's default on a point set (ParaView's probe of points): a walk from
+    /// the previous cell, then from the cells of the closest point (loom::algorithms::LocateLikeClosestPointStrategy);
+    /// on a rectilinear grid vtkRectilinearGrid::FindCell after the previous cell.
+    ClosestPoint,
+    /// vtkCellLocatorStrategy over a static cell locator (Resample With Dataset): its bin, in increasing id
+    /// (`options.Tie`); a sample in no cell leaves no previous cell.
+    CellLocator
+  };
+  /// Sample at points a VTK probe visits in order, trying the previous point's cell first, else as `strategy`
+  /// finds them (ClosestPoint: `tolerance2`, VTK's squared tolerance). CellLocator (and a rectilinear grid): where several cells contain a point (a shared face), the
+  /// previous point's cell if it is one of the lowest and highest, else `options.Tie`. Points and stored samples
+  /// only (a second search per point).
   loom::cont::ArrayHandle<Int8> SampleInOrder(vtkDataSet* source, const loom::algorithms::PointPositions& samples,
                                               const loom::algorithms::LocateOptions& options, vtkPointData* out,
-                                              bool missForgets) const;
+                                              Strategy strategy, double tolerance2 = 0.0) const;
 
   /// ParaView's probe of points (vtkPProbeFilter, no cell locator) at `points` (their coordinates, float or
   /// double) in `source` (null: an empty input, every sample invalid): the closest-point strategy's tolerance

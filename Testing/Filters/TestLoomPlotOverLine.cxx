@@ -101,6 +101,24 @@ TEST(LoomPlotOverLine, EveryDatasetTypeAsVTK)
   ExpectAsVTK(grid, Line{ { 7, 7, 7 }, { -8, -8, -8 }, 1000 }, "rectilinear, corner to corner backwards");
 }
 
+TEST(LoomPlotOverLine, WalksFromCellToCellAsVTK)
+{
+  // ParaView's probe keeps the previous sample's cell while it holds the next one, else walks across the faces
+  // nearest to the sample from it, then from the cells of the point closest to the sample. On lines through grid
+  // points, along grid edges and in grid planes, samples lie on vertices, edges and faces that several cells hold:
+  // Loom takes VTK's cell every time (the Ids array exactly), on volumes, mixed cells and surfaces.
+  vtkSmartPointer<vtkImageData> image = Source(4);
+  const Line lines[] = { { { -4, -4, -4 }, { 4, 4, 4 }, 16 },        { { 4, 4, -4 }, { -4, -4, 4 }, 32 },
+                         { { -4, -1, 2 }, { 4, 3, -2 }, 16 },        { { -3, 2, -4 }, { -3, 2, 4 }, 8 },
+                         { { -4, 0.5, 1 }, { 4, 0.5, 1 }, 16 },      { { 3, -4, -2 }, { -1, 4, 3 }, 24 },
+                         { { -5, -3.5, 1.5 }, { 5, 2.5, -0.5 }, 40 }, { { -4, -4, 0 }, { 4, 4, 0 }, 64 } };
+  for (const auto& set : loomtest::WalkedPointSets(image))
+    for (const Line& l : lines)
+      ExpectAsVTK(set.second, l,
+                  set.first + ", from (" + std::to_string(l.P1[0]) + ", " + std::to_string(l.P1[1]) + ", " +
+                    std::to_string(l.P1[2]) + ")");
+}
+
 TEST(LoomPlotOverLine, PatternsDegenerateLinesAndBadInput)
 {
   vtkSmartPointer<vtkImageData> image = Source(5);

@@ -78,94 +78,6 @@ struct Where
   double W[8];
 };
 
-/// VTK's CellBoundary: the face of a cell nearest to parametric coordinates `pc` (its local point indices into
-/// `face`, their count returned), and for hexahedra which face (0 t = 0, 1 r = 1, 2 s = 0, 3 t = 1, 4 r = 0,
-/// 5 s = 1) into `side`.
-LOOM_EXEC inline int BoundaryFace(UInt8 shape, const double* pc, int* face, int& side)
-{
-  auto set = [&](std::initializer_list<int> ids) {
-    int n = 0;
-    for (int i : ids)
-      face[n++] = i;
-    return n;
-  };
-  side = -1;
-  if (shape == CELL_SHAPE_TETRA)
-  {
-    double least = 1.0 - pc[0] - pc[1] - pc[2];
-    int idx = 3;
-    for (int i = 0; i < 3; ++i)
-      if (pc[i] < least)
-      {
-        least = pc[i];
-        idx = i;
-      }
-    return idx == 0 ? set({ 0, 2, 3 }) : idx == 1 ? set({ 0, 1, 3 }) : idx == 2 ? set({ 0, 1, 2 }) : set({ 1, 2, 3 });
-  }
-  if (shape == CELL_SHAPE_HEXAHEDRON || shape == CELL_SHAPE_VOXEL)
-  {
-    const double t1 = pc[0] - pc[1], t2 = 1.0 - pc[0] - pc[1], t3 = pc[1] - pc[2], t4 = 1.0 - pc[1] - pc[2],
-                 t5 = pc[2] - pc[0], t6 = 1.0 - pc[2] - pc[0];
-    if (t3 >= 0.0 && t4 >= 0.0 && t5 < 0.0 && t6 >= 0.0)
-      side = 0;
-    else if (t1 >= 0.0 && t2 < 0.0 && t5 < 0.0 && t6 < 0.0)
-      side = 1;
-    else if (t1 >= 0.0 && t2 >= 0.0 && t3 < 0.0 && t4 >= 0.0)
-      side = 2;
-    else if (t3 < 0.0 && t4 < 0.0 && t5 >= 0.0 && t6 < 0.0)
-      side = 3;
-    else if (t1 < 0.0 && t2 >= 0.0 && t5 >= 0.0 && t6 >= 0.0)
-      side = 4;
-    else
-      side = 5;
-    if (shape == CELL_SHAPE_VOXEL)
-    {
-      const int v[6][4] = { { 0, 1, 3, 2 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 }, { 4, 5, 7, 6 }, { 0, 4, 6, 2 }, { 2, 3, 7, 6 } };
-      return set({ v[side][0], v[side][1], v[side][2], v[side][3] });
-    }
-    const int h[6][4] = { { 0, 1, 2, 3 }, { 1, 2, 6, 5 }, { 0, 1, 5, 4 }, { 4, 5, 6, 7 }, { 0, 4, 7, 3 }, { 2, 3, 7, 6 } };
-    return set({ h[side][0], h[side][1], h[side][2], h[side][3] });
-  }
-  if (shape == CELL_SHAPE_WEDGE)
-  {
-    const double normals[9][3] = { { 0.0, 0.83205, -0.5547 },         { -0.639602, -0.639602, -0.426401 }, { 0.83205, 0.0, -0.5547 },
-                                   { 0.0, 0.83205, 0.5547 },          { -0.639602, -0.639602, 0.426401 },  { 0.83205, 0.0, 0.5547 },
-                                   { -0.707107, 0.707107, 0.0 },      { 0.447214, 0.894427, 0.0 },         { 0.894427, 0.447214, 0.0 } };
-    const double at[3] = { 0.333333, 0.333333, 0.5 };
-    double v[9];
-    for (int i = 0; i < 9; ++i)
-      v[i] = normals[i][0] * (pc[0] - at[0]) + normals[i][1] * (pc[1] - at[1]) + normals[i][2] * (pc[2] - at[2]);
-    if (v[0] >= 0.0 && v[1] >= 0.0 && v[2] >= 0.0)
-      return set({ 0, 1, 2 });
-    if (v[3] >= 0.0 && v[4] >= 0.0 && v[5] >= 0.0)
-      return set({ 3, 4, 5 });
-    if (v[0] <= 0.0 && v[3] <= 0.0 && v[6] <= 0.0 && v[7] <= 0.0)
-      return set({ 0, 1, 4, 3 });
-    if (v[1] <= 0.0 && v[4] <= 0.0 && v[7] >= 0.0 && v[8] >= 0.0)
-      return set({ 1, 2, 5, 4 });
-    return set({ 2, 0, 3, 5 });
-  }
-  if (shape == CELL_SHAPE_PYRAMID)
-  {
-    const double normals[6][3] = { { 0.0, -0.5547002, 0.8320503 }, { 0.5547002, 0.0, 0.8320503 },  { 0.0, 0.5547002, 0.8320503 },
-                                   { -0.5547002, 0.0, 0.8320503 }, { 0.70710670, -0.70710670, 0.0 }, { 0.70710670, 0.70710670, 0.0 } };
-    const double at[3] = { 0.5, 0.5, 0.3333333 };
-    double v[6];
-    for (int i = 0; i < 6; ++i)
-      v[i] = normals[i][0] * (pc[0] - at[0]) + normals[i][1] * (pc[1] - at[1]) + normals[i][2] * (pc[2] - at[2]);
-    if (v[4] >= 0.0 && v[5] <= 0.0 && v[0] >= 0.0)
-      return set({ 0, 1, 4 });
-    if (v[4] >= 0.0 && v[5] >= 0.0 && v[1] >= 0.0)
-      return set({ 1, 2, 4 });
-    if (v[4] <= 0.0 && v[5] >= 0.0 && v[2] >= 0.0)
-      return set({ 2, 3, 4 });
-    if (v[4] <= 0.0 && v[5] <= 0.0 && v[3] >= 0.0)
-      return set({ 3, 0, 4 });
-    return set({ 0, 1, 2, 3 });
-  }
-  return 0;
-}
-
 /// The vector field on a located dataset: the velocity at a point (VTK's FunctionValues), the cell's length
 /// (its bounding box's diagonal) and the vorticity there.
 template <typename T>
@@ -258,7 +170,7 @@ struct VelocityField
       if (locate::Evaluate(c, x, pc, dist2) == 1)
         return cell;
       int face[4], side = -1;
-      const int n = BoundaryFace(c.Shape, pc, face, side);
+      const int n = locate::BoundaryFace(c.Shape, pc, face, side);
       cell = this->Across(cell, c, face, n, side);
     }
     return -1;

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <variant>
+#include <vector>
 
 namespace loom
 {
@@ -398,6 +400,8 @@ Id CellLocator::GetNumberOfBins() const
     ? this->Impl->Divisions[0] * this->Impl->Divisions[1] * this->Impl->Divisions[2]
     : 0;
 }
+std::size_t ClosestPointsBytes(const CellLocator::Data::ClosestPoints& closest);
+
 std::size_t CellLocator::GetMemoryBytes() const
 {
   if (!this->Impl)
@@ -408,6 +412,8 @@ std::size_t CellLocator::GetMemoryBytes() const
     bytes += static_cast<std::size_t>(d.Coordinates[a].GetNumberOfValues()) * sizeof(Float64);
   bytes += static_cast<std::size_t>(d.BinStarts.GetNumberOfValues() + d.BinCells.GetNumberOfValues()) * sizeof(Int32);
   bytes += static_cast<std::size_t>(d.Boxes.GetNumberOfValues()) * sizeof(UInt16);
+  if (*d.Closest)
+    bytes += ClosestPointsBytes(**d.Closest);
   return bytes;
 }
 
@@ -636,5 +642,417 @@ loom::cont::ArrayHandle<Int8> ValidPointMask(const LocatedPoints& located, loom:
       return loom::cont::CallOnDevice(cpu, [&](auto tag) { return locate::Passes<decltype(tag)>::Mask(located); });
     });
 }
+/// The points of a located dataset in a uniform grid of bins (about two points per bin, each bin's ids
+/// increasing), for the point closest to a sample: the search VTK's closest-point strategy starts from.
+struct CellLocator::Data::ClosestPoints
+{
+  double Bounds[6];
+  Id Divisions[3];
+  double BinsPerUnit[3];
+  std::vector<Id> Starts, Ids;
+
+  ClosestPoints(const PointsOnDevice& points, Id n, const double bounds[6])
+  {
+    std::copy_n(bounds, 6, this->Bounds);
+    DivideBounds(bounds, static_cast<double>(n) / 2.0, this->Divisions, this->BinsPerUnit);
+    this->Starts.assign(static_cast<std::size_t>(this->Divisions[0] * this->Divisions[1] * this->Divisions[2] + 1), 0);
+    std::vector<Id> bins(static_cast<std::size_t>(n), -1);
+    for (Id p = 0; p < n; ++p)
+    {
+      double x[3];
+      points.Get(p, x);
+      if (std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2]))
+      {
+        bins[static_cast<std::size_t>(p)] = this->Bin(x);
+        ++this->Starts[static_cast<std::size_t>(bins[static_cast<std::size_t>(p)] + 1)];
+      }
+    }
+    for (std::size_t b = 1; b < this->Starts.size(); ++b)
+      this->Starts[b] += this->Starts[b - 1];
+    this->Ids.resize(static_cast<std::size_t>(this->Starts.back()));
+    std::vector<Id> next(this->Starts.begin(), this->Starts.end() - 1);
+    for (Id p = 0; p < n; ++p)
+      if (bins[static_cast<std::size_t>(p)] >= 0)
+        this->Ids[static_cast<std::size_t>(next[static_cast<std::size_t>(bins[static_cast<std::size_t>(p)])]++)] = p;
+  }
+
+  Id Index(double v, int a) const
+  {
+    const double f = (v - this->Bounds[2 * a]) * this->BinsPerUnit[a];
+    const Id i = f > 0 ? static_cast<Id>(std::min(f, 1.0e15)) : 0;
+    return std::min(i, this->Divisions[a] - 1);
+  }
+  Id Bin(const double* x) const
+  {
+    return this->Index(x[0], 0) + this->Divisions[0] * (this->Index(x[1], 1) + this->Divisions[1] * this->Index(x[2], 2));
+  }
+  /// `visit(point)` for the points of bins [lo, hi] per axis.
+  template <typename Visit>
+  void ForBins(const Id lo[3], const Id hi[3], Visit&& visit) const
+  {
+    for (Id k = lo[2]; k <= hi[2]; ++k)
+      for (Id j = lo[1]; j <= hi[1]; ++j)
+        for (Id i = lo[0]; i <= hi[0]; ++i)
+        {
+          const Id b = i + this->Divisions[0] * (j + this->Divisions[1] * k);
+          for (Id q = this->Starts[static_cast<std::size_t>(b)]; q < this->Starts[static_cast<std::size_t>(b + 1)]; ++q)
+            visit(this->Ids[static_cast<std::size_t>(q)]);
+        }
+  }
+
+  /// The points closest to x into `ties` (by increasing id; several where they are as close, to 1e-12
+  /// relative), none without a finite point: the bins in rings around x's bin until no bin outside the rings can
+  /// hold a closer point.
+  void Closest(const PointsOnDevice& points, const double* x, std::vector<Id>& ties) const
+  {
+    const Id b[3] = { this->Index(x[0], 0), this->Index(x[1], 1), this->Index(x[2], 2) };
+    ties.clear();
+    double best2 = INFINITY;
+    std::vector<std::pair<double, Id>> near;
+    auto nearer = [&](Id p) {
+      double y[3];
+      points.Get(p, y);
+      const double d2 = locate::Distance2(x, y);
+      if (d2 <= best2 * (1.0 + 1e-12))
+      {
+        near.emplace_back(d2, p);
+        best2 = std::min(best2, d2);
+      }
+    };
+    auto done = [&]() {
+      for (const auto& candidate : near)
+        if (candidate.first <= best2 * (1.0 + 1e-12))
+          ties.push_back(candidate.second);
+      std::sort(ties.begin(), ties.end());
+    };
+    for (Id r = 0;; ++r)
+    {
+      Id lo[3], hi[3];
+      bool whole = true;
+      double reach = INFINITY; // how far from x the rings so far reach on every side
+      for (int a = 0; a < 3; ++a)
+      {
+        lo[a] = std::max<Id>(b[a] - r, 0);
+        hi[a] = std::min<Id>(b[a] + r, this->Divisions[a] - 1);
+        if (lo[a] > 0)
+          reach = std::min(reach, x[a] - (this->Bounds[2 * a] + static_cast<double>(lo[a]) / this->BinsPerUnit[a]));
+        if (hi[a] < this->Divisions[a] - 1)
+          reach = std::min(reach, this->Bounds[2 * a] + static_cast<double>(hi[a] + 1) / this->BinsPerUnit[a] - x[a]);
+        whole = whole && lo[a] == 0 && hi[a] == this->Divisions[a] - 1;
+      }
+      // The ring r only: the bins at Chebyshev distance r from x's bin.
+      auto one = [&](Id i, Id j, Id k) {
+        const Id bin[3] = { i, j, k };
+        this->ForBins(bin, bin, nearer);
+      };
+      for (Id k = lo[2]; k <= hi[2]; ++k)
+        for (Id j = lo[1]; j <= hi[1]; ++j)
+          if (std::max(std::abs(k - b[2]), std::abs(j - b[1])) == r)
+            for (Id i = lo[0]; i <= hi[0]; ++i)
+              one(i, j, k);
+          else
+          {
+            if (b[0] - r >= 0)
+              one(b[0] - r, j, k);
+            if (b[0] + r < this->Divisions[0])
+              one(b[0] + r, j, k);
+          }
+      if (whole || (!near.empty() && best2 * (1.0 + 1e-12) < reach * reach))
+        return done();
+    }
+  }
+
+  /// The finite points within `radius` of x (VTK's FindPointsWithinRadius: squared distance at most radius²), by
+  /// increasing id.
+  std::vector<Id> Within(const PointsOnDevice& points, const double* x, double radius) const
+  {
+    Id lo[3], hi[3];
+    for (int a = 0; a < 3; ++a)
+    {
+      lo[a] = this->Index(x[a] - radius, a);
+      hi[a] = this->Index(x[a] + radius, a);
+    }
+    std::vector<Id> ids;
+    this->ForBins(lo, hi, [&](Id p) {
+      double y[3];
+      points.Get(p, y);
+      if (locate::Distance2(x, y) <= radius * radius)
+        ids.push_back(p);
+    });
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  }
+};
+
+std::size_t ClosestPointsBytes(const CellLocator::Data::ClosestPoints& closest)
+{
+  return sizeof(closest) + (closest.Starts.size() + closest.Ids.size()) * sizeof(Id);
+}
+
+LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const PointPositions& samples,
+                                             const LocateOptions& options, double tolerance2, PointCellsOrder order,
+                                             const TieBreaker& tieBreaker)
+{
+  using Serial = loom::cont::DeviceAdapterTagSerial;
+  loom::cont::ArrayHandle<Float64> axes[3];
+  SampleAxes(locator, samples, axes, false);
+  const Data& d = locator.Get();
+  if (d.Type != Data::Kind::Cells)
+    throw loom::cont::ErrorBadValue("images and rectilinear grids find their cells by their coordinates, not by VTK's "
+                                    "closest-point strategy.");
+  LocateOptions exact = options;
+  exact.BoundsTolerance = 0.0;
+  const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, exact);
+  const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
+  const double tol2 = tolerance2, tol = std::sqrt(tol2);
+  double bounds[6];
+  if (d.BinStarts.GetNumberOfValues() > 0)
+    std::copy_n(d.Bounds, 6, bounds);
+  else
+    PointBounds(d.Points, options.Device, bounds);
+  if (!*d.Closest)
+    *d.Closest = std::make_shared<const Data::ClosestPoints>(l.Points, d.NumberOfPoints, bounds);
+  const Data::ClosestPoints& closest = **d.Closest;
+
+  // The cells of a point in VTK's order, `visit(cell)` until it returns true.
+  const Id* linkOffsets = nullptr;
+  const Id* linkCells = nullptr;
+  std::visit(
+    [&](const auto& set) {
+      using Set = std::decay_t<decltype(set)>;
+      if constexpr (std::is_same<Set, loom::cont::CellSetExplicit<Int32, Int32>>::value ||
+                    std::is_same<Set, loom::cont::CellSetExplicit<Int64, Int64>>::value)
+      {
+        const auto& links = set.GetReverseConnectivity(loom::cont::DeviceId::Serial);
+        linkOffsets = links.Offsets.ReadPortal().GetArray();
+        linkCells = links.CellIds.ReadPortal().GetArray();
+      }
+    },
+    d.Cells);
+  const CellsOnDevice& cells = l.Cells;
+  auto forPointCells = [&](Id p, auto&& visit) {
+    if (cells.Kind == 2)
+    {
+      // vtkStructuredData::GetPointCells: eight offsets in its order, a flat axis one cell thick.
+      const Id* dims = cells.Dims;
+      const Id counts[3] = { std::max<Id>(dims[0] - 1, 1), std::max<Id>(dims[1] - 1, 1), std::max<Id>(dims[2] - 1, 1) };
+      const Id ijk[3] = { p % dims[0], (p / dims[0]) % dims[1], p / (dims[0] * dims[1]) };
+      static constexpr int offsets[8][3] = { { -1, 0, 0 }, { -1, -1, 0 }, { -1, -1, -1 }, { -1, 0, -1 },
+                                             { 0, 0, 0 },  { 0, -1, 0 },  { 0, -1, -1 },  { 0, 0, -1 } };
+      for (const auto& o : offsets)
+      {
+        const Id c[3] = { ijk[0] + o[0], ijk[1] + o[1], ijk[2] + o[2] };
+        if (c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[0] < counts[0] && c[1] < counts[1] && c[2] < counts[2] &&
+            visit(c[0] + counts[0] * (c[1] + counts[1] * c[2])))
+          return;
+      }
+      return;
+    }
+    if (order == PointCellsOrder::Increasing)
+    {
+      for (Id q = linkOffsets[p]; q < linkOffsets[p + 1]; ++q)
+        if (visit(linkCells[q]))
+          return;
+    }
+    else
+      for (Id q = linkOffsets[p + 1]; q > linkOffsets[p]; --q)
+        if (visit(linkCells[q - 1]))
+          return;
+  };
+  auto cellCount = [&](Id p) {
+    if (cells.Kind != 2)
+      return linkOffsets[p + 1] - linkOffsets[p];
+    Id count = 0;
+    forPointCells(p, [&](Id) { return ++count, false; });
+    return count;
+  };
+  // vtkDataSet::GetCellNeighbors' first: among the cells of the face's point used by the fewest cells, in order,
+  // the first other cell that uses every point of the face.
+  auto across = [&](Id cell, const Id* face, int n) {
+    if (n == 0)
+      return Id(-1);
+    int fewest = 0;
+    Id least = cellCount(face[0]);
+    for (int f = 1; f < n; ++f)
+    {
+      const Id count = cellCount(face[f]);
+      if (count < least)
+      {
+        least = count;
+        fewest = f;
+      }
+    }
+    Id neighbour = -1;
+    forPointCells(face[fewest], [&](Id other) {
+      if (other == cell)
+        return false;
+      locate::CellCorners o;
+      cells.Ids(other, o);
+      for (int f = 0; f < n; ++f)
+        if (std::find(o.Ids, o.Ids + std::min(o.N, 8), face[f]) == o.Ids + std::min(o.N, 8))
+          return false;
+      neighbour = other;
+      return true;
+    });
+    return neighbour;
+  };
+
+  const Id n = samples.GetNumberOfPoints();
+  LocatedPoints located;
+  located.Cells.Allocate(n);
+  located.PCoords.Allocate(3 * n);
+  Id* found = located.Cells.GetPointer();
+  double* pcs = located.PCoords.GetPointer();
+  std::vector<Id> visited;
+  double x[3], pc[3], dist2 = 0.0;
+  int dim = 0;
+  // A walk from `start` across the faces nearest to x (vtkClosestPointStrategy's FindCellWalk): the cell that
+  // holds x, its parametric coordinates in `pc`, its distance and dimension; -1 where the walk ends first.
+  auto walk = [&](Id start) {
+    Id cell = start;
+    for (int step = 0; step < 12 && cell >= 0; ++step)
+    {
+      if (std::find(visited.begin(), visited.end(), cell) != visited.end())
+        break;
+      visited.push_back(cell);
+      locate::CellCorners c;
+      double lo[3], hi[3];
+      dim = l.LoadCell(cell, c, lo, hi);
+      if (dim == 0)
+        break;
+      if (locate::Evaluate(c, x, pc, dist2, l.AffineStop) == 1 && dist2 <= tol2)
+        return cell;
+      int face[4], side = -1;
+      const int corners = locate::BoundaryFace(c.Shape, pc, face, side);
+      Id ids[4];
+      for (int f = 0; f < corners; ++f)
+        ids[f] = c.Ids[face[f]];
+      cell = across(cell, ids, corners);
+    }
+    return Id(-1);
+  };
+  // The cells of point `p` walked from in turn, then (none holding x) those of the points within the tolerance
+  // of it (coincident points) in turn. `split` is set where those points' cells would give different cells in
+  // another order (VTK's point locator lists them in an order of its own).
+  auto walkFromPoint = [&](Id p) {
+    Id cell = -1;
+    forPointCells(p, [&](Id start) { return (cell = walk(start)) >= 0; });
+    return cell;
+  };
+  bool split = false;
+  auto fromClosest = [&](Id p) {
+    Id cell = walkFromPoint(p);
+    if (cell >= 0)
+      return cell;
+    double y[3];
+    l.Points.Get(p, y);
+    const std::vector<Id> within = closest.Within(l.Points, y, tol);
+    const std::vector<Id> before = visited;
+    for (Id q : within)
+      if (q != p)
+      {
+        visited = before;
+        const Id other = walkFromPoint(q);
+        split = split || (cell >= 0 && other >= 0 && other != cell);
+        if (cell < 0 && other >= 0)
+        {
+          cell = other;
+          break;
+        }
+      }
+    return cell;
+  };
+  std::vector<Id> ties;
+  Id last = -1, count = 0;
+  double lastLo[3] = { 0, 0, 0 }, lastHi[3] = { 0, 0, 0 };
+  for (Id s = 0; s < n; ++s)
+  {
+    at.Get(s, x);
+    Id cell = -1;
+    if (!(std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2])))
+      last = -1; // in no cell (VTK's arithmetic on a NaN is undefined)
+    else
+    {
+      // The previous sample's cell while its box and the cell hold x (no distance test for a 2D cell).
+      if (last >= 0 && x[0] >= lastLo[0] && x[0] <= lastHi[0] && x[1] >= lastLo[1] && x[1] <= lastHi[1] &&
+          x[2] >= lastLo[2] && x[2] <= lastHi[2])
+      {
+        locate::CellCorners c;
+        double lo[3], hi[3];
+        dim = l.LoadCell(last, c, lo, hi);
+        if (dim > 0 && locate::Evaluate(c, x, pc, dist2, l.AffineStop) == 1)
+          cell = last;
+      }
+      if (cell < 0)
+      {
+        if (x[0] >= bounds[0] - tol && x[0] <= bounds[1] + tol && x[1] >= bounds[2] - tol && x[1] <= bounds[3] + tol &&
+            x[2] >= bounds[4] - tol && x[2] <= bounds[5] + tol)
+        {
+          visited.clear();
+          if (last >= 0)
+            cell = walk(last);
+          if (cell < 0)
+          {
+            closest.Closest(l.Points, x, ties);
+            // Among points as close to x, the one VTK's point locator returns decides where VTK walks from:
+            // where they lead to different cells, VTK's own strategy (the tie breaker) finds the cell.
+            const std::vector<Id> before = visited;
+            split = false;
+            cell = ties.empty() ? -1 : fromClosest(ties[0]);
+            const double chosen[3] = { pc[0], pc[1], pc[2] };
+            const double chosenDist2 = dist2;
+            const int chosenDim = dim;
+            for (std::size_t t = 1; t < ties.size() && !split; ++t)
+            {
+              visited = before;
+              const Id other = fromClosest(ties[t]);
+              split = split || other != cell;
+            }
+            std::copy_n(chosen, 3, pc);
+            dist2 = chosenDist2;
+            dim = chosenDim;
+            if (split)
+            {
+              ++located.Ambiguous;
+              if (tieBreaker)
+              {
+                cell = tieBreaker(s, last, x, pc);
+                if (cell >= 0)
+                {
+                  locate::CellCorners c;
+                  double lo[3], hi[3], ignored[3];
+                  dim = l.LoadCell(cell, c, lo, hi);
+                  locate::Evaluate(c, x, ignored, dist2, l.AffineStop);
+                }
+              }
+            }
+          }
+        }
+        last = cell;
+        if (cell >= 0)
+        {
+          locate::CellCorners c;
+          l.LoadCell(cell, c, lastLo, lastHi);
+        }
+      }
+    }
+    // A 2D cell too far from x for its size: the cell stays the previous one, x is in none.
+    if (cell >= 0 && dim == 2 && options.ComputeTolerance)
+    {
+      double diagonal2 = 0.0;
+      for (int a = 0; a < 3; ++a)
+        diagonal2 += (lastHi[a] - lastLo[a]) * (lastHi[a] - lastLo[a]);
+      if (dist2 > diagonal2 * 1e-6)
+        cell = -1;
+    }
+    found[s] = cell;
+    for (int a = 0; a < 3; ++a)
+      pcs[3 * s + a] = cell >= 0 ? pc[a] : 0.0;
+    count += cell >= 0 ? 1 : 0;
+  }
+  located.Found = count;
+  return located;
+}
+
 } // namespace algorithms
 } // namespace loom

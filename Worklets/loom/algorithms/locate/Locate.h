@@ -9,6 +9,7 @@
 #include <loom/algorithms/GridPoints.h>
 #include <loom/cont/DeviceAdapterTag.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -105,6 +106,8 @@ struct LocatedPoints
   loom::cont::ArrayHandle<Id> Cells;
   loom::cont::ArrayHandle<Float64> PCoords;
   Id Found = 0;
+  /// LocateLikeClosestPointStrategy: the samples whose cell VTK's point locator's order decides.
+  Id Ambiguous = 0;
   Id GetNumberOfValues() const { return this->Cells.GetNumberOfValues(); }
 };
 
@@ -127,6 +130,35 @@ struct LocatedEnds
 /// binning the cells when the cells are sampled once. The visit takes no pad (`BoundsTolerance` 0) and
 /// finds the cells LocatePoints finds, with the same parametric coordinates.
 LocatedEnds LocatePointEnds(const CellLocator& locator, const PointPositions& samples, const LocateOptions& options);
+
+/// How VTK lists the cells of a point (vtkDataSet::GetPointCells), which VTK's closest-point strategy tries in
+/// turn: vtkUnstructuredGrid's static links by decreasing id, vtkPolyData's links by increasing id. A structured
+/// grid's cells come in vtkStructuredData's order whatever this says.
+enum class PointCellsOrder
+{
+  Increasing,
+  Decreasing
+};
+
+/// VTK's probe of points in order without a cell locator (vtkProbeFilter over a point set with its default
+/// vtkClosestPointStrategy), sample by sample on the host: the previous sample's cell while its bounding box and
+/// the cell hold the next sample; else, within the dataset's bounds grown by the tolerance, a walk from that cell across the face nearest to the sample (up to twelve
+/// cells, each visited once per sample), then walks from each cell of the point closest to the sample
+/// (`order`), then from the cells of the points within the tolerance of that one; a cell holds the sample on
+/// such a walk when it contains it (2D cells: within the tolerance of their plane). A sample in no cell leaves
+/// no previous cell. With `options.ComputeTolerance`, a 2D cell farther from the sample than 1e-3 of its
+/// bounding box's diagonal stays the previous cell but leaves the sample in none (VTK's check after the search).
+/// Explicit cells or a structured grid's (ForCells, binned or not).
+/// `tolerance2`: VTK's squared tolerance (the bounds grown by its root; a 2D cell holds a sample on a walk within
+/// it). Where points as close to a sample as the closest one would send the walks to different cells (VTK takes
+/// the one its point locator lists first: a sample equidistant from several points of the dataset, on a face or
+/// edge several cells share), the sample counts in `Ambiguous` and `tieBreaker`, if set, gives the cell (VTK's
+/// strategy itself: the sample's index, the previous sample's cell or -1, the sample; the cell, its parametric
+/// coordinates into `pc`); without one the lowest point id's walk stands.
+using TieBreaker = std::function<Id(Id sample, Id previous, const double* x, double* pc)>;
+LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const PointPositions& samples,
+                                             const LocateOptions& options, double tolerance2, PointCellsOrder order,
+                                             const TieBreaker& tieBreaker = {});
 
 /// The points of an image as samples: its first point, its spacing (0 along a flat axis) and its point
 /// dimensions.

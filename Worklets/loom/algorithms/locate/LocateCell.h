@@ -10,6 +10,7 @@
 #include <loom/Types.h>
 
 #include <cmath>
+#include <initializer_list>
 
 namespace loom
 {
@@ -494,7 +495,118 @@ LOOM_EXEC inline int Evaluate(const CellCorners& c, const double* x, double* pc,
   }
 }
 
-/// Whether the shape is one Evaluate takes, and its dimension (0 when not).
+/// VTK's CellBoundary: the face (3D cells) or edge (2D cells) of a cell nearest to parametric coordinates `pc`
+/// (its local point indices into `face`, their count returned; 0 for another shape), and for hexahedra and
+/// voxels which face (0 t = 0, 1 r = 1, 2 s = 0, 3 t = 1, 4 r = 0, 5 s = 1) into `side`. VTK's walk from cell
+/// to cell crosses it (vtkClosestPointStrategy, the interpolated velocity field).
+LOOM_EXEC inline int BoundaryFace(UInt8 shape, const double* pc, int* face, int& side)
+{
+  auto set = [&](std::initializer_list<int> ids) {
+    int n = 0;
+    for (int i : ids)
+      face[n++] = i;
+    return n;
+  };
+  side = -1;
+  if (shape == CELL_SHAPE_TRIANGLE)
+  {
+    // Three regions of the parametric triangle, split by lines through its centroid.
+    const double t1 = pc[0] - pc[1], t2 = 0.5 * (1.0 - pc[0]) - pc[1], t3 = 2.0 * pc[0] + pc[1] - 1.0;
+    if (t1 >= 0.0 && t2 >= 0.0)
+      return set({ 0, 1 });
+    if (t2 < 0.0 && t3 >= 0.0)
+      return set({ 1, 2 });
+    return set({ 2, 0 });
+  }
+  if (shape == CELL_SHAPE_QUAD || shape == CELL_SHAPE_PIXEL)
+  {
+    // The square's diagonals split it into the four edges' regions (a pixel's corners x fastest).
+    const double t1 = pc[0] - pc[1], t2 = 1.0 - pc[0] - pc[1];
+    const bool pixel = shape == CELL_SHAPE_PIXEL;
+    if (t1 >= 0.0 && t2 >= 0.0)
+      return set({ 0, 1 });
+    if (t1 >= 0.0)
+      return pixel ? set({ 1, 3 }) : set({ 1, 2 });
+    if (t2 < 0.0)
+      return pixel ? set({ 3, 2 }) : set({ 2, 3 });
+    return pixel ? set({ 2, 0 }) : set({ 3, 0 });
+  }
+  if (shape == CELL_SHAPE_TETRA)
+  {
+    double least = 1.0 - pc[0] - pc[1] - pc[2];
+    int idx = 3;
+    for (int i = 0; i < 3; ++i)
+      if (pc[i] < least)
+      {
+        least = pc[i];
+        idx = i;
+      }
+    return idx == 0 ? set({ 0, 2, 3 }) : idx == 1 ? set({ 0, 1, 3 }) : idx == 2 ? set({ 0, 1, 2 }) : set({ 1, 2, 3 });
+  }
+  if (shape == CELL_SHAPE_HEXAHEDRON || shape == CELL_SHAPE_VOXEL)
+  {
+    const double t1 = pc[0] - pc[1], t2 = 1.0 - pc[0] - pc[1], t3 = pc[1] - pc[2], t4 = 1.0 - pc[1] - pc[2],
+                 t5 = pc[2] - pc[0], t6 = 1.0 - pc[2] - pc[0];
+    if (t3 >= 0.0 && t4 >= 0.0 && t5 < 0.0 && t6 >= 0.0)
+      side = 0;
+    else if (t1 >= 0.0 && t2 < 0.0 && t5 < 0.0 && t6 < 0.0)
+      side = 1;
+    else if (t1 >= 0.0 && t2 >= 0.0 && t3 < 0.0 && t4 >= 0.0)
+      side = 2;
+    else if (t3 < 0.0 && t4 < 0.0 && t5 >= 0.0 && t6 < 0.0)
+      side = 3;
+    else if (t1 < 0.0 && t2 >= 0.0 && t5 >= 0.0 && t6 >= 0.0)
+      side = 4;
+    else
+      side = 5;
+    if (shape == CELL_SHAPE_VOXEL)
+    {
+      const int v[6][4] = { { 0, 1, 3, 2 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 }, { 4, 5, 7, 6 }, { 0, 4, 6, 2 }, { 3, 2, 6, 7 } };
+      return set({ v[side][0], v[side][1], v[side][2], v[side][3] });
+    }
+    const int h[6][4] = { { 0, 1, 2, 3 }, { 1, 2, 6, 5 }, { 0, 1, 5, 4 }, { 4, 5, 6, 7 }, { 0, 4, 7, 3 }, { 2, 3, 7, 6 } };
+    return set({ h[side][0], h[side][1], h[side][2], h[side][3] });
+  }
+  if (shape == CELL_SHAPE_WEDGE)
+  {
+    const double normals[9][3] = { { 0.0, 0.83205, -0.5547 },         { -0.639602, -0.639602, -0.426401 }, { 0.83205, 0.0, -0.5547 },
+                                   { 0.0, 0.83205, 0.5547 },          { -0.639602, -0.639602, 0.426401 },  { 0.83205, 0.0, 0.5547 },
+                                   { -0.707107, 0.707107, 0.0 },      { 0.447214, 0.894427, 0.0 },         { 0.894427, 0.447214, 0.0 } };
+    const double at[3] = { 0.333333, 0.333333, 0.5 };
+    double v[9];
+    for (int i = 0; i < 9; ++i)
+      v[i] = normals[i][0] * (pc[0] - at[0]) + normals[i][1] * (pc[1] - at[1]) + normals[i][2] * (pc[2] - at[2]);
+    if (v[0] >= 0.0 && v[1] >= 0.0 && v[2] >= 0.0)
+      return set({ 0, 1, 2 });
+    if (v[3] >= 0.0 && v[4] >= 0.0 && v[5] >= 0.0)
+      return set({ 3, 4, 5 });
+    if (v[0] <= 0.0 && v[3] <= 0.0 && v[6] <= 0.0 && v[7] <= 0.0)
+      return set({ 0, 1, 4, 3 });
+    if (v[1] <= 0.0 && v[4] <= 0.0 && v[7] >= 0.0 && v[8] >= 0.0)
+      return set({ 1, 2, 5, 4 });
+    return set({ 2, 0, 3, 5 });
+  }
+  if (shape == CELL_SHAPE_PYRAMID)
+  {
+    const double normals[6][3] = { { 0.0, -0.5547002, 0.8320503 }, { 0.5547002, 0.0, 0.8320503 },  { 0.0, 0.5547002, 0.8320503 },
+                                   { -0.5547002, 0.0, 0.8320503 }, { 0.70710670, -0.70710670, 0.0 }, { 0.70710670, 0.70710670, 0.0 } };
+    const double at[3] = { 0.5, 0.5, 0.3333333 };
+    double v[6];
+    for (int i = 0; i < 6; ++i)
+      v[i] = normals[i][0] * (pc[0] - at[0]) + normals[i][1] * (pc[1] - at[1]) + normals[i][2] * (pc[2] - at[2]);
+    if (v[4] >= 0.0 && v[5] <= 0.0 && v[0] >= 0.0)
+      return set({ 0, 1, 4 });
+    if (v[4] >= 0.0 && v[5] >= 0.0 && v[1] >= 0.0)
+      return set({ 1, 2, 4 });
+    if (v[4] <= 0.0 && v[5] >= 0.0 && v[2] >= 0.0)
+      return set({ 2, 3, 4 });
+    if (v[4] <= 0.0 && v[5] <= 0.0 && v[3] >= 0.0)
+      return set({ 3, 0, 4 });
+    return set({ 0, 1, 2, 3 });
+  }
+  return 0;
+}
+
 /// Whether parametric coordinates `pc` of a cell of `shape` lie in the cell itself, not only within the
 /// parametric slack VTK's EvaluatePosition allows around it.
 LOOM_EXEC inline bool StrictlyInside(UInt8 shape, const double* pc)
@@ -509,6 +621,7 @@ LOOM_EXEC inline bool StrictlyInside(UInt8 shape, const double* pc)
   }
 }
 
+/// Whether the shape is one Evaluate takes, and its dimension (0 when not).
 LOOM_EXEC_CONT inline int LocatableDimension(UInt8 shape)
 {
   switch (shape)

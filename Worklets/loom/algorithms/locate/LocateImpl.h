@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <type_traits>
 #include <string>
 
@@ -55,6 +56,10 @@ struct CellLocator::Data
   /// per axis, rounded outwards (a filter before the exact box from the cell's points; a quarter of the memory
   /// of double boxes, half of float ones). An empty box (xmin above xmax): a cell in no bin.
   loom::cont::ArrayHandle<UInt16> Boxes;
+  /// The points binned for the closest point to a sample (LocateLikeClosestPointStrategy), made when first asked
+  /// for and shared by the locator's copies.
+  struct ClosestPoints;
+  std::shared_ptr<std::shared_ptr<const ClosestPoints>> Closest = std::make_shared<std::shared_ptr<const ClosestPoints>>();
 };
 
 namespace locate
