@@ -668,10 +668,11 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
         // finds it (a sample equidistant from several points, on a face or edge several cells share: rare).
         vtkSmartPointer<vtkClosestPointStrategy> vtk;
         vtkNew<vtkGenericCell> found, previous;
-        std::vector<double> weights(static_cast<std::size_t>(std::max(source->GetMaxCellSize(), 8)));
+        std::vector<double> weights;
         auto vtkBreaksTies = [&](Id, Id last, const double* x, double* pc) -> Id {
           if (!vtk)
           {
+            weights.resize(static_cast<std::size_t>(std::max(source->GetMaxCellSize(), 8)));
             vtk = vtkSmartPointer<vtkClosestPointStrategy>::New();
             vtkNew<vtkStaticPointLocator> points; // its own (the input keeps none), built as vtkPointSet builds one
             vtk->SetPointLocator(points);

@@ -650,10 +650,33 @@ struct CellLocator::Data::ClosestPoints
   Id Divisions[3];
   double BinsPerUnit[3];
   std::vector<Id> Starts, Ids;
+  std::vector<double> Xyz; ///< the points' coordinates in the bins' order (read in turn, not from the dataset)
+  /// The largest bounding-box diagonal of a cell: how far one step of a walk can go at most.
+  double Reach = 0.0;
 
-  ClosestPoints(const PointsOnDevice& points, Id n, const double bounds[6])
+  ClosestPoints(const locate::LocatorOnDevice& cells, Id numberOfCells, Id n, const double bounds[6],
+                loom::cont::DeviceId device)
   {
+    const PointsOnDevice& points = cells.Points;
     std::copy_n(bounds, 6, this->Bounds);
+    constexpr Id block = Id(1) << 14;
+    const Id blocks = (numberOfCells + block - 1) / block;
+    std::vector<double> widest(static_cast<std::size_t>(blocks), 0.0);
+    double* out = widest.data();
+    HostForEach(device, blocks, 1, block, [=](Id b) {
+      double most = 0.0;
+      for (Id c = b * block; c < numberOfCells && c < (b + 1) * block; ++c)
+      {
+        locate::CellCorners corners;
+        double lo[3], hi[3];
+        if (cells.LoadCell(c, corners, lo, hi) > 0)
+          most = std::max(most, std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                                          (hi[2] - lo[2]) * (hi[2] - lo[2])));
+      }
+      out[b] = most;
+    });
+    for (double w : widest)
+      this->Reach = std::max(this->Reach, w);
     DivideBounds(bounds, static_cast<double>(n) / 2.0, this->Divisions, this->BinsPerUnit);
     this->Starts.assign(static_cast<std::size_t>(this->Divisions[0] * this->Divisions[1] * this->Divisions[2] + 1), 0);
     std::vector<Id> bins(static_cast<std::size_t>(n), -1);
@@ -671,9 +694,14 @@ struct CellLocator::Data::ClosestPoints
       this->Starts[b] += this->Starts[b - 1];
     this->Ids.resize(static_cast<std::size_t>(this->Starts.back()));
     std::vector<Id> next(this->Starts.begin(), this->Starts.end() - 1);
+    this->Xyz.resize(3 * this->Ids.size());
     for (Id p = 0; p < n; ++p)
       if (bins[static_cast<std::size_t>(p)] >= 0)
-        this->Ids[static_cast<std::size_t>(next[static_cast<std::size_t>(bins[static_cast<std::size_t>(p)])]++)] = p;
+      {
+        const std::size_t slot = static_cast<std::size_t>(next[static_cast<std::size_t>(bins[static_cast<std::size_t>(p)])]++);
+        this->Ids[slot] = p;
+        points.Get(p, &this->Xyz[3 * slot]);
+      }
   }
 
   Id Index(double v, int a) const
@@ -686,7 +714,7 @@ struct CellLocator::Data::ClosestPoints
   {
     return this->Index(x[0], 0) + this->Divisions[0] * (this->Index(x[1], 1) + this->Divisions[1] * this->Index(x[2], 2));
   }
-  /// `visit(point)` for the points of bins [lo, hi] per axis.
+  /// `visit(point, its coordinates)` for the points of bins [lo, hi] per axis.
   template <typename Visit>
   void ForBins(const Id lo[3], const Id hi[3], Visit&& visit) const
   {
@@ -696,22 +724,21 @@ struct CellLocator::Data::ClosestPoints
         {
           const Id b = i + this->Divisions[0] * (j + this->Divisions[1] * k);
           for (Id q = this->Starts[static_cast<std::size_t>(b)]; q < this->Starts[static_cast<std::size_t>(b + 1)]; ++q)
-            visit(this->Ids[static_cast<std::size_t>(q)]);
+            visit(this->Ids[static_cast<std::size_t>(q)], &this->Xyz[static_cast<std::size_t>(3 * q)]);
         }
   }
 
   /// The points closest to x into `ties` (by increasing id; several where they are as close, to 1e-12
   /// relative), none without a finite point: the bins in rings around x's bin until no bin outside the rings can
   /// hold a closer point.
-  void Closest(const PointsOnDevice& points, const double* x, std::vector<Id>& ties) const
+  void Closest(const double* x, std::vector<Id>& ties,
+               std::vector<std::pair<double, Id>>& near) const
   {
     const Id b[3] = { this->Index(x[0], 0), this->Index(x[1], 1), this->Index(x[2], 2) };
     ties.clear();
+    near.clear();
     double best2 = INFINITY;
-    std::vector<std::pair<double, Id>> near;
-    auto nearer = [&](Id p) {
-      double y[3];
-      points.Get(p, y);
+    auto nearer = [&](Id p, const double* y) {
       const double d2 = locate::Distance2(x, y);
       if (d2 <= best2 * (1.0 + 1e-12))
       {
@@ -764,7 +791,7 @@ struct CellLocator::Data::ClosestPoints
 
   /// The finite points within `radius` of x (VTK's FindPointsWithinRadius: squared distance at most radius²), by
   /// increasing id.
-  std::vector<Id> Within(const PointsOnDevice& points, const double* x, double radius) const
+  std::vector<Id> Within(const double* x, double radius) const
   {
     Id lo[3], hi[3];
     for (int a = 0; a < 3; ++a)
@@ -773,9 +800,7 @@ struct CellLocator::Data::ClosestPoints
       hi[a] = this->Index(x[a] + radius, a);
     }
     std::vector<Id> ids;
-    this->ForBins(lo, hi, [&](Id p) {
-      double y[3];
-      points.Get(p, y);
+    this->ForBins(lo, hi, [&](Id p, const double* y) {
       if (locate::Distance2(x, y) <= radius * radius)
         ids.push_back(p);
     });
@@ -786,7 +811,7 @@ struct CellLocator::Data::ClosestPoints
 
 std::size_t ClosestPointsBytes(const CellLocator::Data::ClosestPoints& closest)
 {
-  return sizeof(closest) + (closest.Starts.size() + closest.Ids.size()) * sizeof(Id);
+  return sizeof(closest) + (closest.Starts.size() + closest.Ids.size()) * sizeof(Id) + closest.Xyz.size() * sizeof(double);
 }
 
 LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const PointPositions& samples,
@@ -805,14 +830,17 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
   const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, exact);
   const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
   const double tol2 = tolerance2, tol = std::sqrt(tol2);
-  double bounds[6];
-  if (d.BinStarts.GetNumberOfValues() > 0)
-    std::copy_n(d.Bounds, 6, bounds);
-  else
-    PointBounds(d.Points, options.Device, bounds);
   if (!*d.Closest)
-    *d.Closest = std::make_shared<const Data::ClosestPoints>(l.Points, d.NumberOfPoints, bounds);
+  {
+    double box[6];
+    if (d.BinStarts.GetNumberOfValues() > 0)
+      std::copy_n(d.Bounds, 6, box);
+    else
+      PointBounds(d.Points, options.Device, box);
+    *d.Closest = std::make_shared<const Data::ClosestPoints>(l, d.NumberOfCells, d.NumberOfPoints, box, options.Device);
+  }
   const Data::ClosestPoints& closest = **d.Closest;
+  const double* bounds = closest.Bounds;
 
   // The cells of a point in VTK's order, `visit(cell)` until it returns true.
   const Id* linkOffsets = nullptr;
@@ -903,27 +931,34 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
   located.PCoords.Allocate(3 * n);
   Id* found = located.Cells.GetPointer();
   double* pcs = located.PCoords.GetPointer();
-  std::vector<Id> visited;
-  double x[3], pc[3], dist2 = 0.0;
-  int dim = 0;
+  // What one thread's walks keep: the sample, the cells visited for it, the closest points, the last cell
+  // evaluated (its parametric coordinates, distance and dimension), whether equally close points disagree.
+  struct Scratch
+  {
+    std::vector<Id> Visited, Ties;
+    std::vector<std::pair<double, Id>> Near;
+    double X[3], PC[3], Dist2 = 0.0;
+    int Dim = 0;
+    bool Split = false;
+  };
   // A walk from `start` across the faces nearest to x (vtkClosestPointStrategy's FindCellWalk): the cell that
-  // holds x, its parametric coordinates in `pc`, its distance and dimension; -1 where the walk ends first.
-  auto walk = [&](Id start) {
+  // holds x, its parametric coordinates, distance and dimension in `w`; -1 where the walk ends first.
+  auto walk = [&](Scratch& w, Id start) {
     Id cell = start;
     for (int step = 0; step < 12 && cell >= 0; ++step)
     {
-      if (std::find(visited.begin(), visited.end(), cell) != visited.end())
+      if (std::find(w.Visited.begin(), w.Visited.end(), cell) != w.Visited.end())
         break;
-      visited.push_back(cell);
+      w.Visited.push_back(cell);
       locate::CellCorners c;
       double lo[3], hi[3];
-      dim = l.LoadCell(cell, c, lo, hi);
-      if (dim == 0)
+      w.Dim = l.LoadCell(cell, c, lo, hi);
+      if (w.Dim == 0)
         break;
-      if (locate::Evaluate(c, x, pc, dist2, l.AffineStop) == 1 && dist2 <= tol2)
+      if (locate::Evaluate(c, w.X, w.PC, w.Dist2, l.AffineStop) == 1 && w.Dist2 <= tol2)
         return cell;
       int face[4], side = -1;
-      const int corners = locate::BoundaryFace(c.Shape, pc, face, side);
+      const int corners = locate::BoundaryFace(c.Shape, w.PC, face, side);
       Id ids[4];
       for (int f = 0; f < corners; ++f)
         ids[f] = c.Ids[face[f]];
@@ -932,28 +967,27 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
     return Id(-1);
   };
   // The cells of point `p` walked from in turn, then (none holding x) those of the points within the tolerance
-  // of it (coincident points) in turn. `split` is set where those points' cells would give different cells in
+  // of it (coincident points) in turn. `Split` is set where those points' cells would give different cells in
   // another order (VTK's point locator lists them in an order of its own).
-  auto walkFromPoint = [&](Id p) {
+  auto walkFromPoint = [&](Scratch& w, Id p) {
     Id cell = -1;
-    forPointCells(p, [&](Id start) { return (cell = walk(start)) >= 0; });
+    forPointCells(p, [&](Id start) { return (cell = walk(w, start)) >= 0; });
     return cell;
   };
-  bool split = false;
-  auto fromClosest = [&](Id p) {
-    Id cell = walkFromPoint(p);
+  auto fromClosest = [&](Scratch& w, Id p) {
+    Id cell = walkFromPoint(w, p);
     if (cell >= 0)
       return cell;
     double y[3];
     l.Points.Get(p, y);
-    const std::vector<Id> within = closest.Within(l.Points, y, tol);
-    const std::vector<Id> before = visited;
+    const std::vector<Id> within = closest.Within(y, tol);
+    const std::vector<Id> before = w.Visited;
     for (Id q : within)
       if (q != p)
       {
-        visited = before;
-        const Id other = walkFromPoint(q);
-        split = split || (cell >= 0 && other >= 0 && other != cell);
+        w.Visited = before;
+        const Id other = walkFromPoint(w, q);
+        w.Split = w.Split || (cell >= 0 && other >= 0 && other != cell);
         if (cell < 0 && other >= 0)
         {
           cell = other;
@@ -962,25 +996,38 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
       }
     return cell;
   };
-  std::vector<Id> ties;
-  Id last = -1, count = 0;
-  double lastLo[3] = { 0, 0, 0 }, lastHi[3] = { 0, 0, 0 };
-  for (Id s = 0; s < n; ++s)
-  {
-    at.Get(s, x);
+  // How far from a box a point lies (0 inside).
+  auto away = [](const double* p, const double* lo, const double* hi) {
+    double d2 = 0.0;
+    for (int a = 0; a < 3; ++a)
+    {
+      const double out = p[a] < lo[a] ? lo[a] - p[a] : p[a] > hi[a] ? p[a] - hi[a] : 0.0;
+      d2 += out * out;
+    }
+    return std::sqrt(d2);
+  };
+
+  // Sample s after a sample whose cell was `last` (-1: none): its cell and parametric coordinates into the
+  // output; returns the cell the next sample starts from. Where equally close points disagree, `breakTies` off:
+  // `tied` set and nothing written (the sample needs the tie breaker); on: the tie breaker decides, counted.
+  Id ambiguous = 0;
+  auto step = [&](Scratch& w, Id s, Id last, bool breakTies, bool& tied) {
+    tied = false;
+    at.Get(s, w.X);
+    const double* x = w.X;
     Id cell = -1;
+    double lastLo[3] = { 0, 0, 0 }, lastHi[3] = { 0, 0, 0 };
     if (!(std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2])))
       last = -1; // in no cell (VTK's arithmetic on a NaN is undefined)
     else
     {
       // The previous sample's cell while its box and the cell hold x (no distance test for a 2D cell).
-      if (last >= 0 && x[0] >= lastLo[0] && x[0] <= lastHi[0] && x[1] >= lastLo[1] && x[1] <= lastHi[1] &&
-          x[2] >= lastLo[2] && x[2] <= lastHi[2])
+      if (last >= 0)
       {
         locate::CellCorners c;
-        double lo[3], hi[3];
-        dim = l.LoadCell(last, c, lo, hi);
-        if (dim > 0 && locate::Evaluate(c, x, pc, dist2, l.AffineStop) == 1)
+        w.Dim = l.LoadCell(last, c, lastLo, lastHi);
+        if (w.Dim > 0 && x[0] >= lastLo[0] && x[0] <= lastHi[0] && x[1] >= lastLo[1] && x[1] <= lastHi[1] &&
+            x[2] >= lastLo[2] && x[2] <= lastHi[2] && locate::Evaluate(c, x, w.PC, w.Dist2, l.AffineStop) == 1)
           cell = last;
       }
       if (cell < 0)
@@ -988,41 +1035,62 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
         if (x[0] >= bounds[0] - tol && x[0] <= bounds[1] + tol && x[1] >= bounds[2] - tol && x[1] <= bounds[3] + tol &&
             x[2] >= bounds[4] - tol && x[2] <= bounds[5] + tol)
         {
-          visited.clear();
-          if (last >= 0)
-            cell = walk(last);
+          w.Visited.clear();
+          // A walk from the previous cell reaches cells within 12 steps of it, each at most Reach wide: where x
+          // lies farther, it finds nothing, and where the closest points lie farther still, the cells it would
+          // visit are beyond the later walks' reach too (they start near those points): skipped, the same cells.
+          bool far = false;
+          if (last >= 0 && away(x, lastLo, lastHi) > 13.0 * closest.Reach + tol)
+          {
+            closest.Closest(x, w.Ties, w.Near);
+            far = true;
+            for (Id t : w.Ties)
+            {
+              double y[3];
+              l.Points.Get(t, y);
+              far = far && away(y, lastLo, lastHi) > 26.0 * closest.Reach + 2.0 * tol;
+            }
+          }
+          if (last >= 0 && !far)
+            cell = walk(w, last);
           if (cell < 0)
           {
-            closest.Closest(l.Points, x, ties);
+            if (!far)
+              closest.Closest(x, w.Ties, w.Near);
             // Among points as close to x, the one VTK's point locator returns decides where VTK walks from:
             // where they lead to different cells, VTK's own strategy (the tie breaker) finds the cell.
-            const std::vector<Id> before = visited;
-            split = false;
-            cell = ties.empty() ? -1 : fromClosest(ties[0]);
-            const double chosen[3] = { pc[0], pc[1], pc[2] };
-            const double chosenDist2 = dist2;
-            const int chosenDim = dim;
-            for (std::size_t t = 1; t < ties.size() && !split; ++t)
+            const std::vector<Id> before = w.Visited;
+            w.Split = false;
+            cell = w.Ties.empty() ? -1 : fromClosest(w, w.Ties[0]);
+            const double chosen[3] = { w.PC[0], w.PC[1], w.PC[2] };
+            const double chosenDist2 = w.Dist2;
+            const int chosenDim = w.Dim;
+            for (std::size_t t = 1; t < w.Ties.size() && !w.Split; ++t)
             {
-              visited = before;
-              const Id other = fromClosest(ties[t]);
-              split = split || other != cell;
+              w.Visited = before;
+              const Id other = fromClosest(w, w.Ties[t]);
+              w.Split = w.Split || other != cell;
             }
-            std::copy_n(chosen, 3, pc);
-            dist2 = chosenDist2;
-            dim = chosenDim;
-            if (split)
+            std::copy_n(chosen, 3, w.PC);
+            w.Dist2 = chosenDist2;
+            w.Dim = chosenDim;
+            if (w.Split && !breakTies)
             {
-              ++located.Ambiguous;
+              tied = true;
+              return Id(-1);
+            }
+            if (w.Split)
+            {
+              ++ambiguous;
               if (tieBreaker)
               {
-                cell = tieBreaker(s, last, x, pc);
+                cell = tieBreaker(s, last, x, w.PC);
                 if (cell >= 0)
                 {
                   locate::CellCorners c;
                   double lo[3], hi[3], ignored[3];
-                  dim = l.LoadCell(cell, c, lo, hi);
-                  locate::Evaluate(c, x, ignored, dist2, l.AffineStop);
+                  w.Dim = l.LoadCell(cell, c, lo, hi);
+                  locate::Evaluate(c, x, ignored, w.Dist2, l.AffineStop);
                 }
               }
             }
@@ -1037,20 +1105,75 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
       }
     }
     // A 2D cell too far from x for its size: the cell stays the previous one, x is in none.
-    if (cell >= 0 && dim == 2 && options.ComputeTolerance)
+    if (cell >= 0 && w.Dim == 2 && options.ComputeTolerance)
     {
       double diagonal2 = 0.0;
       for (int a = 0; a < 3; ++a)
         diagonal2 += (lastHi[a] - lastLo[a]) * (lastHi[a] - lastLo[a]);
-      if (dist2 > diagonal2 * 1e-6)
+      if (w.Dist2 > diagonal2 * 1e-6)
         cell = -1;
     }
     found[s] = cell;
     for (int a = 0; a < 3; ++a)
-      pcs[3 * s + a] = cell >= 0 ? pc[a] : 0.0;
-    count += cell >= 0 ? 1 : 0;
+      pcs[3 * s + a] = cell >= 0 ? w.PC[a] : 0.0;
+    return last;
+  };
+
+  // In parallel, each block of samples as if its first sample had no previous cell (speculation), each sample's
+  // outgoing cell kept; a block stops at a sample that needs the tie breaker (VTK's, called on one thread). Then
+  // in order, each block again from the true previous cell until a sample leaves the cell its speculation left
+  // (from there on the speculation is VTK's sequence), then from where its speculation stopped. Samples far apart
+  // (a cloud) agree at once; a line's samples after the first few cells.
+  constexpr Id block = 1024;
+  const Id blocks = (n + block - 1) / block;
+  std::vector<Id> leaves(static_cast<std::size_t>(n)), speculated(static_cast<std::size_t>(blocks));
+  Id* after = leaves.data();
+  Id* upTo = speculated.data();
+  HostForEach(options.Device, blocks, 1, block, [&](Id b) {
+    Scratch w;
+    Id last = -1;
+    const Id end = std::min(n, (b + 1) * block);
+    for (Id s = b * block; s < end; ++s)
+    {
+      bool tied = false;
+      last = step(w, s, last, false, tied);
+      if (tied)
+      {
+        upTo[b] = s;
+        return;
+      }
+      after[s] = last;
+    }
+    upTo[b] = end;
+  });
+  Scratch w;
+  Id last = -1;
+  for (Id b = 0; b < blocks; ++b)
+  {
+    const Id begin = b * block, end = std::min(n, (b + 1) * block);
+    Id s = begin;
+    bool agreed = b == 0; // the first block was speculated from the true start
+    for (; !agreed && s < upTo[b]; ++s)
+    {
+      bool tied = false;
+      last = step(w, s, last, true, tied);
+      agreed = last == after[s];
+    }
+    if (agreed && upTo[b] > begin)
+    {
+      s = upTo[b];
+      last = after[s - 1];
+    }
+    for (; s < end; ++s)
+    {
+      bool tied = false;
+      last = step(w, s, last, true, tied);
+    }
   }
-  located.Found = count;
+  located.Ambiguous = ambiguous;
+  located.Found = 0;
+  for (Id s = 0; s < n; ++s)
+    located.Found += found[s] >= 0 ? 1 : 0;
   return located;
 }
 
