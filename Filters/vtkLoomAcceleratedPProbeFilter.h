@@ -8,8 +8,7 @@
 #include <vtkPProbeFilter.h>
 
 /// vtkPProbeFilter whose RequestData runs vtkLoomProbeLocation where Loom takes the inputs
-/// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPProbeFilter's own code otherwise: a dataset sampled
-/// that is not an image (loom::interop::ProbedWithinTolerance), categorical data,
+/// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPProbeFilter's own code otherwise: categorical data,
 /// spatial match, snapping to the closest point's cell, a cell locator or find-cell strategy of the user's, a
 /// controller other than the global one, inputs Loom Probe Location sends to VTK (one info message per reason).
 /// The ports are vtkProbeFilter's: port 0 the probe points, port 1 the dataset sampled.

@@ -4,8 +4,11 @@
 #include "LoomAcceleration.h"
 #include "vtkLoomResampleWithDataset.h"
 
+#include <vtkAbstractCellLocator.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
+
+#include <cstring>
 
 vtkStandardNewMacro(vtkLoomAcceleratedPResampleWithDataSet);
 
@@ -14,11 +17,15 @@ int vtkLoomAcceleratedPResampleWithDataSet::RequestData(vtkInformation* request,
 {
   // Under MPI a destination point on a piece boundary can take another rank's source cell with Loom
   // (docs/filters/resample-with-dataset.md), where ParaView's takes its own rank's first.
+  // Loom finds the cells ParaView's default Static Cell Locator finds (its bins' order where several cells hold a
+  // point); another locator, or none (VTK's walk), takes others there.
   std::string unsupported;
+  vtkAbstractCellLocator* locator = this->GetCellLocatorPrototype();
   if (loom::interop::OnSeveralRanks(this->GetController()))
     unsupported = "several MPI ranks (a point on a piece boundary would take another rank's cell values)";
-  else
-    unsupported = loom::interop::ProbedWithinTolerance(vtkDataObject::GetData(inputVector[1], 0));
+  else if (!locator || std::strcmp(locator->GetClassName(), "vtkStaticCellLocator") != 0)
+    unsupported = std::string("Cell Locator ") + (locator ? locator->GetClassName() : "none") +
+      " (Loom finds the cells ParaView's default Static Cell Locator finds)";
   vtkNew<vtkLoomResampleWithDataset> loom;
   loom->SetCategoricalData(this->GetCategoricalData());
   loom->SetPassCellArrays(this->GetPassCellArrays());

@@ -10,8 +10,8 @@
 #include <vtkPResampleWithDataSet.h>
 
 /// vtkPResampleWithDataSet whose RequestData runs vtkLoomResampleWithDataset where Loom takes the inputs
-/// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPResampleWithDataSet's own code otherwise: a source
-/// that is not an image (loom::interop::ProbedWithinTolerance), several MPI
+/// (vtkLoomSettings::AccelerateParaViewFilters on), and vtkPResampleWithDataSet's own code otherwise: a Cell
+/// Locator other than ParaView's default Static Cell Locator (its bins decide between the cells that hold a point), several MPI
 /// ranks (a point on a piece boundary can take another rank's cell there), inputs Loom Resample With Dataset sends
 /// to VTK (one info message per reason). The ports are vtkResampleWithDataSet's: port 0 the destination mesh,
 /// port 1 the source of the arrays.

@@ -256,15 +256,6 @@ std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking)
   return {};
 }
 
-std::string ProbedWithinTolerance(vtkDataObject* sampled)
-{
-  if (!sampled || vtkImageData::SafeDownCast(sampled) || vtkCompositeDataSet::SafeDownCast(sampled))
-    return {};
-  return std::string("the dataset sampled is a ") + sampled->GetClassName() +
-    ", whose cells VTK's probe keeps for samples within its tolerance outside them (next to a face two cells share, "
-    "a cell array can take the other cell's value with Loom)";
-}
-
 bool AccelerationOn()
 {
   return State().On;

@@ -70,13 +70,6 @@ LOOMFILTERS_EXPORT bool OnSeveralRanks(vtkMultiProcessController* controller);
 /// `globalIds`), blanked cells or points (VTK writes empty cells there, or measures them as 0, when `blanking`).
 /// Empty where neither is present.
 LOOMFILTERS_EXPORT std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking);
-/// For ParaView's probing filters (Probe Location, Plot Over Line, Resample With Dataset): why Loom does not
-/// sample `sampled` (the dataset whose arrays are probed) as they do, empty where it does. VTK finds an image's
-/// cells by index arithmetic, as Loom does; elsewhere VTK's probe keeps a cell for a sample within its tolerance
-/// outside it (the previous sample's, or the first of the closest point's cells), where Loom's locate family takes
-/// the cells that hold the sample, so a cell array can take the other cell's value next to a face. Composite data
-/// is left to the Loom filter, which names it.
-LOOMFILTERS_EXPORT std::string ProbedWithinTolerance(vtkDataObject* sampled);
 /// One accelerated execution: `self` (a vtkLoomAccelerated* filter) runs `loomFilter` (a Loom filter set
 /// up with self's properties) on its input and takes its output, or runs `own` (its superclass's
 /// RequestData) with one info message when acceleration is off (silently then), `unsupported` is not empty

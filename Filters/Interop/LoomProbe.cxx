@@ -28,6 +28,7 @@
 #include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkSmartPointer.h>
+#include <vtkStaticCellLocator.h>
 #include <vtkStaticPointLocator.h>
 #include <vtkStringArray.h>
 #include <vtkStructuredGrid.h>
@@ -643,7 +644,6 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
                                                          const loom::algorithms::LocateOptions& options, vtkPointData* out,
                                                          Strategy strategy, double tolerance2) const
 {
-  const bool missForgets = strategy == Strategy::CellLocator;
   // Images: one cell per point (VTK finds an image's cells by index arithmetic, whatever cell came before).
   // Rectilinear grids take the walk's rule as other datasets do: VTK's probe tries the previous point's cell
   // there too.
@@ -691,27 +691,31 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
                                             : loom::algorithms::PointCellsOrder::Decreasing,
           vtkPointSet::SafeDownCast(source) ? loom::algorithms::TieBreaker(vtkBreaksTies) : loom::algorithms::TieBreaker()));
       }
-      // The cell each point takes without a previous one (options.Tie), and the other end of its containing cells.
-      // (Both from the bins, or from the cells' visit of the samples where the cells are not binned.)
-      loom::algorithms::LocatedEnds ends = loom::algorithms::LocatePointEnds(this->Cells, samples, options);
-      const bool highest = options.Tie == loom::algorithms::LocateTie::HighestId;
-      loom::algorithms::LocatedPoints located = highest ? ends.Highest : ends.Lowest;
-      const loom::algorithms::LocatedPoints alternative = highest ? ends.Lowest : ends.Highest;
-      // The walk in order (on the host: only points two cells contain change).
-      Id* cells = located.Cells.WritePortal().GetArray();
-      Float64* pc = located.PCoords.WritePortal().GetArray();
-      const Id* otherCells = alternative.Cells.ReadPortal().GetArray();
-      const Float64* otherPc = alternative.PCoords.ReadPortal().GetArray();
-      Id previous = -1;
-      for (Id s = 0; s < located.GetNumberOfValues(); ++s)
-      {
-        if (cells[s] != otherCells[s] && previous == otherCells[s])
+      // Each sample's lowest and highest containing cells (from the bins, or from the cells' visit of the samples
+      // where the cells are not binned), then the walk in order on the host: the previous cell where it holds the
+      // sample, else the lowest (vtkRectilinearGrid::FindCell's cell below a face), else VTK's static cell locator
+      // where several cells hold the sample (its bins list cells in an order of their own).
+      const loom::algorithms::LocatedEnds ends = loom::algorithms::LocatePointEnds(this->Cells, samples, options);
+      vtkNew<vtkGenericCell> found;
+      std::vector<double> weights;
+      auto locatorBreaksTies = [&](Id, Id, const double* x, double* pc) -> Id {
+        if (!this->VTKCells || this->VTKCellsKey != this->SourceKey)
         {
-          cells[s] = otherCells[s];
-          std::copy_n(otherPc + 3 * s, 3, pc + 3 * s);
+          this->VTKCells = vtkSmartPointer<vtkStaticCellLocator>::New(); // as vtkResampleWithDataSet's, built alike
+          this->VTKCells->SetDataSet(source);
+          this->VTKCells->BuildLocator();
+          this->VTKCellsKey = this->SourceKey;
         }
-        previous = cells[s] >= 0 ? cells[s] : missForgets ? -1 : previous;
-      }
+        if (weights.empty())
+          weights.resize(static_cast<std::size_t>(std::max(source->GetMaxCellSize(), 8)));
+        double xyz[3] = { x[0], x[1], x[2] };
+        int subId = 0;
+        return this->VTKCells->FindCell(xyz, 0.0, found, subId, pc, weights.data());
+      };
+      const loom::algorithms::LocatedPoints located = loom::algorithms::LocateInOrderFromEnds(
+        this->Cells, samples, ends,
+        strategy == Strategy::CellLocator && vtkPointSet::SafeDownCast(source) ? loom::algorithms::TieBreaker(locatorBreaksTies)
+                                                                              : loom::algorithms::TieBreaker());
       return sample(located);
     },
     out);

@@ -9,6 +9,7 @@
 #include <loom/algorithms/locate/Locate.h>
 
 #include <vtkSmartPointer.h>
+#include <vtkStaticCellLocator.h> // (a member: complete where ProbeSource is copied)
 
 #include <functional>
 #include <string>
@@ -171,6 +172,10 @@ private:
   loom::algorithms::FieldArray Points;
   bool WasReused = false;
   double Seconds = 0.0;
+  /// VTK's static cell locator over the source (SampleInOrder's ties with Strategy::CellLocator), made when a sample
+  /// first needs it, kept for the source of `VTKCellsKey`.
+  mutable vtkSmartPointer<vtkStaticCellLocator> VTKCells;
+  mutable std::string VTKCellsKey;
 };
 /// What the sampling filters do together under MPI: agree on what every rank runs, reduce bounds, and combine
 /// the ranks' samples of the same points (each point from the highest rank that found it, as ParaView's parallel

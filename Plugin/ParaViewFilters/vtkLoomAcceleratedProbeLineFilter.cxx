@@ -28,7 +28,6 @@ int vtkLoomAcceleratedProbeLineFilter::RequestData(vtkInformation* request, vtkI
   loom->SetPassFieldArrays(this->PassFieldArrays);
   loom->SetComputeTolerance(this->ComputeTolerance);
   loom->SetTolerance(this->Tolerance);
-  const std::string unsupported = loom::interop::ProbedWithinTolerance(vtkDataObject::GetData(inputVector[0], 0));
-  return loom::interop::RunAccelerated(this, "Plot Over Line", loom, unsupported, inputVector, outputVector,
+  return loom::interop::RunAccelerated(this, "Plot Over Line", loom, "", inputVector, outputVector,
                                        [&] { return this->Superclass::RequestData(request, inputVector, outputVector); });
 }

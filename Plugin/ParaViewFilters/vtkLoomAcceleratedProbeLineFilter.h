@@ -9,8 +9,8 @@
 #include <vtkPVProbeLineFilter.h>
 
 /// vtkPVProbeLineFilter on Loom's locate family (vtkLoomSettings::AccelerateParaViewFilters on), and
-/// vtkPVProbeLineFilter's own code otherwise: an input that is not an image (loom::interop::ProbedWithinTolerance),
-/// inputs Loom Plot Over Line sends to VTK (one info message per reason).
+/// vtkPVProbeLineFilter's own code otherwise: inputs Loom Plot Over Line sends to VTK (one info message per
+/// reason).
 class LOOMPARAVIEWFILTERS_EXPORT vtkLoomAcceleratedProbeLineFilter : public vtkPVProbeLineFilter
 {
 public:

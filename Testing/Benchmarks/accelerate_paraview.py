@@ -9,6 +9,7 @@
 #   pvpython Testing/Benchmarks/accelerate_paraview.py --run HALF           (one process: JSON on stdout)
 #
 # PLUGIN_DIR defaults to build/lib/paraview-5.11/plugins/Loom; HALF to 64 (extent -HALF..HALF-1).
+# LOOM_ACCELERATE_ROWS: comma-separated parts of row labels to run only those rows (default: every row).
 import json
 import os
 import subprocess
@@ -33,8 +34,8 @@ def filters(simple, wavelet, surface, field, tets, blobs, half):
         made.SeedType.Radius = 0.4 * half
         return made
 
-    def probed():
-        made = simple.ProbeLocation(Input=wavelet, ProbeType='Fixed Radius Point Source')
+    def probed(data=wavelet):
+        made = simple.ProbeLocation(Input=data, ProbeType='Fixed Radius Point Source')
         made.ProbeType.NumberOfPoints = 20000
         made.ProbeType.Radius = 0.8 * half
         return made
@@ -61,8 +62,12 @@ def filters(simple, wavelet, surface, field, tets, blobs, half):
         ('ExtractSubset', lambda: simple.ExtractSubset(Input=wavelet, VOI=[-half // 2, half // 2] * 3)),
         ('ResampleToImage', lambda: simple.ResampleToImage(Input=wavelet)),
         ('ResampleWithDataset', lambda: simple.ResampleWithDataset(SourceDataArrays=wavelet, DestinationMesh=surface)),
-        ('ProbeLocation', probed),
+        ('ProbeLocation', lambda: probed()),
         ('PlotOverLine', lambda: simple.PlotOverLine(Input=wavelet)),
+        ('PlotOverLine of the tetrahedra', lambda: simple.PlotOverLine(Input=tets)),
+        ('ProbeLocation in the tetrahedra', lambda: probed(tets)),
+        ('ResampleWithDataset from the tetrahedra', lambda: simple.ResampleWithDataset(SourceDataArrays=tets,
+                                                                                      DestinationMesh=surface)),
         ('Connectivity', lambda: simple.Connectivity(Input=blobs)),
         ('StreamTracer', traced),
     ]
@@ -86,7 +91,10 @@ def run(half):
     for made in kept:
         made.UpdatePipeline()
     results = {}
+    rows = [r for r in os.environ.get('LOOM_ACCELERATE_ROWS', '').split(',') if r]
     for label, make in filters(simple, wavelet, surface, field, tets, blobs, half):
+        if rows and not any(r in label for r in rows):
+            continue
         times, ran, summary = [], 'ParaView', None
         for _ in range(2):
             proxy = make()

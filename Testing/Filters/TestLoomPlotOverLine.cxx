@@ -99,6 +99,12 @@ TEST(LoomPlotOverLine, EveryDatasetTypeAsVTK)
   EXPECT_EQ(1001, ExpectAsVTK(grid, Line{ { -8, -8, -8 }, { 7, 7, 7 }, 1000 }, "rectilinear, corner to corner"));
   ExpectAsVTK(grid, Line{ { -7.5, 2, -6.5 }, { 6.5, 2, 5.5 }, 140 }, "rectilinear, a line in the grid plane y = 2");
   ExpectAsVTK(grid, Line{ { 7, 7, 7 }, { -8, -8, -8 }, 1000 }, "rectilinear, corner to corner backwards");
+  // Lines in grid planes of uneven steps: samples on faces and edges four cells hold, the previous cell kept
+  // whichever of them it is.
+  vtkSmartPointer<vtkRectilinearGrid> uneven =
+    loomtest::Rectilinear(image, [](int a, int i) { return -8.0 + i + (a == 1 ? 0.2 * std::sin(1.3 * i) : 0.0); });
+  ExpectAsVTK(uneven, Line{ { -5, 2, 6 }, { -5, 6, 4 }, 100 }, "rectilinear, a line in the grid plane x = -5");
+  ExpectAsVTK(uneven, Line{ { -7, 6, 3 }, { 5, -6, 3 }, 96 }, "rectilinear, a line in the grid plane z = 3");
 }
 
 TEST(LoomPlotOverLine, WalksFromCellToCellAsVTK)

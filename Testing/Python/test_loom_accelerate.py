@@ -553,16 +553,26 @@ FILTERS = [
     ('Connectivity', lambda s: Connectivity(Input=s),
      ('image', 'hexahedra', 'tetrahedra', 'polygons', 'triangles', 'halves', 'multiblock')),
     ('Resample With Dataset at points off the grid lines', lambda s: ResampleWithDataset(
-        SourceDataArrays=s, DestinationMesh=sources['samples']), ('image',)),
+        SourceDataArrays=s, DestinationMesh=sources['samples']),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'triangles')),
+    # Onto the grid's own points: each on a vertex several source cells hold (the previous point's cell, else the
+    # one ParaView's static cell locator takes).
+    ('Resample With Dataset onto the tetrahedra\'s points', lambda s: ResampleWithDataset(
+        SourceDataArrays=s, DestinationMesh=sources['tetrahedra']), ('image', 'structured', 'hexahedra', 'tetrahedra')),
     ('Resample With Dataset, partial arrays, the input\'s arrays passed', lambda s: ResampleWithDataset(
         SourceDataArrays=s, DestinationMesh=sources['samples'], PassPartialArrays=1, PassPointArrays=1,
-        PassCellArrays=1, MarkBlankPointsAndCells=1), ('image',)),
-    # (The probing filters take images: docs/user-guide.md, "ParaView's filters on Loom".)
-    ('Probe Location off the grid lines', lambda s: probe_at(s, [1.37, -2.71, 0.53]), ('image',)),
-    ('Probe Location, ParaView\'s default', lambda s: ProbeLocation(Input=s), ('image',)),
-    ('Plot Over Line, ParaView\'s default', lambda s: PlotOverLine(Input=s), ('image',)),
+        PassCellArrays=1, MarkBlankPointsAndCells=1), ('image', 'hexahedra')),
+    # (ParaView's default probe point, the bounds' centre, is a grid point eight cells hold; the default line
+    # meets grid points.)
+    ('Probe Location off the grid lines', lambda s: probe_at(s, [1.37, -2.71, 0.53]),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
+    ('Probe Location, ParaView\'s default', lambda s: ProbeLocation(Input=s),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
+    ('Plot Over Line, ParaView\'s default', lambda s: PlotOverLine(Input=s),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'triangles', 'polygons')),
     ('Plot Over Line, 137 segments, no field arrays', lambda s: PlotOverLine(
-        Input=s, Point1=[-9.3, 8.1, -2.2], Point2=[7.7, -6.4, 5.9], Resolution=137, PassFieldArrays=0), ('image',)),
+        Input=s, Point1=[-9.3, 8.1, -2.2], Point2=[7.7, -6.4, 5.9], Resolution=137, PassFieldArrays=0),
+     ('image', 'hexahedra', 'tetrahedra')),
     ('Stream Tracer from a line', trace_from_line, ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
     ('Stream Tracer with Custom Source, Runge-Kutta 4, forward', lambda s: StreamTracerWithCustomSource(
         Input=s, SeedSource=sources['seeds'], Vectors=['POINTS', 'Displacement'], IntegratorType='Runge-Kutta 4',
@@ -635,15 +645,11 @@ for what, make, kind, reason in [
         ('Resample With Dataset from a multiblock', lambda s: ResampleWithDataset(
             SourceDataArrays=s, DestinationMesh=sources['samples']), 'multiblock', 'composite data'),
         ('Probe Location in a multiblock', lambda s: probe_at(s, [1.37, -2.71, 0.53]), 'multiblock', 'composite data'),
-        ('Plot Over Line of tetrahedra', lambda s: PlotOverLine(
-            Input=s, Point1=[-9.3, 8.1, -2.2], Point2=[7.7, -6.4, 5.9], Resolution=137), 'tetrahedra',
-         'the dataset sampled is a vtkUnstructuredGrid'),
-        ('Plot Over Line of a rectilinear grid', lambda s: PlotOverLine(Input=s), 'rectilinear',
-         'the dataset sampled is a vtkRectilinearGrid'),
-        ('Probe Location in hexahedra', lambda s: probe_at(s, [1.37, -2.71, 0.53]), 'hexahedra',
-         'within its tolerance'),
-        ('Resample With Dataset from a structured grid', lambda s: ResampleWithDataset(
-            SourceDataArrays=s, DestinationMesh=sources['samples']), 'structured', 'within its tolerance'),
+        ('Plot Over Line of a quadratic tetrahedron', lambda s: PlotOverLine(
+            Input=s, Point1=[0.0, 0.0, 0.0], Point2=[1.0, 1.0, 1.0], Resolution=37), 'quadratic', 'cell type'),
+        ('Resample With Dataset with a Cell Locator of its own', lambda s: ResampleWithDataset(
+            SourceDataArrays=s, DestinationMesh=sources['samples'], CellLocator='Cell Locator'), 'hexahedra',
+         'Cell Locator vtkCellLocator'),
         ('Plot Over Line at cell boundaries', lambda s: PlotOverLine(
             Input=s, SamplingPattern='Sample At Cell Boundaries'), 'image', 'Sampling Pattern'),
         ('Plot Over Line passing the input\'s arrays', lambda s: PlotOverLine(

@@ -1177,5 +1177,112 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
   return located;
 }
 
+namespace
+{
+/// CellHolds on the host's view of the locator.
+bool HoldsOnHost(const locate::LocatorOnDevice& l, Id cell, const double* x, double* pc)
+{
+  if (l.Type == static_cast<int>(Data::Kind::Cells))
+  {
+    locate::CellCorners c;
+    double lo[3], hi[3], dist2 = 0.0;
+    return l.LoadCell(cell, c, lo, hi) > 0 && x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] &&
+      x[2] >= lo[2] && x[2] <= hi[2] && locate::Evaluate(c, x, pc, dist2, l.AffineStop) == 1;
+  }
+  // A grid cell: its closed box (a voxel's or pixel's EvaluatePosition), parametric coordinates along its axes.
+  Id rest = cell;
+  for (int a = 0; a < 3; ++a)
+  {
+    const Id cells = l.Dims[a] > 1 ? l.Dims[a] - 1 : 1;
+    const Id i = rest % cells;
+    rest /= cells;
+    double lo = 0.0, hi = 0.0;
+    if (l.Type == static_cast<int>(Data::Kind::Rectilinear))
+    {
+      lo = l.Coordinates[a][i];
+      hi = l.Dims[a] > 1 ? l.Coordinates[a][i + 1] : lo;
+    }
+    else
+    {
+      // An axis-aligned image (ForImage from an origin and spacing): its continuous index.
+      const double index = l.PhysicalToIndex[4 * a] * x[0] + l.PhysicalToIndex[4 * a + 1] * x[1] +
+        l.PhysicalToIndex[4 * a + 2] * x[2] + l.PhysicalToIndex[4 * a + 3] - static_cast<double>(l.ExtentMin[a]);
+      pc[a] = l.Dims[a] > 1 ? index - static_cast<double>(i) : 0.0;
+      if (!(pc[a] >= 0.0 && pc[a] <= 1.0) && l.Dims[a] > 1)
+        return false;
+      continue;
+    }
+    if (!(x[a] >= lo && x[a] <= hi))
+      return false;
+    pc[a] = hi > lo ? (x[a] - lo) / (hi - lo) : 0.0;
+  }
+  return true;
+}
+} // namespace
+
+bool CellHolds(const CellLocator& locator, Id cell, const double x[3], double pc[3])
+{
+  if (!locator.IsBuilt() || cell < 0 || cell >= locator.GetNumberOfCells())
+    return false;
+  const locate::LocatorOnDevice l = locate::Passes<loom::cont::DeviceAdapterTagSerial>::LocatorOf(locator.Get(), LocateOptions());
+  return HoldsOnHost(l, cell, x, pc);
+}
+
+LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPositions& samples, const LocatedEnds& ends,
+                                    const TieBreaker& tieBreaker)
+{
+  using Serial = loom::cont::DeviceAdapterTagSerial;
+  loom::cont::ArrayHandle<Float64> axes[3];
+  SampleAxes(locator, samples, axes, false);
+  const Data& d = locator.Get();
+  const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, LocateOptions());
+  const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
+  const Id n = samples.GetNumberOfPoints();
+  LocatedPoints located;
+  located.Cells.Allocate(n);
+  located.PCoords.Allocate(3 * n);
+  Id* cells = located.Cells.GetPointer();
+  double* pcs = located.PCoords.GetPointer();
+  const Id* lowest = ends.Lowest.Cells.ReadPortal().GetArray();
+  const Id* highest = ends.Highest.Cells.ReadPortal().GetArray();
+  const Float64* lowestPc = ends.Lowest.PCoords.ReadPortal().GetArray();
+  Id previous = -1;
+  for (Id s = 0; s < n; ++s)
+  {
+    Id cell = lowest[s];
+    std::copy_n(lowestPc + 3 * s, 3, pcs + 3 * s);
+    // The previous cell holds the sample where it is the lowest; another can only where several cells hold the
+    // sample, or where it is a 2D cell (which VTK keeps at any distance from its plane).
+    bool kept = previous >= 0 && previous == cell;
+    double x[3];
+    at.Get(s, x);
+    if (!kept && previous >= 0 &&
+        (cell != highest[s] ||
+         (l.Type == static_cast<int>(Data::Kind::Cells) && locate::LocatableDimension(l.Cells.Shape(previous)) == 2)))
+    {
+      double pc[3];
+      kept = HoldsOnHost(l, previous, x, pc);
+      if (kept)
+      {
+        cell = previous;
+        std::copy_n(pc, 3, pcs + 3 * s);
+      }
+    }
+    if (!kept && tieBreaker && cell != highest[s])
+    {
+      ++located.Ambiguous;
+      cell = tieBreaker(s, previous, x, pcs + 3 * s);
+    }
+    if (cell < 0)
+      std::fill_n(pcs + 3 * s, 3, 0.0);
+    cells[s] = cell;
+    previous = cell;
+  }
+  located.Found = 0;
+  for (Id s = 0; s < n; ++s)
+    located.Found += cells[s] >= 0 ? 1 : 0;
+  return located;
+}
+
 } // namespace algorithms
 } // namespace loom

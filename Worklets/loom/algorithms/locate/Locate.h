@@ -160,6 +160,20 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
                                              const LocateOptions& options, double tolerance2, PointCellsOrder order,
                                              const TieBreaker& tieBreaker = {});
 
+/// VTK's probe of points in order with a cell locator (vtkProbeFilter with vtkCellLocatorStrategy over a
+/// vtkStaticCellLocator: Resample With Dataset) or over a rectilinear grid (vtkRectilinearGrid::FindCell), on the
+/// host from each sample's lowest and highest containing cell (LocatePointEnds): the previous sample's cell while
+/// it holds the sample (CellHolds), else the lowest where one cell holds it, else `tieBreaker` (VTK's locator, whose
+/// bins list cells in an order of their own: sample, previous cell, position; the cell and parametric coordinates)
+/// or the lowest. A sample in no cell leaves no previous cell.
+LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPositions& samples, const LocatedEnds& ends,
+                                    const TieBreaker& tieBreaker = {});
+
+/// Whether cell `cell` holds x as VTK's probe tries its previous cell: x in the cell's bounding box, then in the
+/// cell (EvaluatePosition: within a 3D cell's parametric slack; a 2D cell's projection at any distance from its
+/// plane; a grid cell's closed box); its parametric coordinates into `pc`.
+bool CellHolds(const CellLocator& locator, Id cell, const double x[3], double pc[3]);
+
 /// The points of an image as samples: its first point, its spacing (0 along a flat axis) and its point
 /// dimensions.
 struct ImageSamples
