@@ -1171,9 +1171,7 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
     }
   }
   located.Ambiguous = ambiguous;
-  located.Found = 0;
-  for (Id s = 0; s < n; ++s)
-    located.Found += found[s] >= 0 ? 1 : 0;
+  located.Found = CountFound(located.Cells, options.Device);
   return located;
 }
 
@@ -1278,9 +1276,7 @@ LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPosit
     cells[s] = cell;
     previous = cell;
   }
-  located.Found = 0;
-  for (Id s = 0; s < n; ++s)
-    located.Found += cells[s] >= 0 ? 1 : 0;
+  located.Found = CountFound(located.Cells, loom::cont::DeviceId::Auto);
   return located;
 }
 
