@@ -23,6 +23,8 @@ int vtkLoomAcceleratedPProbeFilter::RequestData(vtkInformation* request, vtkInfo
     unsupported = "a cell locator or find-cell strategy of its own";
   else if (!mask || std::strcmp(mask, "vtkValidPointMask") != 0)
     unsupported = "a valid point mask array named otherwise than vtkValidPointMask";
+  if (unsupported.empty())
+    unsupported = loom::interop::ProbesInOneSequence();
   vtkNew<vtkLoomProbeLocation> loom;
   loom->SetPassFieldArrays(this->GetPassFieldArrays());
   loom->SetPassPointArrays(this->GetPassPointArrays());

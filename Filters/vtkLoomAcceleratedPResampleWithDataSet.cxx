@@ -5,8 +5,10 @@
 #include "vtkLoomResampleWithDataset.h"
 
 #include <vtkAbstractCellLocator.h>
+#include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
+#include <vtkPointSet.h>
 
 #include <cstring>
 
@@ -18,12 +20,16 @@ int vtkLoomAcceleratedPResampleWithDataSet::RequestData(vtkInformation* request,
   // Under MPI a destination point on a piece boundary can take another rank's source cell with Loom
   // (docs/filters/resample-with-dataset.md), where ParaView's takes its own rank's first.
   // Loom finds the cells ParaView's default Static Cell Locator finds (its bins' order where several cells hold a
-  // point); another locator, or none (VTK's walk), takes others there.
-  std::string unsupported;
+  // point); another locator, or none (VTK's walk), takes others there: where a point set's cells are searched point
+  // by point (not from an image, nor onto an image's points, which the cells visit).
+  std::string unsupported = loom::interop::ProbesInOneSequence();
   vtkAbstractCellLocator* locator = this->GetCellLocatorPrototype();
+  const bool searched = vtkPointSet::SafeDownCast(vtkDataObject::GetData(inputVector[1], 0)) &&
+    !vtkImageData::SafeDownCast(vtkDataObject::GetData(inputVector[0], 0));
   if (loom::interop::OnSeveralRanks(this->GetController()))
     unsupported = "several MPI ranks (a point on a piece boundary would take another rank's cell values)";
-  else if (!locator || std::strcmp(locator->GetClassName(), "vtkStaticCellLocator") != 0)
+  else if (unsupported.empty() && searched &&
+           (!locator || std::strcmp(locator->GetClassName(), "vtkStaticCellLocator") != 0))
     unsupported = std::string("Cell Locator ") + (locator ? locator->GetClassName() : "none") +
       " (Loom finds the cells ParaView's default Static Cell Locator finds)";
   vtkNew<vtkLoomResampleWithDataset> loom;

@@ -28,6 +28,7 @@
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
+#include <vtkSMPTools.h>
 #include <vtkVersion.h>
 
 #include <atomic>
@@ -254,6 +255,15 @@ std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking)
       return "the input has blanked cells or points, which VTK writes as empty cells or measures as 0";
   }
   return {};
+}
+
+std::string ProbesInOneSequence()
+{
+  const char* backend = vtkSMPTools::GetBackend();
+  if (backend && std::strcmp(backend, "Sequential") == 0)
+    return {};
+  return std::string("VTK's SMP backend is ") + (backend ? backend : "unknown") +
+    " (VTK's probe then starts its walk again on every thread's share of the samples)";
 }
 
 bool AccelerationOn()

@@ -70,6 +70,11 @@ LOOMFILTERS_EXPORT bool OnSeveralRanks(vtkMultiProcessController* controller);
 /// `globalIds`), blanked cells or points (VTK writes empty cells there, or measures them as 0, when `blanking`).
 /// Empty where neither is present.
 LOOMFILTERS_EXPORT std::string CopiesDiffer(vtkDataObject* input, bool globalIds, bool blanking);
+/// For ParaView's probing filters (Probe Location, Plot Over Line, Resample With Dataset): empty where VTK's probe
+/// visits its samples in order on one thread (vtkSMPTools' Sequential backend, Debian's), as Loom's in-order walk
+/// follows it; else why not (another backend gives every thread's share of the samples its own previous cell, and
+/// the cells that visit an image's points overwrite them in any order).
+LOOMFILTERS_EXPORT std::string ProbesInOneSequence();
 /// One accelerated execution: `self` (a vtkLoomAccelerated* filter) runs `loomFilter` (a Loom filter set
 /// up with self's properties) on its input and takes its output, or runs `own` (its superclass's
 /// RequestData) with one info message when acceleration is off (silently then), `unsupported` is not empty

@@ -229,6 +229,7 @@ void ProbeSource::Prepare(vtkDataSet* source, loom::cont::DeviceId device, Binni
   }
   const auto start = std::chrono::steady_clock::now();
   this->Cells = loom::algorithms::CellLocator();
+  this->VTKCells = nullptr; // (VTK's locator of the source before, if one was made)
   if (auto* image = vtkImageData::SafeDownCast(source))
   {
     // VTK's own physical-to-index matrix: continuous indices rounded as vtkImageData::FindCell rounds them.
@@ -662,6 +663,12 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
         sampled.Found = located.Found;
         return sampled;
       };
+      // Which of the cells that hold a sample VTK takes matters to cell arrays, and to point arrays with a NaN or an
+      // infinity (VTK weighs every corner, 0 × NaN being NaN); other point arrays interpolate to the same values in
+      // any of them (a point on a face, edge or vertex they share): no tie breaker is asked for then.
+      bool cellsMatter = !cellFields.empty();
+      for (const auto& field : pointFields)
+        cellsMatter = cellsMatter || !loom::algorithms::AllFinite(field, options.Device);
       if (strategy == Strategy::ClosestPoint && !this->Cells.IsGrid())
       {
         // Where the point VTK's point locator returns among equally close ones decides the cell, VTK's own strategy
@@ -685,17 +692,27 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
           return vtk->FindCell(xyz, last >= 0 ? previous.Get() : nullptr, found, last, tolerance2, subId, pc,
                                weights.data());
         };
+        int dims[3] = { 0, 0, 0 };
+        if (auto* structured = vtkStructuredGrid::SafeDownCast(source))
+          structured->GetDimensions(dims);
+        const loom::algorithms::PointCellsOrder order = vtkPolyData::SafeDownCast(source)
+          ? loom::algorithms::PointCellsOrder::Increasing
+          : dims[0] == 1 && dims[1] > 1 && dims[2] > 1 ? loom::algorithms::PointCellsOrder::FlatAlongX
+                                                        : loom::algorithms::PointCellsOrder::Decreasing;
         return sample(loom::algorithms::LocateLikeClosestPointStrategy(
-          this->Cells, samples, options, tolerance2,
-          vtkPolyData::SafeDownCast(source) ? loom::algorithms::PointCellsOrder::Increasing
-                                            : loom::algorithms::PointCellsOrder::Decreasing,
-          vtkPointSet::SafeDownCast(source) ? loom::algorithms::TieBreaker(vtkBreaksTies) : loom::algorithms::TieBreaker()));
+          this->Cells, samples, options, tolerance2, order,
+          cellsMatter ? loom::algorithms::TieBreaker(vtkBreaksTies) : loom::algorithms::TieBreaker()));
       }
       // Each sample's lowest and highest containing cells (from the bins, or from the cells' visit of the samples
       // where the cells are not binned), then the walk in order on the host: the previous cell where it holds the
       // sample, else the lowest (vtkRectilinearGrid::FindCell's cell below a face), else VTK's static cell locator
       // where several cells hold the sample (its bins list cells in an order of their own).
-      const loom::algorithms::LocatedEnds ends = loom::algorithms::LocatePointEnds(this->Cells, samples, options);
+      // (VTK's static cell locator takes a 2D cell at any distance from its plane: Compute Tolerance checks the cell
+      // it took afterwards.)
+      loom::algorithms::LocateOptions anyDistance = options;
+      if (strategy == Strategy::CellLocator)
+        anyDistance.ComputeTolerance = false;
+      const loom::algorithms::LocatedEnds ends = loom::algorithms::LocatePointEnds(this->Cells, samples, anyDistance);
       vtkNew<vtkGenericCell> found;
       std::vector<double> weights;
       auto locatorBreaksTies = [&](Id, Id, const double* x, double* pc) -> Id {
@@ -713,9 +730,10 @@ loom::cont::ArrayHandle<Int8> ProbeSource::SampleInOrder(vtkDataSet* source, con
         return this->VTKCells->FindCell(xyz, 0.0, found, subId, pc, weights.data());
       };
       const loom::algorithms::LocatedPoints located = loom::algorithms::LocateInOrderFromEnds(
-        this->Cells, samples, ends,
-        strategy == Strategy::CellLocator && vtkPointSet::SafeDownCast(source) ? loom::algorithms::TieBreaker(locatorBreaksTies)
-                                                                              : loom::algorithms::TieBreaker());
+        this->Cells, samples, ends, strategy == Strategy::CellLocator ? options : anyDistance,
+        strategy == Strategy::CellLocator && vtkPointSet::SafeDownCast(source) && cellsMatter
+          ? loom::algorithms::TieBreaker(locatorBreaksTies)
+          : loom::algorithms::TieBreaker());
       return sample(located);
     },
     out);

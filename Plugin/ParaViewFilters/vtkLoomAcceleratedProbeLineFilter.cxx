@@ -28,6 +28,6 @@ int vtkLoomAcceleratedProbeLineFilter::RequestData(vtkInformation* request, vtkI
   loom->SetPassFieldArrays(this->PassFieldArrays);
   loom->SetComputeTolerance(this->ComputeTolerance);
   loom->SetTolerance(this->Tolerance);
-  return loom::interop::RunAccelerated(this, "Plot Over Line", loom, "", inputVector, outputVector,
+  return loom::interop::RunAccelerated(this, "Plot Over Line", loom, loom::interop::ProbesInOneSequence(), inputVector, outputVector,
                                        [&] { return this->Superclass::RequestData(request, inputVector, outputVector); });
 }

@@ -7,6 +7,7 @@
 #include <vtkCellData.h>
 #include <vtkDataSetSurfaceFilter.h>
 #include <vtkDataSetTriangleFilter.h>
+#include <vtkExtractVOI.h>
 #include <vtkIdTypeArray.h>
 #include <vtkPointDataToCellData.h>
 #include <vtkSphere.h>
@@ -44,7 +45,8 @@ inline vtkSmartPointer<vtkUnstructuredGrid> Tetrahedra(vtkDataSet* data)
 /// The point sets VTK's probe walks through from cell to cell (its closest-point strategy) made from `image`, each
 /// with its cell ids as a cell array "Ids" (which cell a sample took, exactly): the image's cells as hexahedra,
 /// tetrahedra, a twisted structured grid, the hexahedra clipped by a sphere (tetrahedra, pyramids, wedges and
-/// hexahedra), the tetrahedra's boundary triangles and the hexahedra's boundary quadrilaterals (polygonal data).
+/// hexahedra), a structured grid of one point along x, the tetrahedra's boundary triangles and the hexahedra's
+/// boundary quadrilaterals (polygonal data).
 inline std::vector<std::pair<std::string, vtkSmartPointer<vtkDataSet>>> WalkedPointSets(vtkImageData* image)
 {
   std::vector<std::pair<std::string, vtkSmartPointer<vtkDataSet>>> sets;
@@ -62,6 +64,15 @@ inline std::vector<std::pair<std::string, vtkSmartPointer<vtkDataSet>>> WalkedPo
   clip->InsideOutOn();
   clip->Update();
   sets.emplace_back("hexahedra clipped by a sphere", clip->GetOutput());
+  // A structured grid of one point along x (the image's plane x = 0), whose cells VTK lists in its own order.
+  vtkNew<vtkExtractVOI> plane;
+  plane->SetInputData(image);
+  const int* extent = image->GetExtent();
+  plane->SetVOI((extent[0] + extent[1]) / 2, (extent[0] + extent[1]) / 2, extent[2], extent[3], extent[4], extent[5]);
+  vtkNew<vtkImageDataToPointSet> flat;
+  flat->SetInputConnection(plane->GetOutputPort());
+  flat->Update();
+  sets.emplace_back("structured grid flat along x", flat->GetOutput());
   for (vtkDataSet* volume : { static_cast<vtkDataSet*>(tetrahedra), static_cast<vtkDataSet*>(hexahedra) })
   {
     vtkNew<vtkDataSetSurfaceFilter> surface;

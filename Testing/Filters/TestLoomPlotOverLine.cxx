@@ -118,6 +118,7 @@ TEST(LoomPlotOverLine, WalksFromCellToCellAsVTK)
                          { { -4, -1, 2 }, { 4, 3, -2 }, 16 },        { { -3, 2, -4 }, { -3, 2, 4 }, 8 },
                          { { -4, 0.5, 1 }, { 4, 0.5, 1 }, 16 },      { { 3, -4, -2 }, { -1, 4, 3 }, 24 },
                          { { -5, -3.5, 1.5 }, { 5, 2.5, -0.5 }, 40 }, { { -4, -4, 0 }, { 4, 4, 0 }, 64 },
+                         { { 0, -4, -3 }, { 0, 4, 3 }, 48 },        { { 0, 3.5, -4 }, { 0, -2.5, 4 }, 32 },
                          // Long lines: Loom walks blocks of samples at once, each from no previous cell, then each
                          // again in order from the true one until they agree (here at grid points and faces).
                          { { -4, -4, -4 }, { 4, 4, 4 }, 4096 },      { { -4, 0.5, 1 }, { 4, 0.5, 1 }, 4096 } };

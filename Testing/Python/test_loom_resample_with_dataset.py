@@ -90,6 +90,25 @@ for source, what in sources:
                 check(0 < valid < total, '%s: %d of %d points valid (partly outside)' % (at, valid, total))
                 Delete(loom)
 
+# A tilted surface (the wavelet's boundary quadrilaterals warped by its elevation) sampled at its own points moved
+# off it: VTK's static cell locator takes a quadrilateral at any distance from its plane, and Compute Tolerance then
+# leaves a point that lies farther than 1e-3 of the cell's diagonal in no cell (that cell stays the previous one).
+elevated = Elevation(Input=sampling_sources(sys.modules['paraview.simple'])[1][0], LowPoint=[-8, -8, -8],
+                     HighPoint=[8, 8, 8])
+surface = ExtractSurface(Input=WarpByScalar(Input=elevated, Scalars=['POINTS', 'Elevation'], Normal=[0.3, 0.2, 1.0],
+                                            ScaleFactor=0.6))
+surface_source = RandomAttributes(Input=surface, GenerateCellVectors=1)
+for shift in (1e-4, 0.003, 0.2):
+    moved = Transform(Input=surface)
+    moved.Transform.Translate = [0.001, 0.002, shift]
+    reference = fetch(ResampleWithDataset(SourceDataArrays=surface_source, DestinationMesh=moved))
+    loom = LoomResampleWithDataset(SourceDataArrays=surface_source, DestinationMesh=moved, FallbackToVTK=0)
+    at = 'a tilted surface at its points moved by %g' % shift
+    valid = same_resample(reference, fetch(loom), fetch(surface_source), at)
+    expect_ran_on(loom, devices()[-1], at)
+    check(0 < valid < reference.GetNumberOfPoints(), '%s: %d valid points' % (at, valid))
+    Delete(loom)
+
 # ParaView's defaults on the proxy, and its inputs: Source Data Arrays (port 1), Destination Mesh (port 0).
 loom = LoomResampleWithDataset(SourceDataArrays=sources[1][0], DestinationMesh=cloud)
 check(loom.ComputeTolerance == 1 and loom.PassFieldArrays == 1 and loom.MarkBlankPointsAndCells == 0 and

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <variant>
 #include <vector>
 
@@ -401,6 +402,7 @@ Id CellLocator::GetNumberOfBins() const
     : 0;
 }
 std::size_t ClosestPointsBytes(const CellLocator::Data::ClosestPoints& closest);
+std::mutex& ClosestPointsMutex();
 
 std::size_t CellLocator::GetMemoryBytes() const
 {
@@ -412,8 +414,8 @@ std::size_t CellLocator::GetMemoryBytes() const
     bytes += static_cast<std::size_t>(d.Coordinates[a].GetNumberOfValues()) * sizeof(Float64);
   bytes += static_cast<std::size_t>(d.BinStarts.GetNumberOfValues() + d.BinCells.GetNumberOfValues()) * sizeof(Int32);
   bytes += static_cast<std::size_t>(d.Boxes.GetNumberOfValues()) * sizeof(UInt16);
-  if (*d.Closest)
-    bytes += ClosestPointsBytes(**d.Closest);
+  if (auto closest = *d.Closest) // (a copy of the pointer: the bins stay while counted)
+    bytes += ClosestPointsBytes(*closest);
   return bytes;
 }
 
@@ -752,6 +754,7 @@ struct CellLocator::Data::ClosestPoints
           ties.push_back(candidate.second);
       std::sort(ties.begin(), ties.end());
     };
+    bool extra = false;
     for (Id r = 0;; ++r)
     {
       Id lo[3], hi[3];
@@ -784,8 +787,10 @@ struct CellLocator::Data::ClosestPoints
             if (b[0] + r < this->Divisions[0])
               one(b[0] + r, j, k);
           }
-      if (whole || (!near.empty() && best2 * (1.0 + 1e-12) < reach * reach))
+      // (Once the bound is met, one more ring: a point the bins' rounding put one bin out is still seen.)
+      if (whole || extra)
         return done();
+      extra = !near.empty() && best2 * (1.0 + 1e-12) < reach * reach;
     }
   }
 
@@ -809,6 +814,13 @@ struct CellLocator::Data::ClosestPoints
   }
 };
 
+/// Guards the lazily made closest-point bins that copies of a locator share.
+std::mutex& ClosestPointsMutex()
+{
+  static std::mutex mutex;
+  return mutex;
+}
+
 std::size_t ClosestPointsBytes(const CellLocator::Data::ClosestPoints& closest)
 {
   return sizeof(closest) + (closest.Starts.size() + closest.Ids.size()) * sizeof(Id) + closest.Xyz.size() * sizeof(double);
@@ -830,6 +842,7 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
   const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, exact);
   const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
   const double tol2 = tolerance2, tol = std::sqrt(tol2);
+  std::lock_guard<std::mutex> building(ClosestPointsMutex());
   if (!*d.Closest)
   {
     double box[6];
@@ -861,14 +874,18 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
   auto forPointCells = [&](Id p, auto&& visit) {
     if (cells.Kind == 2)
     {
-      // vtkStructuredData::GetPointCells: eight offsets in its order, a flat axis one cell thick.
+      // vtkStructuredData::GetPointCells: eight offsets in its order, a flat axis one cell thick. A grid flat
+      // along x (held as a 2D grid of its y and z) meets them in another order than one flat along y or z.
       const Id* dims = cells.Dims;
       const Id counts[3] = { std::max<Id>(dims[0] - 1, 1), std::max<Id>(dims[1] - 1, 1), std::max<Id>(dims[2] - 1, 1) };
       const Id ijk[3] = { p % dims[0], (p / dims[0]) % dims[1], p / (dims[0] * dims[1]) };
-      static constexpr int offsets[8][3] = { { -1, 0, 0 }, { -1, -1, 0 }, { -1, -1, -1 }, { -1, 0, -1 },
-                                             { 0, 0, 0 },  { 0, -1, 0 },  { 0, -1, -1 },  { 0, 0, -1 } };
-      for (const auto& o : offsets)
+      static constexpr int volume[8][3] = { { -1, 0, 0 }, { -1, -1, 0 }, { -1, -1, -1 }, { -1, 0, -1 },
+                                            { 0, 0, 0 },  { 0, -1, 0 },  { 0, -1, -1 },  { 0, 0, -1 } };
+      static constexpr int flatX[4][3] = { { 0, 0, 0 }, { -1, 0, 0 }, { -1, -1, 0 }, { 0, -1, 0 } };
+      const bool alongX = order == PointCellsOrder::FlatAlongX;
+      for (int k = 0; k < (alongX ? 4 : 8); ++k)
       {
+        const int* o = alongX ? flatX[k] : volume[k];
         const Id c[3] = { ijk[0] + o[0], ijk[1] + o[1], ijk[2] + o[2] };
         if (c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[0] < counts[0] && c[1] < counts[1] && c[2] < counts[2] &&
             visit(c[0] + counts[0] * (c[1] + counts[1] * c[2])))
@@ -876,7 +893,7 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
       }
       return;
     }
-    if (order == PointCellsOrder::Increasing)
+    if (order != PointCellsOrder::Decreasing)
     {
       for (Id q = linkOffsets[p]; q < linkOffsets[p + 1]; ++q)
         if (visit(linkCells[q]))
@@ -980,20 +997,13 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
       return cell;
     double y[3];
     l.Points.Get(p, y);
+    // (VTK lists those points in its locator's order, and each walk adds to the cells visited: where more than one
+    // such point would be walked from, that order can decide, and VTK's strategy does.)
     const std::vector<Id> within = closest.Within(y, tol);
-    const std::vector<Id> before = w.Visited;
+    w.Split = w.Split || within.size() > 2;
     for (Id q : within)
-      if (q != p)
-      {
-        w.Visited = before;
-        const Id other = walkFromPoint(w, q);
-        w.Split = w.Split || (cell >= 0 && other >= 0 && other != cell);
-        if (cell < 0 && other >= 0)
-        {
-          cell = other;
-          break;
-        }
-      }
+      if (q != p && (cell = walkFromPoint(w, q)) >= 0)
+        break;
     return cell;
   };
   // How far from a box a point lies (0 inside).
@@ -1227,13 +1237,13 @@ bool CellHolds(const CellLocator& locator, Id cell, const double x[3], double pc
 }
 
 LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPositions& samples, const LocatedEnds& ends,
-                                    const TieBreaker& tieBreaker)
+                                    const LocateOptions& options, const TieBreaker& tieBreaker)
 {
   using Serial = loom::cont::DeviceAdapterTagSerial;
   loom::cont::ArrayHandle<Float64> axes[3];
   SampleAxes(locator, samples, axes, false);
   const Data& d = locator.Get();
-  const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, LocateOptions());
+  const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, options);
   const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
   const Id n = samples.GetNumberOfPoints();
   LocatedPoints located;
@@ -1271,13 +1281,50 @@ LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPosit
       ++located.Ambiguous;
       cell = tieBreaker(s, previous, x, pcs + 3 * s);
     }
+    previous = cell;
+    // A 2D cell too far from x for its size (VTK's check after the search): the cell stays the previous one, x is
+    // in none.
+    if (cell >= 0 && options.ComputeTolerance && l.Type == static_cast<int>(Data::Kind::Cells) &&
+        locate::LocatableDimension(l.Cells.Shape(cell)) == 2)
+    {
+      locate::CellCorners c;
+      double lo[3], hi[3], pc[3], dist2 = 0.0;
+      l.LoadCell(cell, c, lo, hi);
+      locate::Evaluate(c, x, pc, dist2, l.AffineStop);
+      const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+        (hi[2] - lo[2]) * (hi[2] - lo[2]);
+      if (dist2 > diagonal2 * 1e-6)
+        cell = -1;
+    }
     if (cell < 0)
       std::fill_n(pcs + 3 * s, 3, 0.0);
     cells[s] = cell;
-    previous = cell;
   }
   located.Found = CountFound(located.Cells, loom::cont::DeviceId::Auto);
   return located;
+}
+
+bool AllFinite(const FieldArray& field, loom::cont::DeviceId device)
+{
+  if (field.GetKind() != ValueKind::Float32 && field.GetKind() != ValueKind::Float64)
+    return true;
+  const Id n = field.GetNumberOfTuples();
+  const IdComponent components = field.GetNumberOfComponents();
+  constexpr Id block = Id(1) << 14;
+  const Id blocks = (n + block - 1) / block;
+  std::vector<char> bad(static_cast<std::size_t>(blocks), 0);
+  char* out = bad.data();
+  CallWithFloat(field.GetKind(), [&](auto zero) {
+    using P = decltype(zero);
+    const ComponentPortal<P> p = field.GetPortal<P>();
+    HostForEach(device, blocks, 1, block, [=](Id b) {
+      for (Id i = b * block; i < n && i < (b + 1) * block && !out[b]; ++i)
+        for (IdComponent c = 0; c < components; ++c)
+          if (!std::isfinite(static_cast<double>(p.Get(i, c))))
+            out[b] = 1;
+    });
+  });
+  return std::find(bad.begin(), bad.end(), 1) == bad.end();
 }
 
 } // namespace algorithms

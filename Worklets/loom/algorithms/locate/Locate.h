@@ -133,12 +133,17 @@ LocatedEnds LocatePointEnds(const CellLocator& locator, const PointPositions& sa
 
 /// How VTK lists the cells of a point (vtkDataSet::GetPointCells), which VTK's closest-point strategy tries in
 /// turn: vtkUnstructuredGrid's static links by decreasing id, vtkPolyData's links by increasing id. A structured
-/// grid's cells come in vtkStructuredData's order whatever this says.
+/// grid's cells come in vtkStructuredData's order: FlatAlongX for a grid of one point along x (held as a 2D grid
+/// of its y and z, whose cells VTK meets in another order), any other value otherwise.
 enum class PointCellsOrder
 {
   Increasing,
-  Decreasing
+  Decreasing,
+  FlatAlongX
 };
+
+/// Whether every value of `field` is finite (an integer field: always).
+bool AllFinite(const FieldArray& field, loom::cont::DeviceId device = loom::cont::DeviceId::Auto);
 
 /// VTK's probe of points in order without a cell locator (vtkProbeFilter over a point set with its default
 /// vtkClosestPointStrategy), sample by sample on the host: the previous sample's cell while its bounding box and
@@ -165,9 +170,11 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
 /// host from each sample's lowest and highest containing cell (LocatePointEnds): the previous sample's cell while
 /// it holds the sample (CellHolds), else the lowest where one cell holds it, else `tieBreaker` (VTK's locator, whose
 /// bins list cells in an order of their own: sample, previous cell, position; the cell and parametric coordinates)
-/// or the lowest. A sample in no cell leaves no previous cell.
+/// or the lowest. A sample in no cell leaves no previous cell. With `options.ComputeTolerance`, a 2D cell farther
+/// from the sample than 1e-3 of its bounding box's diagonal stays the previous cell but leaves the sample in none
+/// (VTK's check after the search: `ends` found at any distance from a 2D cell's plane, as VTK's locator finds them).
 LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPositions& samples, const LocatedEnds& ends,
-                                    const TieBreaker& tieBreaker = {});
+                                    const LocateOptions& options, const TieBreaker& tieBreaker = {});
 
 /// Whether cell `cell` holds x as VTK's probe tries its previous cell: x in the cell's bounding box, then in the
 /// cell (EvaluatePosition: within a 3D cell's parametric slack; a 2D cell's projection at any distance from its
