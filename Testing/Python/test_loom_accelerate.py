@@ -107,10 +107,6 @@ def inputs():
     contour.SetValue(0, 157.0)
     contour.Update()
     triangles = contour.GetOutput()
-    isosurface = vtkContourFilter()  # triangles that only the probing filters sample (RTData = 180)
-    isosurface.SetInputData(image)
-    isosurface.SetValue(0, 180.0)
-    isosurface.Update()
     surfaces = vtkMultiBlockDataSet()  # polygons and triangles as blocks
     surfaces.SetBlock(0, polygons)
     surfaces.SetBlock(1, triangles)
@@ -162,8 +158,7 @@ def inputs():
     blanked.DeepCopy(structured)
     blanked.BlankCell(137)
     return [('samples', samples), ('seeds', seeds), ('globalids', with_ids), ('blanked', blanked),
-            ('quadratic', quadratic), ('triangles', triangles), ('isosurface', isosurface.GetOutput()),
-            ('polyvertex', polyvertex),
+            ('quadratic', quadratic), ('triangles', triangles), ('polyvertex', polyvertex),
             ('partitioned', partitioned), ('surfaces', surfaces), ('image', image), ('rectilinear', rectilinear),
             ('structured', structured), ('hexahedra', hexahedra), ('tetrahedra', tetrahedra),
             ('polygons', polygons), ('multiblock', blocks), ('halves', halves.GetOutput())]
@@ -567,7 +562,7 @@ FILTERS = [
      ('image', 'hexahedra', 'tetrahedra', 'polygons', 'triangles', 'halves', 'multiblock')),
     ('Resample With Dataset at points off the grid lines', lambda s: ResampleWithDataset(
         SourceDataArrays=s, DestinationMesh=sources['samples']),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'isosurface')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
     # Onto the grid's own points: each on a vertex several source cells hold (the previous point's cell, else the
     # one ParaView's static cell locator takes).
     ('Resample With Dataset onto the tetrahedra\'s points', lambda s: ResampleWithDataset(
@@ -585,7 +580,7 @@ FILTERS = [
     ('Probe Location, ParaView\'s default', lambda s: ProbeLocation(Input=s),
      ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
     ('Plot Over Line, ParaView\'s default', lambda s: PlotOverLine(Input=s),
-     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra', 'isosurface')),
+     ('image', 'rectilinear', 'structured', 'hexahedra', 'tetrahedra')),
     ('Plot Over Line, 137 segments, no field arrays', lambda s: PlotOverLine(
         Input=s, Point1=[-9.3, 8.1, -2.2], Point2=[7.7, -6.4, 5.9], Resolution=137, PassFieldArrays=0),
      ('image', 'hexahedra', 'tetrahedra')),
