@@ -7,6 +7,7 @@
 #include <loom/algorithms/locate/LocateImpl.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -40,20 +41,29 @@ const char* ShapeName(UInt8 shape)
   }
 }
 
+/// `f(begin, end)` for the blocks of 2^14 indices of [0, n) on `device`'s CPU threads: each block's result, in
+/// block order (for the caller to fold on the host).
+template <typename T, typename F>
+std::vector<T> PerBlock(loom::cont::DeviceId device, Id n, F f)
+{
+  constexpr Id block = Id(1) << 14;
+  const Id blocks = (n + block - 1) / block;
+  std::vector<T> results(static_cast<std::size_t>(blocks));
+  T* out = results.data();
+  HostForEach(device, blocks, 1, block, [=](Id b) { out[b] = f(b * block, std::min(n, (b + 1) * block)); });
+  return results;
+}
+
 /// The point bounds (xmin, xmax, ...) of finite points, on the host.
 void PointBounds(const FieldArray& points, loom::cont::DeviceId device, double bounds[6])
 {
-  const Id n = points.GetNumberOfTuples();
-  constexpr Id block = Id(1) << 14;
-  const Id blocks = (n + block - 1) / block;
-  std::vector<double> partial(static_cast<std::size_t>(6 * blocks));
-  double* out = partial.data();
-  auto run = [&](auto zero) {
-    using P = decltype(zero);
-    const ComponentPortal<P> p = points.GetPortal<P>();
-    HostForEach(device, blocks, 1, block, [=](Id b) {
-      double box[6] = { INFINITY, -INFINITY, INFINITY, -INFINITY, INFINITY, -INFINITY };
-      for (Id i = b * block; i < n && i < (b + 1) * block; ++i)
+  using Box = std::array<double, 6>;
+  std::vector<Box> boxes;
+  CallWithFloat(points.GetKind(), [&](auto zero) {
+    const ComponentPortal<decltype(zero)> p = points.GetPortal<decltype(zero)>();
+    boxes = PerBlock<Box>(device, points.GetNumberOfTuples(), [=](Id begin, Id end) {
+      Box box{ INFINITY, -INFINITY, INFINITY, -INFINITY, INFINITY, -INFINITY };
+      for (Id i = begin; i < end; ++i)
         for (int a = 0; a < 3; ++a)
         {
           const double v = static_cast<double>(p.Get(i, a));
@@ -62,21 +72,19 @@ void PointBounds(const FieldArray& points, loom::cont::DeviceId device, double b
           box[2 * a] = std::min(box[2 * a], v);
           box[2 * a + 1] = std::max(box[2 * a + 1], v);
         }
-      for (int k = 0; k < 6; ++k)
-        out[6 * b + k] = box[k];
+      return box;
     });
-  };
-  CallWithFloat(points.GetKind(), run);
+  });
   for (int a = 0; a < 3; ++a)
   {
     bounds[2 * a] = INFINITY;
     bounds[2 * a + 1] = -INFINITY;
   }
-  for (Id b = 0; b < blocks; ++b)
+  for (const Box& box : boxes)
     for (int a = 0; a < 3; ++a)
     {
-      bounds[2 * a] = std::min(bounds[2 * a], partial[static_cast<std::size_t>(6 * b + 2 * a)]);
-      bounds[2 * a + 1] = std::max(bounds[2 * a + 1], partial[static_cast<std::size_t>(6 * b + 2 * a + 1)]);
+      bounds[2 * a] = std::min(bounds[2 * a], box[2 * a]);
+      bounds[2 * a + 1] = std::max(bounds[2 * a + 1], box[2 * a + 1]);
     }
 }
 
@@ -84,20 +92,14 @@ void PointBounds(const FieldArray& points, loom::cont::DeviceId device, double b
 template <typename T, typename Counts>
 Id CountFound(const loom::cont::ArrayHandle<T>& values, loom::cont::DeviceId device, Counts counts)
 {
-  const Id n = values.GetNumberOfValues();
   const T* v = values.ReadPortal().GetArray();
-  constexpr Id block = Id(1) << 14;
-  const Id blocks = (n + block - 1) / block;
-  std::vector<Id> found(static_cast<std::size_t>(blocks), 0);
-  Id* f = found.data();
-  HostForEach(device, blocks, 1, block, [=](Id b) {
-    Id k = 0;
-    for (Id i = b * block; i < n && i < (b + 1) * block; ++i)
-      k += counts(v[i]) ? 1 : 0;
-    f[b] = k;
-  });
   Id total = 0;
-  for (Id k : found)
+  for (Id k : PerBlock<Id>(device, values.GetNumberOfValues(), [=](Id begin, Id end) {
+         Id found = 0;
+         for (Id i = begin; i < end; ++i)
+           found += counts(v[i]) ? 1 : 0;
+         return found;
+       }))
     total += k;
   return total;
 }
@@ -661,24 +663,18 @@ struct CellLocator::Data::ClosestPoints
   {
     const PointsOnDevice& points = cells.Points;
     std::copy_n(bounds, 6, this->Bounds);
-    constexpr Id block = Id(1) << 14;
-    const Id blocks = (numberOfCells + block - 1) / block;
-    std::vector<double> widest(static_cast<std::size_t>(blocks), 0.0);
-    double* out = widest.data();
-    HostForEach(device, blocks, 1, block, [=](Id b) {
-      double most = 0.0;
-      for (Id c = b * block; c < numberOfCells && c < (b + 1) * block; ++c)
-      {
-        locate::CellCorners corners;
-        double lo[3], hi[3];
-        if (cells.LoadCell(c, corners, lo, hi) > 0)
-          most = std::max(most, std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
-                                          (hi[2] - lo[2]) * (hi[2] - lo[2])));
-      }
-      out[b] = most;
-    });
-    for (double w : widest)
-      this->Reach = std::max(this->Reach, w);
+    for (double widest : PerBlock<double>(device, numberOfCells, [=](Id begin, Id end) {
+           double most = 0.0;
+           for (Id c = begin; c < end; ++c)
+           {
+             locate::CellCorners corners;
+             double lo[3], hi[3];
+             if (cells.LoadCell(c, corners, lo, hi) > 0)
+               most = std::max(most, std::sqrt(locate::Diagonal2(lo, hi)));
+           }
+           return most;
+         }))
+      this->Reach = std::max(this->Reach, widest);
     DivideBounds(bounds, static_cast<double>(n) / 2.0, this->Divisions, this->BinsPerUnit);
     this->Starts.assign(static_cast<std::size_t>(this->Divisions[0] * this->Divisions[1] * this->Divisions[2] + 1), 0);
     std::vector<Id> bins(static_cast<std::size_t>(n), -1);
@@ -842,17 +838,21 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
   const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, exact);
   const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
   const double tol2 = tolerance2, tol = std::sqrt(tol2);
-  std::lock_guard<std::mutex> building(ClosestPointsMutex());
-  if (!*d.Closest)
+  std::shared_ptr<const Data::ClosestPoints> kept;
   {
-    double box[6];
-    if (d.BinStarts.GetNumberOfValues() > 0)
-      std::copy_n(d.Bounds, 6, box);
-    else
-      PointBounds(d.Points, options.Device, box);
-    *d.Closest = std::make_shared<const Data::ClosestPoints>(l, d.NumberOfCells, d.NumberOfPoints, box, options.Device);
+    std::lock_guard<std::mutex> building(ClosestPointsMutex()); // (the build only, not the sampling)
+    if (!*d.Closest)
+    {
+      double box[6];
+      if (d.BinStarts.GetNumberOfValues() > 0)
+        std::copy_n(d.Bounds, 6, box);
+      else
+        PointBounds(d.Points, options.Device, box);
+      *d.Closest = std::make_shared<const Data::ClosestPoints>(l, d.NumberOfCells, d.NumberOfPoints, box, options.Device);
+    }
+    kept = *d.Closest;
   }
-  const Data::ClosestPoints& closest = **d.Closest;
+  const Data::ClosestPoints& closest = *kept;
   const double* bounds = closest.Bounds;
 
   // The cells of a point in VTK's order, `visit(cell)` until it returns true.
@@ -1115,14 +1115,8 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
       }
     }
     // A 2D cell too far from x for its size: the cell stays the previous one, x is in none.
-    if (cell >= 0 && w.Dim == 2 && options.ComputeTolerance)
-    {
-      double diagonal2 = 0.0;
-      for (int a = 0; a < 3; ++a)
-        diagonal2 += (lastHi[a] - lastLo[a]) * (lastHi[a] - lastLo[a]);
-      if (w.Dist2 > diagonal2 * 1e-6)
-        cell = -1;
-    }
+    if (cell >= 0 && w.Dim == 2 && options.ComputeTolerance && !locate::WithinCellTolerance(w.Dist2, lastLo, lastHi))
+      cell = -1;
     found[s] = cell;
     for (int a = 0; a < 3; ++a)
       pcs[3 * s + a] = cell >= 0 ? w.PC[a] : 0.0;
@@ -1187,7 +1181,9 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
 
 namespace
 {
-/// CellHolds on the host's view of the locator.
+/// Whether cell `cell` holds x as VTK's probe tries its previous cell: x in the cell's bounding box, then in the
+/// cell (EvaluatePosition: within a 3D cell's parametric slack; a 2D cell's projection at any distance from its
+/// plane; a rectilinear grid cell's closed box); its parametric coordinates into `pc`.
 bool HoldsOnHost(const locate::LocatorOnDevice& l, Id cell, const double* x, double* pc)
 {
   if (l.Type == static_cast<int>(Data::Kind::Cells))
@@ -1197,29 +1193,14 @@ bool HoldsOnHost(const locate::LocatorOnDevice& l, Id cell, const double* x, dou
     return l.LoadCell(cell, c, lo, hi) > 0 && x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] &&
       x[2] >= lo[2] && x[2] <= hi[2] && locate::Evaluate(c, x, pc, dist2, l.AffineStop) == 1;
   }
-  // A grid cell: its closed box (a voxel's or pixel's EvaluatePosition), parametric coordinates along its axes.
+  // A rectilinear grid's cell: its closed box (a voxel's or pixel's EvaluatePosition).
   Id rest = cell;
   for (int a = 0; a < 3; ++a)
   {
     const Id cells = l.Dims[a] > 1 ? l.Dims[a] - 1 : 1;
     const Id i = rest % cells;
     rest /= cells;
-    double lo = 0.0, hi = 0.0;
-    if (l.Type == static_cast<int>(Data::Kind::Rectilinear))
-    {
-      lo = l.Coordinates[a][i];
-      hi = l.Dims[a] > 1 ? l.Coordinates[a][i + 1] : lo;
-    }
-    else
-    {
-      // An axis-aligned image (ForImage from an origin and spacing): its continuous index.
-      const double index = l.PhysicalToIndex[4 * a] * x[0] + l.PhysicalToIndex[4 * a + 1] * x[1] +
-        l.PhysicalToIndex[4 * a + 2] * x[2] + l.PhysicalToIndex[4 * a + 3] - static_cast<double>(l.ExtentMin[a]);
-      pc[a] = l.Dims[a] > 1 ? index - static_cast<double>(i) : 0.0;
-      if (!(pc[a] >= 0.0 && pc[a] <= 1.0) && l.Dims[a] > 1)
-        return false;
-      continue;
-    }
+    const double lo = l.Coordinates[a][i], hi = l.Dims[a] > 1 ? l.Coordinates[a][i + 1] : lo;
     if (!(x[a] >= lo && x[a] <= hi))
       return false;
     pc[a] = hi > lo ? (x[a] - lo) / (hi - lo) : 0.0;
@@ -1228,14 +1209,6 @@ bool HoldsOnHost(const locate::LocatorOnDevice& l, Id cell, const double* x, dou
 }
 } // namespace
 
-bool CellHolds(const CellLocator& locator, Id cell, const double x[3], double pc[3])
-{
-  if (!locator.IsBuilt() || cell < 0 || cell >= locator.GetNumberOfCells())
-    return false;
-  const locate::LocatorOnDevice l = locate::Passes<loom::cont::DeviceAdapterTagSerial>::LocatorOf(locator.Get(), LocateOptions());
-  return HoldsOnHost(l, cell, x, pc);
-}
-
 LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPositions& samples, const LocatedEnds& ends,
                                     const LocateOptions& options, const TieBreaker& tieBreaker)
 {
@@ -1243,6 +1216,8 @@ LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPosit
   loom::cont::ArrayHandle<Float64> axes[3];
   SampleAxes(locator, samples, axes, false);
   const Data& d = locator.Get();
+  if (d.Type == Data::Kind::Image)
+    throw loom::cont::ErrorBadValue("an image's cells are found by index arithmetic, whatever cell came before.");
   const locate::LocatorOnDevice l = locate::Passes<Serial>::LocatorOf(d, options);
   const locate::SamplesOnDevice at = locate::Passes<Serial>::SamplesOf(samples, axes);
   const Id n = samples.GetNumberOfPoints();
@@ -1291,9 +1266,7 @@ LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPosit
       double lo[3], hi[3], pc[3], dist2 = 0.0;
       l.LoadCell(cell, c, lo, hi);
       locate::Evaluate(c, x, pc, dist2, l.AffineStop);
-      const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
-        (hi[2] - lo[2]) * (hi[2] - lo[2]);
-      if (dist2 > diagonal2 * 1e-6)
+      if (!locate::WithinCellTolerance(dist2, lo, hi))
         cell = -1;
     }
     if (cell < 0)
@@ -1308,20 +1281,16 @@ bool AllFinite(const FieldArray& field, loom::cont::DeviceId device)
 {
   if (field.GetKind() != ValueKind::Float32 && field.GetKind() != ValueKind::Float64)
     return true;
-  const Id n = field.GetNumberOfTuples();
   const IdComponent components = field.GetNumberOfComponents();
-  constexpr Id block = Id(1) << 14;
-  const Id blocks = (n + block - 1) / block;
-  std::vector<char> bad(static_cast<std::size_t>(blocks), 0);
-  char* out = bad.data();
+  std::vector<char> bad;
   CallWithFloat(field.GetKind(), [&](auto zero) {
-    using P = decltype(zero);
-    const ComponentPortal<P> p = field.GetPortal<P>();
-    HostForEach(device, blocks, 1, block, [=](Id b) {
-      for (Id i = b * block; i < n && i < (b + 1) * block && !out[b]; ++i)
+    const ComponentPortal<decltype(zero)> p = field.GetPortal<decltype(zero)>();
+    bad = PerBlock<char>(device, field.GetNumberOfTuples(), [=](Id begin, Id end) {
+      for (Id i = begin; i < end; ++i)
         for (IdComponent c = 0; c < components; ++c)
           if (!std::isfinite(static_cast<double>(p.Get(i, c))))
-            out[b] = 1;
+            return char(1);
+      return char(0);
     });
   });
   return std::find(bad.begin(), bad.end(), 1) == bad.end();

@@ -168,18 +168,15 @@ LocatedPoints LocateLikeClosestPointStrategy(const CellLocator& locator, const P
 /// VTK's probe of points in order with a cell locator (vtkProbeFilter with vtkCellLocatorStrategy over a
 /// vtkStaticCellLocator: Resample With Dataset) or over a rectilinear grid (vtkRectilinearGrid::FindCell), on the
 /// host from each sample's lowest and highest containing cell (LocatePointEnds): the previous sample's cell while
-/// it holds the sample (CellHolds), else the lowest where one cell holds it, else `tieBreaker` (VTK's locator, whose
+/// it holds the sample (its box, then the cell), else the lowest where one cell holds it, else `tieBreaker` (VTK's locator, whose
 /// bins list cells in an order of their own: sample, previous cell, position; the cell and parametric coordinates)
-/// or the lowest. A sample in no cell leaves no previous cell. With `options.ComputeTolerance`, a 2D cell farther
+/// or the lowest. A sample in no cell leaves no previous cell. Explicit cells, a structured grid's or a rectilinear
+/// grid's (an image's are found by index arithmetic: ErrorBadValue). With `options.ComputeTolerance`, a 2D cell farther
 /// from the sample than 1e-3 of its bounding box's diagonal stays the previous cell but leaves the sample in none
 /// (VTK's check after the search: `ends` found at any distance from a 2D cell's plane, as VTK's locator finds them).
 LocatedPoints LocateInOrderFromEnds(const CellLocator& locator, const PointPositions& samples, const LocatedEnds& ends,
                                     const LocateOptions& options, const TieBreaker& tieBreaker = {});
 
-/// Whether cell `cell` holds x as VTK's probe tries its previous cell: x in the cell's bounding box, then in the
-/// cell (EvaluatePosition: within a 3D cell's parametric slack; a 2D cell's projection at any distance from its
-/// plane; a grid cell's closed box); its parametric coordinates into `pc`.
-bool CellHolds(const CellLocator& locator, Id cell, const double x[3], double pc[3]);
 
 /// The points of an image as samples: its first point, its spacing (0 along a flat axis) and its point
 /// dimensions.

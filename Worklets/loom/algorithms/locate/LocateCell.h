@@ -621,6 +621,19 @@ LOOM_EXEC inline bool StrictlyInside(UInt8 shape, const double* pc)
   }
 }
 
+/// The squared diagonal of the box [lo, hi] (VTK's cell length squared, vtkCell::GetLength2).
+LOOM_EXEC inline double Diagonal2(const double* lo, const double* hi)
+{
+  return (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]);
+}
+
+/// VTK's probe with Compute Tolerance: a 2D cell of bounding box [lo, hi] holds a point at squared distance
+/// `dist2` from its plane where that is at most 1e-6 of the box's squared diagonal (1e-3 of the diagonal).
+LOOM_EXEC inline bool WithinCellTolerance(double dist2, const double* lo, const double* hi)
+{
+  return dist2 <= Diagonal2(lo, hi) * 1e-6;
+}
+
 /// Whether the shape is one Evaluate takes, and its dimension (0 when not).
 LOOM_EXEC_CONT inline int LocatableDimension(UInt8 shape)
 {

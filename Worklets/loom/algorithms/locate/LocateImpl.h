@@ -439,9 +439,7 @@ struct LocatorOnDevice
       *strict = StrictlyInside(c.Shape, pc);
     if (dim == 3)
       return true;
-    const double diagonal2 = (hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
-      (hi[2] - lo[2]) * (hi[2] - lo[2]);
-    return dist2 <= (this->ComputeTolerance ? diagonal2 * 1e-6 : this->Tolerance2);
+    return this->ComputeTolerance ? WithinCellTolerance(dist2, lo, hi) : dist2 <= this->Tolerance2;
   }
 
   /// Cell `cell`'s corners and exact bounding box (a NaN coordinate left out of it); its dimension, or 0 for a
